@@ -1,0 +1,79 @@
+import { DynamoDBError, internalServerError, serializationError } from './errors.js';
+import { operations } from './operations/index.js';
+import type { EngineContext } from './operations/operation.js';
+import { openSqliteStorage } from './storage/sqlite-storage.js';
+import type { Storage } from './storage/storage.js';
+import { reapExpiredItems } from './ttl/reaper.js';
+import { validateRequestShape } from './validation/request-shape.js';
+
+export interface EngineOptions {
+  /** SQLite file to open or create. Omit (or set `inMemory`) for a private in-memory database. */
+  readonly path?: string;
+  readonly inMemory?: boolean;
+  /** Clock in epoch milliseconds; tests inject one to move time. Default `Date.now`. */
+  readonly now?: () => number;
+  /** How often expired TTL items are reaped, in ms; 0 disables the background reaper. Default 5000. */
+  readonly ttlReapIntervalMs?: number;
+  readonly region?: string;
+  readonly accountId?: string;
+}
+
+/**
+ * DynamoDB's data plane on SQLite: wire JSON in, wire JSON out.
+ *
+ * @example
+ * const engine = new Engine({ inMemory: true });
+ * engine.handle('ListTables', {}); // → { TableNames: [] }
+ */
+export class Engine {
+  readonly context: EngineContext;
+  private reaper: NodeJS.Timeout | undefined;
+
+  constructor(options: EngineOptions = {}) {
+    const storage: Storage = openSqliteStorage(
+      options.inMemory || !options.path ? { inMemory: true } : { path: options.path },
+    );
+    this.context = {
+      storage,
+      now: options.now ?? Date.now,
+      region: options.region ?? 'us-east-1',
+      accountId: options.accountId ?? '000000000000',
+    };
+    const interval = options.ttlReapIntervalMs ?? 5000;
+    if (interval > 0) {
+      this.reaper = setInterval(() => this.reapExpiredItems(), interval);
+      this.reaper.unref();
+    }
+  }
+
+  /**
+   * Answers one operation. Returns the response body; throws `DynamoDBError` for every
+   * error answer (never anything else: an unexpected failure becomes `InternalServerError`).
+   */
+  handle(operation: string, input: unknown): Record<string, unknown> {
+    const handler = Object.hasOwn(operations, operation) ? operations[operation] : undefined;
+    if (!handler) {
+      throw new DynamoDBError('UnknownOperationException', '');
+    }
+    if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+      throw serializationError('Start of structure or map found where not expected');
+    }
+    try {
+      validateRequestShape(operation, input);
+      return handler(this.context, input);
+    } catch (error) {
+      if (error instanceof DynamoDBError) throw error;
+      throw internalServerError(error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  /** Deletes the items whose TTL has passed; returns how many. Runs on the reaper's timer too. */
+  reapExpiredItems(): number {
+    return reapExpiredItems(this.context);
+  }
+
+  close(): void {
+    if (this.reaper) clearInterval(this.reaper);
+    this.context.storage.close();
+  }
+}

@@ -1,0 +1,86 @@
+import type Database from 'better-sqlite3';
+import type { AttributeValue, Item, ScalarKeyType } from '../values/attribute-value.js';
+
+export type ProjectionType = 'ALL' | 'KEYS_ONLY' | 'INCLUDE';
+
+export interface KeyAttribute {
+  readonly name: string;
+  readonly type: ScalarKeyType;
+}
+
+export interface IndexDefinition {
+  readonly name: string;
+  readonly kind: 'global' | 'local';
+  readonly partitionKey: KeyAttribute;
+  readonly sortKey?: KeyAttribute;
+  readonly projection: { readonly type: ProjectionType; readonly nonKeyAttributes?: readonly string[] };
+}
+
+/** A table as the catalog knows it. `description` is DynamoDB's TableDescription in wire form. */
+export interface TableDefinition {
+  readonly name: string;
+  readonly partitionKey: KeyAttribute;
+  readonly sortKey?: KeyAttribute;
+  readonly globalIndexes: readonly IndexDefinition[];
+  readonly localIndexes: readonly IndexDefinition[];
+  readonly timeToLive?: { readonly attributeName: string; readonly enabled: boolean };
+  readonly description: Record<string, unknown>;
+}
+
+/** A key condition on one partition of the table or of an index, resolved to values. */
+export interface RangeRequest {
+  readonly indexName?: string;
+  readonly partitionValue: AttributeValue;
+  readonly sortCondition?: {
+    readonly operator: '=' | '<' | '<=' | '>' | '>=' | 'BETWEEN' | 'BEGINS_WITH';
+    readonly values: readonly AttributeValue[];
+  };
+  readonly forward: boolean;
+  /** Continue after this key (table key attributes, plus index key attributes on an index). */
+  readonly exclusiveStartKey?: Item;
+}
+
+export interface ScanRequest {
+  readonly indexName?: string;
+  readonly segment?: number;
+  readonly totalSegments?: number;
+  readonly exclusiveStartKey?: Item;
+}
+
+/**
+ * The engine's view of the SQLite file. Item reads and writes keep every index table in
+ * sync. Writes must run inside `writeTransaction` so that they are atomic and serialized
+ * across processes sharing the file.
+ */
+export interface Storage {
+  /** The open better-sqlite3 handle, for modules that keep tables of their own (idempotency tokens). */
+  readonly database: Database.Database;
+
+  getTable(name: string): TableDefinition | undefined;
+  /** Throws `ResourceNotFoundException` (`Requested resource not found`) for an unknown table. */
+  requireTable(name: string): TableDefinition;
+  listTableNames(): string[];
+
+  createTable(definition: TableDefinition): void;
+  updateTable(definition: TableDefinition): void;
+  deleteTable(name: string): void;
+
+  /** The stored item with this primary key (extra attributes in `key` are ignored). */
+  getItem(table: TableDefinition, key: Item): Item | undefined;
+  /** Inserts or replaces the item and updates the index tables. */
+  putItem(table: TableDefinition, item: Item): void;
+  /** Deletes the item with this key (no-op if absent) and its index entries. */
+  deleteItem(table: TableDefinition, key: Item): void;
+
+  /** Items of one partition in key order, lazily (stop iterating to stop reading). */
+  queryItems(table: TableDefinition, request: RangeRequest): IterableIterator<Item>;
+  /** Items of the table or index, in storage order, lazily. */
+  scanItems(table: TableDefinition, request: ScanRequest): IterableIterator<Item>;
+
+  /** Runs `work` in one `BEGIN IMMEDIATE` transaction: all or nothing. Nested calls join the outer one. */
+  writeTransaction<T>(work: () => T): T;
+  /** Runs `work` on one consistent snapshot. */
+  readTransaction<T>(work: () => T): T;
+
+  close(): void;
+}
