@@ -24,6 +24,8 @@ export interface TableDefinition {
   readonly globalIndexes: readonly IndexDefinition[];
   readonly localIndexes: readonly IndexDefinition[];
   readonly timeToLive?: { readonly attributeName: string; readonly enabled: boolean };
+  /** Tags of the table (TagResource), in the order they were first set. */
+  readonly tags?: readonly { readonly Key: string; readonly Value: string }[];
   readonly description: Record<string, unknown>;
 }
 
@@ -38,6 +40,8 @@ export interface RangeRequest {
   readonly forward: boolean;
   /** Continue after this key (table key attributes, plus index key attributes on an index). */
   readonly exclusiveStartKey?: Item;
+  /** The caller reads at most this many items (DynamoDB's `Limit`), so storage reads no more rows. */
+  readonly limit?: number;
 }
 
 export interface ScanRequest {
@@ -45,6 +49,15 @@ export interface ScanRequest {
   readonly segment?: number;
   readonly totalSegments?: number;
   readonly exclusiveStartKey?: Item;
+  /** The caller reads at most this many items (DynamoDB's `Limit`), so storage reads no more rows. */
+  readonly limit?: number;
+}
+
+/** Live size of a table or index, as DescribeTable reports it. */
+export interface TableStatistics {
+  readonly itemCount: number;
+  /** Bytes of the stored items (their JSON form: an estimate of DynamoDB's item sizes). */
+  readonly sizeBytes: number;
 }
 
 /**
@@ -74,8 +87,21 @@ export interface Storage {
 
   /** Items of one partition in key order, lazily (stop iterating to stop reading). */
   queryItems(table: TableDefinition, request: RangeRequest): IterableIterator<Item>;
-  /** Items of the table or index, in storage order, lazily. */
+  /**
+   * Items of the table or index, in storage order, lazily. Order: by partition-key hash,
+   * then key, so a segment (`segment`/`totalSegments`) is a contiguous run and every item is
+   * in exactly one segment. Iterators hold no open statement between items: writes while
+   * iterating are fine.
+   */
   scanItems(table: TableDefinition, request: ScanRequest): IterableIterator<Item>;
+
+  /** Item count and size of the table, or of one of its indexes. */
+  tableStatistics(table: TableDefinition, indexName?: string): TableStatistics;
+  /**
+   * Up to `limit` items whose TTL attribute (a Number, while the table's TTL is enabled)
+   * lies in `[notBeforeSeconds, notAfterSeconds]`, epoch seconds. For the TTL reaper.
+   */
+  expiredItems(table: TableDefinition, notAfterSeconds: number, notBeforeSeconds: number, limit: number): Item[];
 
   /** Runs `work` in one `BEGIN IMMEDIATE` transaction: all or nothing. Nested calls join the outer one. */
   writeTransaction<T>(work: () => T): T;

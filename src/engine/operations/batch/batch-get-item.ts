@@ -1,7 +1,112 @@
-import { DynamoDBError } from '../../errors.js';
+import { validationError } from '../../errors.js';
+import type { DocumentPath } from '../../expressions/index.js';
+import type { TableDefinition } from '../../storage/storage.js';
+import type { Item } from '../../values/attribute-value.js';
+import { itemSize, validateItemValues } from '../../values/index.js';
 import type { OperationHandler } from '../operation.js';
+import { readUsage, UsageByTable } from '../shared/capacity-usage.js';
+import { itemIdentity, validateKey } from '../shared/keys.js';
+import {
+  checkProjectionParameters,
+  parseReadProjection,
+  projectRead,
+  type ProjectionMembers,
+} from '../shared/read-projection.js';
+import { duplicateKeys, requireRequestItems, tooManyItems } from './batch-request-checks.js';
 
-// Placeholder until the operation lands; replaced by its implementation.
-export const batchGetItem: OperationHandler = () => {
-  throw new DynamoDBError('UnknownOperationException', 'BatchGetItem is not implemented yet');
+/** DynamoDB's limits: keys per call (over all tables) and bytes per response. */
+const maximumKeys = 100;
+const maximumResponseBytes = 16 * 1024 * 1024;
+
+interface KeysAndAttributes extends ProjectionMembers {
+  Keys: Item[];
+  ConsistentRead?: boolean;
+}
+
+interface TableRead {
+  readonly tableName: string;
+  readonly request: KeysAndAttributes;
+  readonly table: TableDefinition;
+  readonly keys: Item[];
+  readonly paths: DocumentPath[] | undefined;
+}
+
+function prepareTableRead(
+  context: Parameters<OperationHandler>[0],
+  tableName: string,
+  request: KeysAndAttributes,
+  seen: Set<string>,
+): TableRead {
+  checkProjectionParameters(request);
+  const table = context.storage.requireTable(tableName);
+  const paths = parseReadProjection(request);
+  const keys = request.Keys.map((rawKey) => {
+    const key = validateKey(table, validateItemValues(rawKey));
+    const identity = itemIdentity(tableName, table, key);
+    if (seen.has(identity)) throw duplicateKeys();
+    seen.add(identity);
+    return key;
+  });
+  return { tableName, request, table, keys, paths };
+}
+
+/** What a retry needs: the same per-table members with only the keys not yet read. */
+function unprocessedEntry(request: KeysAndAttributes, keys: Item[]): KeysAndAttributes {
+  return { ...request, Keys: keys };
+}
+
+/**
+ * BatchGetItem: up to 100 items by key over several tables, read on one snapshot. Keys
+ * beyond a 16 MB response come back in `UnprocessedKeys`, as DynamoDB sends them.
+ */
+export const batchGetItem: OperationHandler = (context, input) => {
+  const requestItems = input.RequestItems as Record<string, KeysAndAttributes>;
+  requireRequestItems('BatchGetItem', requestItems);
+  let count = 0;
+  for (const [tableName, request] of Object.entries(requestItems)) {
+    if (!Array.isArray(request.Keys) || request.Keys.length === 0) {
+      throw validationError(
+        `1 validation error detected: Value '[]' at 'requestItems.${tableName}.member.keys' failed to satisfy constraint: Member must have length greater than or equal to 1`,
+      );
+    }
+    count += request.Keys.length;
+  }
+  if (count > maximumKeys) throw tooManyItems('BatchGetItem');
+  const seen = new Set<string>();
+  const reads = Object.entries(requestItems).map(([tableName, request]) =>
+    prepareTableRead(context, tableName, request, seen),
+  );
+  return context.storage.readTransaction(() => {
+    const responses: Record<string, Item[]> = {};
+    const unprocessed: Record<string, KeysAndAttributes> = {};
+    const usage = new UsageByTable();
+    let bytes = 0;
+    let full = false;
+    for (const read of reads) {
+      const found: Item[] = (responses[read.tableName] = []);
+      const left: Item[] = [];
+      const consistent = read.request.ConsistentRead === true;
+      read.keys.forEach((key, position) => {
+        if (full) {
+          left.push(read.request.Keys[position]);
+          return;
+        }
+        const item = context.storage.getItem(read.table, key);
+        const size = item ? itemSize(item) : 0;
+        if (bytes + size > maximumResponseBytes) {
+          full = true;
+          left.push(read.request.Keys[position]);
+          return;
+        }
+        bytes += size;
+        usage.add(read.tableName, readUsage(item, { consistent, transactional: false }));
+        if (item) found.push(projectRead(item, read.paths));
+      });
+      if (left.length > 0) unprocessed[read.tableName] = unprocessedEntry(read.request, left);
+    }
+    const response: Record<string, unknown> = { Responses: responses, UnprocessedKeys: unprocessed };
+    const consumed = usage.toResponse(input.ReturnConsumedCapacity);
+    if (consumed) response.ConsumedCapacity = consumed;
+    return response;
+  });
 };

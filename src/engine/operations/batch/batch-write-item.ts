@@ -1,7 +1,87 @@
-import { DynamoDBError } from '../../errors.js';
+import { validationError } from '../../errors.js';
+import type { Item } from '../../values/attribute-value.js';
 import type { OperationHandler } from '../operation.js';
+import { UsageByTable, writeUsage } from '../shared/capacity-usage.js';
+import { itemCollectionMetrics, type ItemCollectionMetrics } from '../shared/item-collection-metrics.js';
+import { itemIdentity } from '../shared/keys.js';
+import { prepareDelete, preparePut } from '../shared/prepare-write.js';
+import { commitWrite, evaluateWrite, type PreparedWrite } from '../shared/write-action.js';
+import { duplicateKeys, requireRequestItems, tooManyItems } from './batch-request-checks.js';
 
-// Placeholder until the operation lands; replaced by its implementation.
-export const batchWriteItem: OperationHandler = () => {
-  throw new DynamoDBError('UnknownOperationException', 'BatchWriteItem is not implemented yet');
+/** DynamoDB's limit on requests in one BatchWriteItem call, over all tables. */
+const maximumWriteRequests = 25;
+
+interface WriteRequestEntry {
+  PutRequest?: { Item: Item };
+  DeleteRequest?: { Key: Item };
+}
+
+/** An entry must hold exactly one of PutRequest and DeleteRequest (DynamoDB reuses the AttributeValue wording). */
+function checkEntryShape(entry: WriteRequestEntry): void {
+  const members = (entry.PutRequest ? 1 : 0) + (entry.DeleteRequest ? 1 : 0);
+  if (members !== 1) {
+    throw validationError(
+      'Supplied AttributeValue has more than one datatypes set, must contain exactly one of the supported datatypes',
+    );
+  }
+}
+
+function checkRequestShape(requestItems: Record<string, WriteRequestEntry[]>): void {
+  let count = 0;
+  for (const [tableName, entries] of Object.entries(requestItems)) {
+    if (entries.length === 0 || entries.length > maximumWriteRequests) {
+      throw validationError(
+        `1 validation error detected: Value '{${tableName}=[${entries.length === 0 ? '' : '...'}]}' at 'requestItems' failed to satisfy constraint: ` +
+          'Map value must satisfy constraint: [Member must have length less than or equal to 25, Member must have length greater than or equal to 1]',
+      );
+    }
+    for (const entry of entries) checkEntryShape(entry);
+    count += entries.length;
+  }
+  if (count > maximumWriteRequests) throw tooManyItems('BatchWriteItem');
+}
+
+/**
+ * BatchWriteItem: up to 25 unconditional puts and deletes over several tables, written
+ * in one storage transaction. Nothing is ever left unprocessed, so `UnprocessedItems` is `{}`.
+ */
+export const batchWriteItem: OperationHandler = (context, input) => {
+  const requestItems = input.RequestItems as Record<string, WriteRequestEntry[]>;
+  requireRequestItems('BatchWriteItem', requestItems);
+  checkRequestShape(requestItems);
+  const { storage } = context;
+  const writes: PreparedWrite[] = [];
+  const seen = new Set<string>();
+  for (const [tableName, entries] of Object.entries(requestItems)) {
+    storage.requireTable(tableName);
+    for (const entry of entries) {
+      const write = entry.PutRequest
+        ? preparePut(storage, { TableName: tableName, Item: entry.PutRequest.Item }, { itemKeyWording: 'schema' })
+        : prepareDelete(storage, { TableName: tableName, Key: entry.DeleteRequest?.Key ?? {} });
+      const identity = itemIdentity(tableName, write.table, write.key);
+      if (seen.has(identity)) throw duplicateKeys();
+      seen.add(identity);
+      writes.push(write);
+    }
+  }
+  return storage.writeTransaction(() => {
+    const usage = new UsageByTable();
+    const metrics: Record<string, ItemCollectionMetrics[]> = {};
+    for (const write of writes) {
+      const outcome = evaluateWrite(storage, write);
+      commitWrite(storage, write, outcome);
+      usage.add(write.tableName, writeUsage(write.table, outcome.before, outcome.after, false));
+    }
+    if (input.ReturnItemCollectionMetrics === 'SIZE') {
+      for (const write of writes) {
+        const entry = itemCollectionMetrics(storage, write.table, write.key);
+        if (entry) (metrics[write.tableName] ??= []).push(entry);
+      }
+    }
+    const response: Record<string, unknown> = { UnprocessedItems: {} };
+    const consumed = usage.toResponse(input.ReturnConsumedCapacity);
+    if (consumed) response.ConsumedCapacity = consumed;
+    if (Object.keys(metrics).length > 0) response.ItemCollectionMetrics = metrics;
+    return response;
+  });
 };

@@ -1,7 +1,24 @@
-import { DynamoDBError } from '../../errors.js';
+import { consumedCapacity } from '../../capacity/index.js';
+import { validateItemValues } from '../../values/index.js';
 import type { OperationHandler } from '../operation.js';
+import { readUsage } from '../shared/capacity-usage.js';
+import { validateKey } from '../shared/keys.js';
+import { checkProjectionParameters, parseReadProjection, projectRead } from '../shared/read-projection.js';
 
-// Placeholder until the operation lands; replaced by its implementation.
-export const getItem: OperationHandler = () => {
-  throw new DynamoDBError('UnknownOperationException', 'GetItem is not implemented yet');
+/** GetItem: one item by its primary key, optionally projected; strongly consistent on request. */
+export const getItem: OperationHandler = (context, input) => {
+  checkProjectionParameters(input);
+  const table = context.storage.requireTable(input.TableName);
+  const key = validateKey(table, validateItemValues(input.Key));
+  const paths = parseReadProjection(input);
+  const item = context.storage.getItem(table, key);
+  const response: Record<string, unknown> = {};
+  if (item) response.Item = projectRead(item, paths);
+  const mode = input.ReturnConsumedCapacity;
+  if (mode === 'TOTAL' || mode === 'INDEXES') {
+    // The whole item is read whatever the projection keeps.
+    const usage = readUsage(item, { consistent: input.ConsistentRead === true, transactional: false });
+    response.ConsumedCapacity = consumedCapacity(mode, input.TableName, usage);
+  }
+  return response;
 };

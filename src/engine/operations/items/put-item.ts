@@ -1,7 +1,13 @@
-import { DynamoDBError } from '../../errors.js';
 import type { OperationHandler } from '../operation.js';
+import { preparePut } from '../shared/prepare-write.js';
+import { checkReturnValuesOldOnly } from '../shared/return-values.js';
+import { runSingleWrite } from '../shared/single-write.js';
 
-// Placeholder until the operation lands; replaced by its implementation.
-export const putItem: OperationHandler = () => {
-  throw new DynamoDBError('UnknownOperationException', 'PutItem is not implemented yet');
+/** PutItem: creates or replaces one item, optionally under a condition. */
+export const putItem: OperationHandler = (context, input) => {
+  checkReturnValuesOldOnly(input.ReturnValues);
+  const write = preparePut(context.storage, input);
+  return runSingleWrite(context, write, input, (outcome) =>
+    input.ReturnValues === 'ALL_OLD' ? outcome.before : undefined,
+  );
 };

@@ -1,7 +1,81 @@
-import { DynamoDBError } from '../../errors.js';
+import { validationError } from '../../errors.js';
+import {
+  keyConditionFromKeyConditions,
+  parseKeyConditionExpression,
+} from '../../expressions/index.js';
+import type { Item } from '../../values/attribute-value.js';
 import type { OperationHandler } from '../operation.js';
+import { expressionAttributesOf, type ExpressionMembers } from '../shared/expression-parameters.js';
+import { validateQueryStartKey } from './exclusive-start-key.js';
+import { checkReadExpressionParameters } from './expression-parameters.js';
+import { readPage } from './page.js';
+import { assertFilterAvoidsKeys, assertKeyPathsScalar } from './path-checks.js';
+import { readConsumedCapacity } from './read-capacity.js';
+import { parseReadClauses, planPage, type ClauseInput } from './read-plan.js';
+import { resolveReadTarget } from './read-target.js';
+import { pageResponse } from './read-response.js';
+import { resolveSelect, type Select } from './select.js';
 
-// Placeholder until the operation lands; replaced by its implementation.
-export const query: OperationHandler = () => {
-  throw new DynamoDBError('UnknownOperationException', 'Query is not implemented yet');
+/** The Query request members this handler reads (already shape-checked). */
+interface QueryInput extends ClauseInput, ExpressionMembers {
+  readonly TableName: string;
+  readonly IndexName?: string;
+  readonly KeyConditionExpression?: string;
+  readonly KeyConditions?: Record<string, unknown>;
+  readonly Select?: Select;
+  readonly Limit?: number;
+  readonly ExclusiveStartKey?: Item;
+  readonly ScanIndexForward?: boolean;
+  readonly ConsistentRead?: boolean;
+  readonly ReturnConsumedCapacity?: string;
+}
+
+/**
+ * Query: the items of one partition of the table or of an index, in sort-key order,
+ * one page at a time. Only that partition is read, and reading stops once the page is
+ * full (`Limit` items read, or 1 MB), so the cost follows the page, not the table.
+ */
+export const query: OperationHandler = (context, input: QueryInput) => {
+  const table = context.storage.requireTable(input.TableName);
+  if (isAbsent(input.KeyConditions) && isAbsent(input.KeyConditionExpression)) {
+    throw validationError('Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.');
+  }
+  checkReadExpressionParameters(input, 'Query');
+  const consistent = input.ConsistentRead === true;
+  const target = resolveReadTarget(table, input.IndexName, consistent);
+
+  const attributes = expressionAttributesOf(input);
+  const keys = { partitionKey: target.partitionKey, sortKey: target.sortKey };
+  const keyCondition = isAbsent(input.KeyConditionExpression)
+    ? keyConditionFromKeyConditions(input.KeyConditions as never, keys)
+    : parseKeyConditionExpression(input.KeyConditionExpression as string, attributes, keys);
+  const clauses = parseReadClauses(input, attributes, 'QueryFilter');
+  attributes.assertAllUsed();
+  assertKeyPathsScalar([...(clauses.projection ?? []), ...clauses.filterPaths], target);
+  const select = resolveSelect({ select: input.Select, indexName: input.IndexName, projection: clauses.projectionMember });
+
+  if (input.ExclusiveStartKey) validateQueryStartKey(input.ExclusiveStartKey, target, keyCondition);
+  assertFilterAvoidsKeys(clauses.filterPaths, target, isAbsent(input.FilterExpression) ? 'QueryFilter' : 'Filter Expression');
+  const plan = planPage(context, target, select, clauses);
+
+  return context.storage.readTransaction(() => {
+    const items = context.storage.queryItems(table, {
+      indexName: target.index?.name,
+      partitionValue: keyCondition.partitionValue,
+      sortCondition: keyCondition.sortCondition,
+      forward: input.ScanIndexForward !== false,
+      exclusiveStartKey: input.ExclusiveStartKey,
+      limit: input.Limit,
+    });
+    const page = readPage(items, { ...plan.options, limit: input.Limit });
+    const capacity = readConsumedCapacity(input.ReturnConsumedCapacity, target, consistent, {
+      bytesRead: page.bytesRead,
+      fetchedItemSizes: plan.fetchedItemSizes,
+    });
+    return pageResponse(page, select, capacity);
+  });
 };
+
+function isAbsent(value: unknown): boolean {
+  return value === undefined || value === null;
+}

@@ -1,7 +1,64 @@
-import { DynamoDBError } from '../../errors.js';
+import type { Item } from '../../values/attribute-value.js';
 import type { OperationHandler } from '../operation.js';
+import { expressionAttributesOf, type ExpressionMembers } from '../shared/expression-parameters.js';
+import { validateScanStartKey } from './exclusive-start-key.js';
+import { checkReadExpressionParameters } from './expression-parameters.js';
+import { readPage } from './page.js';
+import { assertKeyPathsScalar } from './path-checks.js';
+import { readConsumedCapacity } from './read-capacity.js';
+import { parseReadClauses, planPage, type ClauseInput } from './read-plan.js';
+import { resolveReadTarget } from './read-target.js';
+import { pageResponse } from './read-response.js';
+import { resolveSegment } from './segments.js';
+import { resolveSelect, type Select } from './select.js';
 
-// Placeholder until the operation lands; replaced by its implementation.
-export const scan: OperationHandler = () => {
-  throw new DynamoDBError('UnknownOperationException', 'Scan is not implemented yet');
+/** The Scan request members this handler reads (already shape-checked). */
+interface ScanInput extends ClauseInput, ExpressionMembers {
+  readonly TableName: string;
+  readonly IndexName?: string;
+  readonly Select?: Select;
+  readonly Limit?: number;
+  readonly ExclusiveStartKey?: Item;
+  readonly Segment?: number;
+  readonly TotalSegments?: number;
+  readonly ConsistentRead?: boolean;
+  readonly ReturnConsumedCapacity?: string;
+}
+
+/**
+ * Scan: every item of the table or of an index, one page at a time (`Limit` items read
+ * or 1 MB), optionally one segment of a parallel scan. Storage splits segments by
+ * partition-key hash, so each item belongs to exactly one segment.
+ */
+export const scan: OperationHandler = (context, input: ScanInput) => {
+  const table = context.storage.requireTable(input.TableName);
+  checkReadExpressionParameters(input, 'Scan');
+  const segment = resolveSegment(input.Segment, input.TotalSegments);
+  const consistent = input.ConsistentRead === true;
+  const target = resolveReadTarget(table, input.IndexName, consistent);
+
+  const attributes = expressionAttributesOf(input);
+  const clauses = parseReadClauses(input, attributes, 'ScanFilter');
+  attributes.assertAllUsed();
+  assertKeyPathsScalar([...(clauses.projection ?? []), ...clauses.filterPaths], target);
+  const select = resolveSelect({ select: input.Select, indexName: input.IndexName, projection: clauses.projectionMember });
+
+  if (input.ExclusiveStartKey) validateScanStartKey(input.ExclusiveStartKey, target);
+  const plan = planPage(context, target, select, clauses);
+
+  return context.storage.readTransaction(() => {
+    const items = context.storage.scanItems(table, {
+      indexName: target.index?.name,
+      segment: segment?.segment,
+      totalSegments: segment?.totalSegments,
+      exclusiveStartKey: input.ExclusiveStartKey,
+      limit: input.Limit,
+    });
+    const page = readPage(items, { ...plan.options, limit: input.Limit });
+    const capacity = readConsumedCapacity(input.ReturnConsumedCapacity, target, consistent, {
+      bytesRead: page.bytesRead,
+      fetchedItemSizes: plan.fetchedItemSizes,
+    });
+    return pageResponse(page, select, capacity);
+  });
 };

@@ -1,7 +1,57 @@
-import { DynamoDBError } from '../../errors.js';
+import { resourceInUse } from '../../errors.js';
 import type { OperationHandler } from '../operation.js';
+import { createTableDefinitionError } from './definition-errors.js';
+import { definitionFromDescription, newTableDescription, renderDescription } from './table-description.js';
+import type {
+  AttributeDefinitionInput,
+  BillingMode,
+  IndexInput,
+  KeySchemaElementInput,
+  ProvisionedThroughputInput,
+  TagInput,
+} from './wire-types.js';
 
-// Placeholder until the operation lands; replaced by its implementation.
-export const createTable: OperationHandler = () => {
-  throw new DynamoDBError('UnknownOperationException', 'CreateTable is not implemented yet');
+interface CreateTableInput {
+  readonly TableName: string;
+  readonly AttributeDefinitions: readonly AttributeDefinitionInput[];
+  readonly KeySchema: readonly KeySchemaElementInput[];
+  readonly BillingMode?: BillingMode;
+  readonly ProvisionedThroughput?: ProvisionedThroughputInput;
+  readonly LocalSecondaryIndexes?: readonly IndexInput[];
+  readonly GlobalSecondaryIndexes?: readonly IndexInput[];
+  readonly Tags?: readonly TagInput[];
+  readonly DeletionProtectionEnabled?: boolean;
+}
+
+/**
+ * CreateTable: checks the definition as DynamoDB does, then creates the table and its
+ * index tables at once. The answer says CREATING, as DynamoDB's does; the table is usable
+ * immediately and DescribeTable reports it ACTIVE.
+ */
+export const createTable: OperationHandler = (context, input: CreateTableInput) => {
+  const error = createTableDefinitionError(input);
+  if (error) throw error;
+  const storage = context.storage;
+  return storage.writeTransaction(() => {
+    if (storage.getTable(input.TableName)) throw resourceInUse(`Table already exists: ${input.TableName}`);
+    const description = newTableDescription(input, context.now() / 1000);
+    const tags = input.Tags?.length ? lastValuePerKey(input.Tags) : undefined;
+    storage.createTable(definitionFromDescription(description, { tags }));
+    const definition = storage.requireTable(input.TableName);
+    const creating = Object.fromEntries((input.GlobalSecondaryIndexes ?? []).map((index) => [index.IndexName, 'CREATING' as const]));
+    return {
+      TableDescription: renderDescription(context, definition, {
+        tableStatus: 'CREATING',
+        indexStatus: creating,
+        withoutStatistics: true,
+      }),
+    };
+  });
 };
+
+/** Tags with one entry per key, the last value winning, in first-seen order. */
+export function lastValuePerKey(tags: readonly TagInput[]): { Key: string; Value: string }[] {
+  const byKey = new Map<string, string>();
+  for (const tag of tags) byKey.set(tag.Key, tag.Value);
+  return [...byKey].map(([Key, Value]) => ({ Key, Value }));
+}

@@ -1,7 +1,20 @@
-import { DynamoDBError } from '../../errors.js';
+import { tableNotFound, validationError } from '../../errors.js';
 import type { OperationHandler } from '../operation.js';
+import { renderDescription, storedDescription } from './table-description.js';
 
-// Placeholder until the operation lands; replaced by its implementation.
-export const deleteTable: OperationHandler = () => {
-  throw new DynamoDBError('UnknownOperationException', 'DeleteTable is not implemented yet');
+/** DeleteTable: drops the table and its indexes; answers the description as it was (DELETING). */
+export const deleteTable: OperationHandler = (context, input: { TableName: string }) => {
+  const storage = context.storage;
+  return storage.writeTransaction(() => {
+    const definition = storage.getTable(input.TableName);
+    if (!definition) throw tableNotFound(input.TableName);
+    if (storedDescription(definition).DeletionProtectionEnabled) {
+      throw validationError(
+        'Resource cannot be deleted as it is currently protected against deletion. Disable deletion protection first.',
+      );
+    }
+    const description = renderDescription(context, definition, { tableStatus: 'DELETING' });
+    storage.deleteTable(input.TableName);
+    return { TableDescription: description };
+  });
 };

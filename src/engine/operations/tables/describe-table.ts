@@ -1,7 +1,10 @@
-import { DynamoDBError } from '../../errors.js';
+import { tableNotFound } from '../../errors.js';
 import type { OperationHandler } from '../operation.js';
+import { renderDescription } from './table-description.js';
 
-// Placeholder until the operation lands; replaced by its implementation.
-export const describeTable: OperationHandler = () => {
-  throw new DynamoDBError('UnknownOperationException', 'DescribeTable is not implemented yet');
+/** DescribeTable: the full TableDescription with live item counts and sizes. */
+export const describeTable: OperationHandler = (context, input: { TableName: string }) => {
+  const definition = context.storage.getTable(input.TableName);
+  if (!definition) throw tableNotFound(input.TableName);
+  return { Table: context.storage.readTransaction(() => renderDescription(context, definition, { tableStatus: 'ACTIVE' })) };
 };

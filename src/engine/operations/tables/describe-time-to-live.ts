@@ -1,7 +1,14 @@
-import { DynamoDBError } from '../../errors.js';
+import { tableNotFound } from '../../errors.js';
 import type { OperationHandler } from '../operation.js';
 
-// Placeholder until the operation lands; replaced by its implementation.
-export const describeTimeToLive: OperationHandler = () => {
-  throw new DynamoDBError('UnknownOperationException', 'DescribeTimeToLive is not implemented yet');
+/** DescribeTimeToLive: ENABLED with the attribute, or DISABLED. */
+export const describeTimeToLive: OperationHandler = (context, input: { TableName: string }) => {
+  const definition = context.storage.getTable(input.TableName);
+  if (!definition) throw tableNotFound(input.TableName);
+  const ttl = definition.timeToLive;
+  return {
+    TimeToLiveDescription: ttl?.enabled
+      ? { TimeToLiveStatus: 'ENABLED', AttributeName: ttl.attributeName }
+      : { TimeToLiveStatus: 'DISABLED' },
+  };
 };

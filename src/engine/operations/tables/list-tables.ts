@@ -1,7 +1,16 @@
-import { DynamoDBError } from '../../errors.js';
 import type { OperationHandler } from '../operation.js';
 
-// Placeholder until the operation lands; replaced by its implementation.
-export const listTables: OperationHandler = () => {
-  throw new DynamoDBError('UnknownOperationException', 'ListTables is not implemented yet');
+const defaultLimit = 100;
+
+/**
+ * ListTables: names in ascending order after `ExclusiveStartTableName`, at most `Limit`;
+ * `LastEvaluatedTableName` only when more names follow.
+ */
+export const listTables: OperationHandler = (context, input: { Limit?: number; ExclusiveStartTableName?: string }) => {
+  const start = input.ExclusiveStartTableName;
+  const names = context.storage.listTableNames().filter((name) => start === undefined || name > start);
+  const limit = input.Limit ?? defaultLimit;
+  if (names.length <= limit) return { TableNames: names };
+  const page = names.slice(0, limit);
+  return { TableNames: page, LastEvaluatedTableName: page[page.length - 1] };
 };

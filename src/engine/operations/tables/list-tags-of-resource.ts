@@ -1,7 +1,12 @@
-import { DynamoDBError } from '../../errors.js';
 import type { OperationHandler } from '../operation.js';
+import { taggedTable } from './tagged-table.js';
 
-// Placeholder until the operation lands; replaced by its implementation.
-export const listTagsOfResource: OperationHandler = () => {
-  throw new DynamoDBError('UnknownOperationException', 'ListTagsOfResource is not implemented yet');
+/** ListTagsOfResource: every tag of the table, in one page. */
+export const listTagsOfResource: OperationHandler = (context, input: { ResourceArn: string }) => {
+  const definition = taggedTable(
+    context,
+    input.ResourceArn,
+    `Requested resource not found: ResourcArn: ${input.ResourceArn} not found`,
+  );
+  return { Tags: (definition.tags ?? []).map((tag) => ({ Key: tag.Key, Value: tag.Value })) };
 };

@@ -1,7 +1,20 @@
-import { DynamoDBError } from '../../errors.js';
+import { validationError } from '../../errors.js';
 import type { OperationHandler } from '../operation.js';
+import { lastValuePerKey } from './create-table.js';
+import { taggedTable } from './tagged-table.js';
+import type { TagInput } from './wire-types.js';
 
-// Placeholder until the operation lands; replaced by its implementation.
-export const tagResource: OperationHandler = () => {
-  throw new DynamoDBError('UnknownOperationException', 'TagResource is not implemented yet');
+/** TagResource: adds tags to a table, replacing the value of keys it already has. */
+export const tagResource: OperationHandler = (context, input: { ResourceArn: string; Tags: readonly TagInput[] }) => {
+  const storage = context.storage;
+  return storage.writeTransaction(() => {
+    const definition = taggedTable(
+      context,
+      input.ResourceArn,
+      `Requested resource not found: ResourcArn: ${input.ResourceArn} not found`,
+    );
+    if (input.Tags.length === 0) throw validationError('Atleast one Tag needs to be provided as Input.');
+    storage.updateTable({ ...definition, tags: lastValuePerKey([...(definition.tags ?? []), ...input.Tags]) });
+    return {};
+  });
 };

@@ -1,7 +1,18 @@
-import { DynamoDBError } from '../../errors.js';
+import { validationError } from '../../errors.js';
 import type { OperationHandler } from '../operation.js';
+import { taggedTable } from './tagged-table.js';
 
-// Placeholder until the operation lands; replaced by its implementation.
-export const untagResource: OperationHandler = () => {
-  throw new DynamoDBError('UnknownOperationException', 'UntagResource is not implemented yet');
+/** UntagResource: removes the tags with these keys (keys the table lacks are ignored). */
+export const untagResource: OperationHandler = (
+  context,
+  input: { ResourceArn: string; TagKeys: readonly string[] },
+) => {
+  const storage = context.storage;
+  return storage.writeTransaction(() => {
+    const definition = taggedTable(context, input.ResourceArn, 'Requested resource not found');
+    if (input.TagKeys.length === 0) throw validationError('Atleast one Tag Key needs to be provided as Input.');
+    const removed = new Set(input.TagKeys);
+    storage.updateTable({ ...definition, tags: (definition.tags ?? []).filter((tag) => !removed.has(tag.Key)) });
+    return {};
+  });
 };

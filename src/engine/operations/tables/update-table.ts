@@ -1,7 +1,236 @@
-import { DynamoDBError } from '../../errors.js';
+import { DynamoDBError, invalidParameterValue, resourceNotFound, tableNotFound, validationError } from '../../errors.js';
 import type { OperationHandler } from '../operation.js';
+import { capacityBoundsError, globalIndexError } from './definition-errors.js';
+import {
+  billingModeOf,
+  definitionFromDescription,
+  indexDescription,
+  indexThroughput,
+  renderDescription,
+  storedDescription,
+  type StoredDescription,
+  type StoredIndexDescription,
+} from './table-description.js';
+import type { AttributeDefinitionInput, BillingMode, IndexInput, ProvisionedThroughputInput } from './wire-types.js';
 
-// Placeholder until the operation lands; replaced by its implementation.
-export const updateTable: OperationHandler = () => {
-  throw new DynamoDBError('UnknownOperationException', 'UpdateTable is not implemented yet');
+interface GlobalIndexUpdate {
+  readonly Create?: IndexInput;
+  readonly Update?: { readonly IndexName: string; readonly ProvisionedThroughput: ProvisionedThroughputInput };
+  readonly Delete?: { readonly IndexName: string };
+}
+
+interface UpdateTableInput {
+  readonly TableName: string;
+  readonly AttributeDefinitions?: readonly AttributeDefinitionInput[];
+  readonly BillingMode?: BillingMode;
+  readonly ProvisionedThroughput?: ProvisionedThroughputInput;
+  readonly GlobalSecondaryIndexUpdates?: readonly GlobalIndexUpdate[];
+  readonly DeletionProtectionEnabled?: boolean;
+  readonly StreamSpecification?: unknown;
+  readonly SSESpecification?: unknown;
+  readonly ReplicaUpdates?: unknown;
+  readonly TableClass?: unknown;
+}
+
+const largestGlobalIndexCount = 20;
+
+/** Checks DynamoDB makes before it looks the table up. */
+function requestError(input: UpdateTableInput): DynamoDBError | undefined {
+  const indexUpdates = input.GlobalSecondaryIndexUpdates ?? [];
+  if (
+    !input.ProvisionedThroughput &&
+    !input.BillingMode &&
+    indexUpdates.length === 0 &&
+    input.DeletionProtectionEnabled === undefined &&
+    !input.StreamSpecification &&
+    !input.SSESpecification &&
+    !input.ReplicaUpdates &&
+    !input.TableClass
+  ) {
+    return validationError(
+      'At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, GlobalSecondaryIndexUpdates or SSESpecification or ReplicaUpdates is required',
+    );
+  }
+  if (input.BillingMode === 'PROVISIONED' && !input.ProvisionedThroughput) {
+    return invalidParameterValue('ProvisionedThroughput must be specified when BillingMode is PROVISIONED');
+  }
+  if (input.ProvisionedThroughput) {
+    const bounds = capacityBoundsError(input.ProvisionedThroughput);
+    if (bounds) return bounds;
+  }
+  const seen = new Set<string>();
+  for (const update of indexUpdates) {
+    const name = update.Update?.IndexName ?? update.Create?.IndexName ?? update.Delete?.IndexName;
+    if (name === undefined) {
+      return invalidParameterValue(
+        'One of GlobalSecondaryIndexUpdate.Update, GlobalSecondaryIndexUpdate.Create, GlobalSecondaryIndexUpdate.Delete must not be null',
+      );
+    }
+    if (seen.has(name)) {
+      return invalidParameterValue(
+        `Only one global secondary index update per index is allowed simultaneously. Index: ${name}`,
+      );
+    }
+    seen.add(name);
+  }
+  return undefined;
+}
+
+function sameThroughputError(
+  current: { ReadCapacityUnits: number; WriteCapacityUnits: number },
+  requested: ProvisionedThroughputInput,
+): DynamoDBError {
+  return validationError(
+    'The provisioned throughput for the table will not change. The requested value equals the current value. ' +
+      `Current ReadCapacityUnits provisioned for the table: ${current.ReadCapacityUnits}. Requested ReadCapacityUnits: ${requested.ReadCapacityUnits}. ` +
+      `Current WriteCapacityUnits provisioned for the table: ${current.WriteCapacityUnits}. Requested WriteCapacityUnits: ${requested.WriteCapacityUnits}. ` +
+      'Refer to the Amazon DynamoDB Developer Guide for current limits and how to request higher limits.',
+  );
+}
+
+/** Attribute definitions after adding the request's, rejecting a changed type. */
+function mergedDefinitions(
+  current: readonly AttributeDefinitionInput[],
+  added: readonly AttributeDefinitionInput[],
+): AttributeDefinitionInput[] {
+  const merged = [...current];
+  for (const definition of added) {
+    const existing = merged.find((candidate) => candidate.AttributeName === definition.AttributeName);
+    if (existing && existing.AttributeType !== definition.AttributeType) {
+      throw validationError('invalid attribute, SchemaElement redefined should be of same type as previously defined');
+    }
+    if (!existing) merged.push({ AttributeName: definition.AttributeName, AttributeType: definition.AttributeType });
+  }
+  return merged;
+}
+
+/** Definitions still used by a key schema of the table or one of its indexes. */
+function usedDefinitions(description: StoredDescription): AttributeDefinitionInput[] {
+  const used = new Set(
+    [description.KeySchema, ...(description.LocalSecondaryIndexes ?? []).map((index) => index.KeySchema), ...(description.GlobalSecondaryIndexes ?? []).map((index) => index.KeySchema)]
+      .flat()
+      .map((key) => key.AttributeName),
+  );
+  return description.AttributeDefinitions.filter((definition) => used.has(definition.AttributeName));
+}
+
+/**
+ * UpdateTable: billing mode and throughput changes, deletion protection, and creating
+ * (with backfill of the existing items) or deleting one GSI. Changes apply at once; the
+ * answer reports UPDATING and the index CREATING/DELETING, as DynamoDB's does.
+ */
+export const updateTable: OperationHandler = (context, input: UpdateTableInput) => {
+  const early = requestError(input);
+  if (early) throw early;
+  const storage = context.storage;
+  return storage.writeTransaction(() => {
+    const definition = storage.getTable(input.TableName);
+    if (!definition) throw tableNotFound(input.TableName);
+    const previous = storedDescription(definition);
+    const now = context.now() / 1000;
+    const currentMode = billingModeOf(previous);
+    const targetMode = input.BillingMode ?? currentMode;
+    const next: StoredDescription = structuredClone(previous);
+
+    if (input.ProvisionedThroughput && targetMode === 'PAY_PER_REQUEST') {
+      throw invalidParameterValue(
+        'Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when BillingMode is PAY_PER_REQUEST',
+      );
+    }
+    const indexUpdates = input.GlobalSecondaryIndexUpdates ?? [];
+    if (indexUpdates.filter((update) => update.Create || update.Delete).length > 1) {
+      throw new DynamoDBError(
+        'LimitExceededException',
+        'Subscriber limit exceeded: Only 1 online index can be created or deleted simultaneously per table',
+      );
+    }
+
+    // Throughput of the table.
+    if (input.ProvisionedThroughput) {
+      const throughput = next.ProvisionedThroughput;
+      const requested = input.ProvisionedThroughput;
+      const readChange = requested.ReadCapacityUnits - throughput.ReadCapacityUnits;
+      const writeChange = requested.WriteCapacityUnits - throughput.WriteCapacityUnits;
+      if (currentMode === 'PROVISIONED' && readChange === 0 && writeChange === 0) {
+        throw sameThroughputError(throughput, requested);
+      }
+      if (currentMode === 'PROVISIONED') {
+        if (readChange > 0 || writeChange > 0) throughput.LastIncreaseDateTime = now;
+        if (readChange < 0 || writeChange < 0) {
+          throughput.LastDecreaseDateTime = now;
+          throughput.NumberOfDecreasesToday++;
+        }
+      }
+      throughput.ReadCapacityUnits = requested.ReadCapacityUnits;
+      throughput.WriteCapacityUnits = requested.WriteCapacityUnits;
+    }
+
+    // Billing mode.
+    const globals: StoredIndexDescription[] = next.GlobalSecondaryIndexes ?? [];
+    if (targetMode !== currentMode) {
+      if (targetMode === 'PAY_PER_REQUEST') {
+        next.BillingModeSummary = { BillingMode: 'PAY_PER_REQUEST', LastUpdateToPayPerRequestDateTime: now };
+        next.ProvisionedThroughput.ReadCapacityUnits = 0;
+        next.ProvisionedThroughput.WriteCapacityUnits = 0;
+        for (const index of globals) index.ProvisionedThroughput = indexThroughput('PAY_PER_REQUEST', undefined);
+      } else {
+        next.BillingModeSummary = { ...next.BillingModeSummary, BillingMode: 'PROVISIONED' };
+        const updated = new Set(indexUpdates.flatMap((update) => (update.Update ? [update.Update.IndexName] : [])));
+        const missing = globals.filter((index) => !updated.has(index.IndexName)).map((index) => index.IndexName);
+        if (missing.length > 0) {
+          throw invalidParameterValue(`ProvisionedThroughput must be specified for index: ${missing.join(',')}`);
+        }
+      }
+    }
+
+    // Index updates.
+    const indexStatus: Record<string, 'CREATING' | 'DELETING'> = {};
+    let newIndex: string | undefined;
+    const deleted: StoredIndexDescription[] = [];
+    for (const update of indexUpdates) {
+      if (update.Update) {
+        const index = globals.find((candidate) => candidate.IndexName === update.Update?.IndexName);
+        if (!index) throw validationError('Invalid global secondary index name');
+        const bounds = capacityBoundsError(update.Update.ProvisionedThroughput);
+        if (bounds) throw bounds;
+        index.ProvisionedThroughput = {
+          ReadCapacityUnits: update.Update.ProvisionedThroughput.ReadCapacityUnits,
+          WriteCapacityUnits: update.Update.ProvisionedThroughput.WriteCapacityUnits,
+        };
+      } else if (update.Delete) {
+        const position = globals.findIndex((candidate) => candidate.IndexName === update.Delete?.IndexName);
+        if (position < 0) throw resourceNotFound();
+        deleted.push(...globals.splice(position, 1));
+        indexStatus[update.Delete.IndexName] = 'DELETING';
+      } else if (update.Create) {
+        const create = update.Create;
+        const exists =
+          globals.some((index) => index.IndexName === create.IndexName) ||
+          (next.LocalSecondaryIndexes ?? []).some((index) => index.IndexName === create.IndexName);
+        if (exists) throw validationError('Attempting to create an index which already exists');
+        next.AttributeDefinitions = mergedDefinitions(next.AttributeDefinitions, input.AttributeDefinitions ?? []);
+        const error = globalIndexError(create, next.AttributeDefinitions, targetMode);
+        if (error) throw error;
+        if (globals.length + 1 > largestGlobalIndexCount) {
+          throw invalidParameterValue(
+            `GlobalSecondaryIndex count exceeds the per-table limit of ${largestGlobalIndexCount}`,
+          );
+        }
+        globals.push(indexDescription(create, true, targetMode));
+        indexStatus[create.IndexName] = 'CREATING';
+        newIndex = create.IndexName;
+      }
+    }
+    if (globals.length > 0) next.GlobalSecondaryIndexes = globals;
+    else delete next.GlobalSecondaryIndexes;
+    next.AttributeDefinitions = usedDefinitions(next);
+
+    if (input.DeletionProtectionEnabled !== undefined) next.DeletionProtectionEnabled = input.DeletionProtectionEnabled;
+
+    storage.updateTable(definitionFromDescription(next, definition));
+    const updated = storage.requireTable(input.TableName);
+    return {
+      TableDescription: renderDescription(context, updated, { tableStatus: 'UPDATING', indexStatus, newIndex }, deleted),
+    };
+  });
 };

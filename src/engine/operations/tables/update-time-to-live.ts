@@ -1,7 +1,34 @@
-import { DynamoDBError } from '../../errors.js';
+import { tableNotFound, validationError } from '../../errors.js';
 import type { OperationHandler } from '../operation.js';
 
-// Placeholder until the operation lands; replaced by its implementation.
-export const updateTimeToLive: OperationHandler = () => {
-  throw new DynamoDBError('UnknownOperationException', 'UpdateTimeToLive is not implemented yet');
+interface UpdateTimeToLiveInput {
+  readonly TableName: string;
+  readonly TimeToLiveSpecification: { readonly Enabled: boolean; readonly AttributeName: string };
+}
+
+/**
+ * UpdateTimeToLive: enables TTL on one attribute or disables it. Takes effect at once
+ * (DynamoDB passes through ENABLING/DISABLING; DynamoDB Local does not, nor do we).
+ */
+export const updateTimeToLive: OperationHandler = (context, input: UpdateTimeToLiveInput) => {
+  const storage = context.storage;
+  const specification = input.TimeToLiveSpecification;
+  return storage.writeTransaction(() => {
+    const definition = storage.getTable(input.TableName);
+    if (!definition) throw tableNotFound(input.TableName);
+    const current = definition.timeToLive;
+    const enabled = current?.enabled === true;
+    if (enabled && current.attributeName !== specification.AttributeName) {
+      throw validationError('TimeToLive is active on a different AttributeName');
+    }
+    if (specification.Enabled && enabled) throw validationError('TimeToLive is already enabled');
+    if (!specification.Enabled && !enabled) throw validationError('TimeToLive is already disabled');
+    storage.updateTable({
+      ...definition,
+      timeToLive: { attributeName: specification.AttributeName, enabled: specification.Enabled },
+    });
+    return {
+      TimeToLiveSpecification: { Enabled: specification.Enabled, AttributeName: specification.AttributeName },
+    };
+  });
 };

@@ -1,7 +1,72 @@
-import { DynamoDBError } from '../../errors.js';
+import { DynamoDBError, validationError } from '../../errors.js';
+import type { DocumentPath } from '../../expressions/index.js';
+import type { TableDefinition } from '../../storage/storage.js';
+import type { Item } from '../../values/attribute-value.js';
+import { validateItemValues } from '../../values/index.js';
 import type { OperationHandler } from '../operation.js';
+import { readUsage, UsageByTable } from '../shared/capacity-usage.js';
+import { itemIdentity, validateKey } from '../shared/keys.js';
+import { checkProjectionParameters, parseReadProjection, projectRead, type ProjectionMembers } from '../shared/read-projection.js';
+import { isCancelled, noReason, transactionCanceled, validationReason, type CancellationReason } from './cancellation.js';
+import { checkTransactItemCount } from './transact-limits.js';
 
-// Placeholder until the operation lands; replaced by its implementation.
-export const transactGetItems: OperationHandler = () => {
-  throw new DynamoDBError('UnknownOperationException', 'TransactGetItems is not implemented yet');
+interface GetRequest extends ProjectionMembers {
+  TableName: string;
+  Key: Item;
+}
+
+interface PreparedGet {
+  readonly tableName: string;
+  readonly table: TableDefinition;
+  readonly key: Item;
+  readonly paths: DocumentPath[] | undefined;
+  readonly reason: CancellationReason;
+}
+
+function prepareGet(context: Parameters<OperationHandler>[0], entry: { Get?: GetRequest }): PreparedGet {
+  const request = entry.Get;
+  if (!request) throw validationError('Invalid Request: TransactGetRequest should contain Get request');
+  checkProjectionParameters(request);
+  const table = context.storage.requireTable(request.TableName);
+  const key = validateItemValues(request.Key ?? {});
+  let reason = noReason;
+  try {
+    validateKey(table, key);
+  } catch (error) {
+    // A key that does not fit the schema cancels the transaction rather than failing the request.
+    if (!(error instanceof DynamoDBError) || !/does not match the schema/.test(error.message)) throw error;
+    reason = validationReason(error.message);
+  }
+  const paths = parseReadProjection(request);
+  return { tableName: request.TableName, table, key, paths, reason };
+}
+
+/**
+ * TransactGetItems: up to 100 items by key, read on one snapshot, answered in request
+ * order (`{}` for a missing item). Transactional reads cost double.
+ */
+export const transactGetItems: OperationHandler = (context, input) => {
+  const entries = input.TransactItems as { Get?: GetRequest }[];
+  checkTransactItemCount(entries);
+  const gets = entries.map((entry) => prepareGet(context, entry));
+  const reasons = gets.map((get) => get.reason);
+  if (isCancelled(reasons)) throw transactionCanceled(reasons);
+  const seen = new Set<string>();
+  for (const get of gets) {
+    const identity = itemIdentity(get.tableName, get.table, get.key);
+    if (seen.has(identity)) throw validationError('Transaction request cannot include multiple operations on one item');
+    seen.add(identity);
+  }
+  return context.storage.readTransaction(() => {
+    const usage = new UsageByTable(true);
+    const responses = gets.map((get) => {
+      const item = context.storage.getItem(get.table, get.key);
+      usage.add(get.tableName, readUsage(item, { consistent: true, transactional: true }));
+      return item ? { Item: projectRead(item, get.paths) } : {};
+    });
+    const response: Record<string, unknown> = { Responses: responses };
+    const consumed = usage.toResponse(input.ReturnConsumedCapacity);
+    if (consumed) response.ConsumedCapacity = consumed;
+    return response;
+  });
 };

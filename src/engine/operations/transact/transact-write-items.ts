@@ -1,7 +1,132 @@
-import { DynamoDBError } from '../../errors.js';
+import { DynamoDBError, validationError } from '../../errors.js';
 import type { OperationHandler } from '../operation.js';
+import { readUsage, UsageByTable, writeUsage } from '../shared/capacity-usage.js';
+import { itemCollectionMetrics, type ItemCollectionMetrics } from '../shared/item-collection-metrics.js';
+import { itemIdentity } from '../shared/keys.js';
+import {
+  prepareConditionCheck,
+  prepareDelete,
+  preparePut,
+  prepareUpdate,
+  type WriteRequest,
+} from '../shared/prepare-write.js';
+import { commitWrite, ConditionFailure, evaluateWrite, type PreparedWrite, type WriteOutcome } from '../shared/write-action.js';
+import {
+  conditionFailedReason,
+  isCancelled,
+  noReason,
+  transactionCanceled,
+  validationReason,
+  type CancellationReason,
+} from './cancellation.js';
+import { ClientRequestTokens, requestHash } from './client-request-tokens.js';
+import { checkTransactItemCount } from './transact-limits.js';
 
-// Placeholder until the operation lands; replaced by its implementation.
-export const transactWriteItems: OperationHandler = () => {
-  throw new DynamoDBError('UnknownOperationException', 'TransactWriteItems is not implemented yet');
+interface TransactWriteAction {
+  ConditionCheck?: WriteRequest & { ReturnValuesOnConditionCheckFailure?: string };
+  Put?: WriteRequest & { ReturnValuesOnConditionCheckFailure?: string };
+  Delete?: WriteRequest & { ReturnValuesOnConditionCheckFailure?: string };
+  Update?: WriteRequest & { ReturnValuesOnConditionCheckFailure?: string };
+}
+
+interface Action {
+  readonly write: PreparedWrite;
+  readonly returnOldOnFailure: boolean;
+}
+
+function prepareAction(context: Parameters<OperationHandler>[0], entry: TransactWriteAction): Action {
+  const members = (['ConditionCheck', 'Put', 'Delete', 'Update'] as const).filter((name) => entry[name] !== undefined);
+  if (members.length === 0) {
+    throw validationError('Invalid Request: TransactWriteRequest should contain Delete or Put or Update request');
+  }
+  if (members.length > 1) throw validationError('TransactItems can only contain one of Check, Put, Update or Delete');
+  const kind = members[0];
+  const request = entry[kind] as NonNullable<TransactWriteAction[typeof kind]>;
+  const options = { transaction: true };
+  const { storage } = context;
+  const write =
+    kind === 'Put'
+      ? preparePut(storage, request, options)
+      : kind === 'Update'
+        ? prepareUpdate(storage, request, options)
+        : kind === 'Delete'
+          ? prepareDelete(storage, request, options)
+          : prepareConditionCheck(storage, request, options);
+  return { write, returnOldOnFailure: request.ReturnValuesOnConditionCheckFailure === 'ALL_OLD' };
+}
+
+/** Runs one action without writing: its outcome, or why it would cancel the transaction. */
+function tryAction(
+  context: Parameters<OperationHandler>[0],
+  action: Action,
+): { outcome?: WriteOutcome; reason: CancellationReason } {
+  if (action.write.keyError) return { reason: validationReason(action.write.keyError.message) };
+  try {
+    return { outcome: evaluateWrite(context.storage, action.write), reason: noReason };
+  } catch (error) {
+    if (error instanceof ConditionFailure) {
+      return { reason: conditionFailedReason(action.returnOldOnFailure ? error.before : undefined) };
+    }
+    if (error instanceof DynamoDBError && error.type === 'ValidationException') {
+      return { reason: validationReason(error.message) };
+    }
+    throw error;
+  }
+}
+
+/**
+ * TransactWriteItems: up to 100 Put/Update/Delete/ConditionCheck actions on distinct
+ * items, all or nothing in one storage transaction (so also across processes and a
+ * crash). A `ClientRequestToken` makes a retry within 10 minutes a no-op.
+ */
+export const transactWriteItems: OperationHandler = (context, input) => {
+  const entries = input.TransactItems as TransactWriteAction[];
+  checkTransactItemCount(entries);
+  const actions = entries.map((entry) => prepareAction(context, entry));
+  const seen = new Set<string>();
+  for (const { write } of actions) {
+    if (write.keyError) continue;
+    const identity = itemIdentity(write.tableName, write.table, write.key);
+    if (seen.has(identity)) throw validationError('Transaction request cannot include multiple operations on one item');
+    seen.add(identity);
+  }
+  const { storage } = context;
+  return storage.writeTransaction(() => {
+    const token: string | undefined = input.ClientRequestToken;
+    const hash = token !== undefined ? requestHash(entries) : '';
+    const tokens = token !== undefined ? new ClientRequestTokens(storage.database, context.now()) : undefined;
+    const usage = new UsageByTable(true);
+    if (tokens && token !== undefined && tokens.isReplay(token, hash)) {
+      // A replay writes nothing; DynamoDB charges reading the items back.
+      for (const { write } of actions) {
+        usage.add(write.tableName, readUsage(storage.getItem(write.table, write.key), { consistent: true, transactional: true }));
+      }
+      const replay: Record<string, unknown> = {};
+      const consumed = usage.toResponse(input.ReturnConsumedCapacity);
+      if (consumed) replay.ConsumedCapacity = consumed;
+      return replay;
+    }
+    const results = actions.map((action) => tryAction(context, action));
+    const reasons = results.map((result) => result.reason);
+    if (isCancelled(reasons)) throw transactionCanceled(reasons);
+    const metrics: Record<string, ItemCollectionMetrics[]> = {};
+    actions.forEach(({ write }, position) => {
+      const outcome = results[position].outcome as WriteOutcome;
+      commitWrite(storage, write, outcome);
+      usage.add(write.tableName, writeUsage(write.table, outcome.before, outcome.after, true));
+    });
+    if (input.ReturnItemCollectionMetrics === 'SIZE') {
+      for (const { write } of actions) {
+        if (write.kind === 'ConditionCheck') continue;
+        const entry = itemCollectionMetrics(storage, write.table, write.key);
+        if (entry) (metrics[write.tableName] ??= []).push(entry);
+      }
+    }
+    if (tokens && token !== undefined) tokens.remember(token, hash);
+    const response: Record<string, unknown> = {};
+    const consumed = usage.toResponse(input.ReturnConsumedCapacity);
+    if (consumed) response.ConsumedCapacity = consumed;
+    if (Object.keys(metrics).length > 0) response.ItemCollectionMetrics = metrics;
+    return response;
+  });
 };

@@ -1,0 +1,62 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { InvalidArgumentError, type Command } from 'commander';
+import { startServer } from '../../local/server.js';
+import type { CliCommand } from '../command.js';
+
+/** Where `monotable serve` keeps its data unless told otherwise, relative to the working directory. */
+export const DEFAULT_DATABASE_FILE = '.monotable/monotable.sqlite';
+
+interface ServeFlags {
+  readonly port: number;
+  readonly host: string;
+  readonly db?: string;
+  readonly inMemory?: boolean;
+  readonly region: string;
+}
+
+export const serveCommand: CliCommand = {
+  register(program: Command): void {
+    const command = program
+      .command('serve')
+      .description('serve the local engine over DynamoDB\'s HTTP protocol (for any SDK, boto3, the AWS CLI)')
+      .option('-p, --port <port>', 'port to listen on (0: any free port)', parsePort, 8000)
+      .option('--host <host>', 'interface to bind; the server accepts any credentials, so keep it local', '127.0.0.1')
+      .option('--db <file>', `SQLite file to open or create (default ${DEFAULT_DATABASE_FILE})`)
+      .option('--in-memory', 'keep the data in memory only')
+      .option('--region <region>', 'region shown in ARNs', 'us-east-1');
+    command.action(async (flags: ServeFlags) => {
+      if (flags.db && flags.inMemory) command.error('error: --db and --in-memory exclude each other');
+      await serve(flags);
+    });
+  },
+};
+
+async function serve(flags: ServeFlags): Promise<void> {
+  const path = flags.inMemory ? undefined : resolve(flags.db ?? DEFAULT_DATABASE_FILE);
+  if (path) mkdirSync(dirname(path), { recursive: true });
+  const server = await startServer({ port: flags.port, host: flags.host, region: flags.region, path, inMemory: !path });
+  const where = path ? `database ${flags.db ?? DEFAULT_DATABASE_FILE}` : 'in memory';
+  console.log(`monotable: DynamoDB endpoint ${server.endpoint} (${where}; Ctrl-C stops)`);
+
+  // Close the engine on the way out so SQLite checkpoints its write-ahead log into the file.
+  const stop = (signal: NodeJS.Signals): void => {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+    server.close().then(
+      () => process.exit(signal === 'SIGINT' ? 130 : 143),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('not a port number');
+  return port;
+}

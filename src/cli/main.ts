@@ -1,0 +1,31 @@
+import { readFileSync } from 'node:fs';
+import { Command, CommanderError } from 'commander';
+import { commands } from './commands/index.js';
+
+function packageVersion(): string {
+  const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  return manifest.version;
+}
+
+/** Builds the `monotable` program with every registered command. */
+export function createProgram(): Command {
+  const program = new Command('monotable')
+    .description('DynamoDB single-table design, with a local DynamoDB-compatible engine')
+    .version(packageVersion())
+    .showHelpAfterError();
+  for (const command of commands) command.register(program);
+  return program;
+}
+
+/** Runs the CLI; resolves with the exit code for commands that finish. */
+export async function main(argv: readonly string[] = process.argv): Promise<number> {
+  const program = createProgram().exitOverride();
+  try {
+    await program.parseAsync([...argv]);
+    return 0;
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode;
+    console.error(`monotable: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
+}

@@ -1,0 +1,171 @@
+import type { DocumentPath, UpdateAction, UpdateNode, UpdateValue } from './ast.js';
+import { valueAtPath } from './document-path.js';
+import { invalidParameterValue, validationError } from '../errors.js';
+import { addNumbers, subtractNumbers, valuesEqual } from '../values/index.js';
+import type { AttributeValue, Item } from '../values/attribute-value.js';
+
+/** The outcome of {@link applyUpdate}. */
+export interface UpdateResult {
+  /** The updated item (a new object; the input is not modified). */
+  readonly item: Item;
+  /** The paths the actions wrote or removed, for ReturnValues UPDATED_OLD / UPDATED_NEW. */
+  readonly updatedPaths: readonly DocumentPath[];
+}
+
+const invalidPathForUpdate = () => validationError('The document path provided in the update expression is invalid for update');
+const incorrectDataType = () => validationError('An operand in the update expression has an incorrect data type');
+const legacyTypeMismatch = () => validationError('Type mismatch for attribute to update');
+const missingAttribute = () =>
+  validationError('The provided expression refers to an attribute that does not exist in the item');
+
+/**
+ * Applies the update to `item` (`{}`-like key-only item when it did not exist) as DynamoDB
+ * does: every SET value is computed from the item as it was, SET runs first, then ADD and
+ * DELETE, then REMOVE (list indexes refer to the original list, so higher ones go first);
+ * SET past the end of a list appends. Key attributes cannot be touched.
+ */
+export function applyUpdate(node: UpdateNode, item: Item, keyAttributeNames: readonly string[]): UpdateResult {
+  for (const action of node.actions) {
+    const head = action.path[0] as string;
+    if (keyAttributeNames.includes(head)) {
+      throw invalidParameterValue(`Cannot update attribute ${head}. This attribute is part of the key`);
+    }
+  }
+  const original = item;
+  const computed = node.actions.map((action) => (action.kind === 'set' ? evaluateSetValue(action.value, original) : undefined));
+  const result: Item = structuredClone(item);
+  node.actions.forEach((action, index) => {
+    if (action.kind === 'set') writePath(result, action.path, computed[index] as AttributeValue);
+  });
+  for (const action of node.actions) {
+    if (action.kind === 'add' || action.kind === 'delete') {
+      try {
+        applySetOperation(result, action);
+      } catch (error) {
+        throw node.legacy ? legacyTypeMismatch() : error;
+      }
+    }
+  }
+  const removals = node.actions.filter((action) => action.kind === 'remove');
+  removals.sort((a, b) => compareRemovalOrder(a.path, b.path));
+  for (const action of removals) removePath(result, action.path);
+  return { item: result, updatedPaths: node.actions.map((action) => action.path) };
+}
+
+/** Deeper list indexes of the same list first, so earlier indexes still point at their element. */
+function compareRemovalOrder(a: DocumentPath, b: DocumentPath): number {
+  const shared = Math.min(a.length, b.length);
+  for (let index = 0; index < shared; index++) {
+    if (a[index] === b[index]) continue;
+    if (typeof a[index] === 'number' && typeof b[index] === 'number') return (b[index] as number) - (a[index] as number);
+    return 0;
+  }
+  return 0;
+}
+
+function evaluateSetValue(value: UpdateValue, item: Item): AttributeValue {
+  switch (value.kind) {
+    case 'value':
+      return value.value;
+    case 'path': {
+      const found = valueAtPath(item, value.path);
+      if (found === undefined) throw missingAttribute();
+      return found;
+    }
+    case 'if_not_exists':
+      return valueAtPath(item, value.path) ?? evaluateSetValue(value.fallback, item);
+    case 'list_append': {
+      const first = evaluateSetValue(value.first, item);
+      const second = evaluateSetValue(value.second, item);
+      if (!('L' in first) || !('L' in second)) throw incorrectDataType();
+      return { L: [...first.L, ...second.L] };
+    }
+    case 'plus':
+    case 'minus': {
+      const left = evaluateSetValue(value.left, item);
+      const right = evaluateSetValue(value.right, item);
+      if (!('N' in left) || !('N' in right)) throw incorrectDataType();
+      return { N: value.kind === 'plus' ? addNumbers(left.N, right.N) : subtractNumbers(left.N, right.N) };
+    }
+  }
+}
+
+/** The container holding the last path element (map or list value, or the item itself). */
+function parentOf(item: Item, path: DocumentPath): Record<string, AttributeValue> | AttributeValue[] | undefined {
+  if (path.length === 1) return item;
+  const parent = valueAtPath(item, path.slice(0, -1));
+  if (parent === undefined) return undefined;
+  const last = path[path.length - 1];
+  if (typeof last === 'number') return 'L' in parent ? parent.L : undefined;
+  return 'M' in parent ? parent.M : undefined;
+}
+
+function writePath(item: Item, path: DocumentPath, value: AttributeValue): void {
+  const parent = parentOf(item, path);
+  if (parent === undefined) throw invalidPathForUpdate();
+  const last = path[path.length - 1];
+  if (Array.isArray(parent)) {
+    const index = last as number;
+    if (index < parent.length) parent[index] = value;
+    else parent.push(value);
+  } else {
+    parent[last as string] = value;
+  }
+}
+
+function removePath(item: Item, path: DocumentPath): void {
+  const parent = parentOf(item, path);
+  if (parent === undefined) throw invalidPathForUpdate();
+  const last = path[path.length - 1];
+  if (Array.isArray(parent)) {
+    if ((last as number) < parent.length) parent.splice(last as number, 1);
+  } else {
+    delete parent[last as string];
+  }
+}
+
+function applySetOperation(item: Item, action: UpdateAction & { kind: 'add' | 'delete' }): void {
+  const parent = parentOf(item, action.path);
+  if (parent === undefined) throw invalidPathForUpdate();
+  const existing = valueAtPath(item, action.path);
+  const operand = action.value;
+  let next: AttributeValue | undefined;
+  if (action.kind === 'add') {
+    if (existing === undefined) next = operand;
+    else if ('N' in existing && 'N' in operand) next = { N: addNumbers(existing.N, operand.N) };
+    else if ('L' in existing && 'L' in operand) next = { L: [...existing.L, ...operand.L] };
+    else next = combineSets(existing, operand, 'union');
+  } else {
+    if (existing === undefined) return;
+    next = combineSets(existing, operand, 'difference');
+  }
+  const last = action.path[action.path.length - 1];
+  if (Array.isArray(parent)) {
+    const index = last as number;
+    if (next === undefined) parent.splice(index, 1);
+    else if (index < parent.length) parent[index] = next;
+    else parent.push(next);
+  } else if (next === undefined) {
+    delete parent[last as string];
+  } else {
+    parent[last as string] = next;
+  }
+}
+
+/** Union or difference of two sets of the same type; `undefined` when nothing is left. */
+function combineSets(existing: AttributeValue, operand: AttributeValue, operation: 'union' | 'difference'): AttributeValue | undefined {
+  for (const type of ['SS', 'NS', 'BS'] as const) {
+    if (!(type in existing) || !(type in operand)) continue;
+    const elementType = type[0] as 'S' | 'N' | 'B';
+    const current = (existing as Record<string, string[]>)[type];
+    const other = (operand as Record<string, string[]>)[type];
+    const has = (list: readonly string[], element: string) =>
+      list.some((candidate) => valuesEqual({ [elementType]: candidate } as AttributeValue, { [elementType]: element } as AttributeValue));
+    const elements =
+      operation === 'union'
+        ? [...current, ...other.filter((element) => !has(current, element))]
+        : current.filter((element) => !has(other, element));
+    return elements.length === 0 ? undefined : ({ [type]: elements } as AttributeValue);
+  }
+  throw incorrectDataType();
+}

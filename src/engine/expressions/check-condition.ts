@@ -1,0 +1,242 @@
+import type { Comparator, ConditionFunctionName, ConditionNode, DocumentPath, Operand } from './ast.js';
+import type { ExpressionAttributes } from './expression-attributes.js';
+import { formatPathForMessage, invalidExpression, type ExpressionKind } from './expression-errors.js';
+import { callsOf, checkPathWords, pathsOf, resolvePath, resolveValue, samePath } from './syntax-checks.js';
+import type { SyntaxCall, SyntaxCondition, SyntaxOperand } from './syntax-tree.js';
+import { typeOf, type AttributeTypeName, type AttributeValue } from '../values/attribute-value.js';
+import { compareValues } from '../values/index.js';
+
+/** Condition functions and their operand counts. */
+const CONDITION_FUNCTIONS: Readonly<Record<string, number>> = {
+  attribute_exists: 1,
+  attribute_not_exists: 1,
+  attribute_type: 2,
+  begins_with: 2,
+  contains: 2,
+  size: 1,
+};
+
+const ATTRIBUTE_TYPE_NAMES: ReadonlySet<string> = new Set(['N', 'BS', 'L', 'B', 'NULL', 'M', 'S', 'SS', 'NS', 'BOOL']);
+const MAX_IN_OPERANDS = 100;
+
+/** Operands, in source order, of every comparison and function of a condition. */
+function operandsOf(node: SyntaxCondition): SyntaxOperand[] {
+  switch (node.kind) {
+    case 'and':
+    case 'or':
+      return [...operandsOf(node.left), ...operandsOf(node.right)];
+    case 'not':
+      return operandsOf(node.operand);
+    case 'compare':
+      return [node.left, node.right];
+    case 'between':
+      return [node.operand, node.lower, node.upper];
+    case 'in':
+      return [node.operand, ...node.candidates];
+    case 'function':
+      return [node.call];
+  }
+}
+
+/**
+ * Turns a parsed condition into the AST, checking in DynamoDB's order: function names,
+ * misused functions, reserved words, then node by node in source order (undefined names and
+ * values, operand counts, distinct operands, operand types).
+ */
+export function checkCondition(kind: ExpressionKind, node: SyntaxCondition, attributes: ExpressionAttributes): ConditionNode {
+  const operands = operandsOf(node);
+  const calls = operands.flatMap(callsOf);
+  for (const call of calls) {
+    if (!Object.hasOwn(CONDITION_FUNCTIONS, call.name.text)) {
+      throw invalidExpression(kind, `Invalid function name; function: ${call.name.text}`);
+    }
+  }
+  checkMisusedFunctions(kind, node);
+  checkPathWords(kind, operands.flatMap(pathsOf));
+  return new ConditionChecker(kind, attributes).condition(node);
+}
+
+/** Only `size` may stand as an operand, and `size` may not stand as a condition. */
+function checkMisusedFunctions(kind: ExpressionKind, node: SyntaxCondition): void {
+  const misused = (name: string) =>
+    invalidExpression(kind, `The function is not allowed to be used this way in an expression; function: ${name}`);
+  const checkOperand = (operand: SyntaxOperand): void => {
+    if (operand.kind === 'call' && operand.name.text !== 'size') throw misused(operand.name.text);
+  };
+  const visit = (current: SyntaxCondition): void => {
+    switch (current.kind) {
+      case 'and':
+      case 'or':
+        visit(current.left);
+        visit(current.right);
+        return;
+      case 'not':
+        visit(current.operand);
+        return;
+      case 'function':
+        if (current.call.name.text === 'size') throw misused('size');
+        current.call.args.forEach(checkOperand);
+        return;
+      case 'compare':
+        [current.left, current.right].forEach(checkOperand);
+        return;
+      case 'between':
+        [current.operand, current.lower, current.upper].forEach(checkOperand);
+        return;
+      case 'in':
+        [current.operand, ...current.candidates].forEach(checkOperand);
+    }
+  };
+  visit(node);
+}
+
+class ConditionChecker {
+  constructor(
+    private readonly kind: ExpressionKind,
+    private readonly attributes: ExpressionAttributes,
+  ) {}
+
+  condition(node: SyntaxCondition): ConditionNode {
+    switch (node.kind) {
+      case 'and':
+      case 'or':
+        return { kind: node.kind, left: this.condition(node.left), right: this.condition(node.right) };
+      case 'not':
+        return { kind: 'not', operand: this.condition(node.operand) };
+      case 'compare': {
+        const left = this.operand(node.left);
+        const right = this.operand(node.right);
+        const comparator = node.comparator as Comparator;
+        this.checkDistinct(comparator, left, [right]);
+        if (comparator !== '=' && comparator !== '<>') {
+          for (const operand of [left, right]) this.checkOperandType(comparator, operand, ['S', 'N', 'B']);
+        }
+        return { kind: 'compare', comparator, left, right };
+      }
+      case 'between': {
+        const operand = this.operand(node.operand);
+        const lower = this.operand(node.lower);
+        const upper = this.operand(node.upper);
+        this.checkDistinct('BETWEEN', operand, [lower, upper]);
+        for (const each of [operand, lower, upper]) this.checkOperandType('BETWEEN', each, ['S', 'N', 'B']);
+        if (lower.kind === 'value' && upper.kind === 'value') this.checkBounds(lower.value, upper.value);
+        return { kind: 'between', operand, lower, upper };
+      }
+      case 'in': {
+        if (node.candidates.length > MAX_IN_OPERANDS) {
+          throw this.error(`The IN operator is provided with too many operands; number of operands: ${node.candidates.length}`);
+        }
+        const operand = this.operand(node.operand);
+        const candidates = node.candidates.map((candidate) => this.operand(candidate));
+        this.checkDistinct('IN', operand, candidates);
+        return { kind: 'in', operand, candidates };
+      }
+      case 'function':
+        return this.functionCondition(node.call);
+    }
+  }
+
+  private functionCondition(call: SyntaxCall): ConditionNode {
+    const name = call.name.text as ConditionFunctionName;
+    const args = call.args.map((arg) => this.operand(arg));
+    this.checkOperandCount(name, args.length);
+    if (args.length === 2) this.checkDistinct(name, args[0], [args[1]]);
+    switch (name) {
+      case 'attribute_exists':
+      case 'attribute_not_exists':
+        this.requirePath(name, args[0]);
+        break;
+      case 'attribute_type': {
+        this.requirePath(name, args[0]);
+        const typeName = args[1];
+        if (typeName.kind === 'size') throw this.operandTypeError(name, 'N');
+        if (typeName.kind === 'value') {
+          const type = typeOf(typeName.value);
+          if (type !== 'S') throw this.operandTypeError(name, type);
+          const text = (typeName.value as { S: string }).S;
+          if (!ATTRIBUTE_TYPE_NAMES.has(text)) {
+            throw this.error(`Invalid attribute type name found; type: ${text}, valid types: {N,BS,L,B,NULL,M,S,SS,NS,BOOL}`);
+          }
+        }
+        break;
+      }
+      case 'begins_with':
+        for (const arg of args) this.checkOperandType(name, arg, ['S', 'B']);
+        break;
+      case 'contains':
+        break;
+    }
+    return { kind: 'function', name, args };
+  }
+
+  private operand(operand: SyntaxOperand): Operand {
+    switch (operand.kind) {
+      case 'path':
+        return { kind: 'path', path: resolvePath(this.kind, operand, this.attributes) };
+      case 'value':
+        return { kind: 'value', value: resolveValue(this.kind, operand, this.attributes) };
+      case 'call': {
+        // Only `size` gets here: other functions as operands were rejected before.
+        const args = operand.args.map((arg) => this.operand(arg));
+        this.checkOperandCount('size', args.length);
+        const inner = args[0];
+        const innerType = inner.kind === 'size' ? 'N' : inner.kind === 'value' ? typeOf(inner.value) : undefined;
+        if (innerType === 'N' || innerType === 'BOOL' || innerType === 'NULL') throw this.operandTypeError('size', innerType);
+        return { kind: 'size', operand: inner };
+      }
+    }
+  }
+
+  private checkOperandCount(name: string, count: number): void {
+    if (CONDITION_FUNCTIONS[name] !== count) {
+      throw this.error(
+        `Incorrect number of operands for operator or function; operator or function: ${name}, number of operands: ${count}`,
+      );
+    }
+  }
+
+  private checkDistinct(operator: string, first: Operand, rest: readonly Operand[]): void {
+    if (first.kind !== 'path') return;
+    const firstPath: DocumentPath = first.path;
+    if (rest.some((other) => other.kind === 'path' && samePath(other.path, firstPath))) {
+      throw this.error(
+        `The first operand must be distinct from the remaining operands for this operator or function; operator: ${operator}, first operand: ${formatPathForMessage(firstPath)}`,
+      );
+    }
+  }
+
+  private checkOperandType(operator: string, operand: Operand, allowed: readonly AttributeTypeName[]): void {
+    const type = operand.kind === 'value' ? typeOf(operand.value) : operand.kind === 'size' ? 'N' : undefined;
+    if (type !== undefined && !allowed.includes(type)) throw this.operandTypeError(operator, type);
+  }
+
+  private checkBounds(lower: AttributeValue, upper: AttributeValue): void {
+    const lowerType = typeOf(lower);
+    const upperType = typeOf(upper);
+    const bounds = `lower bound operand: AttributeValue: {${lowerType}:${scalarText(lower)}}, upper bound operand: AttributeValue: {${upperType}:${scalarText(upper)}}`;
+    if (lowerType !== upperType) {
+      throw this.error(`The BETWEEN operator requires same data type for lower and upper bounds; ${bounds}`);
+    }
+    if (compareValues(lower, upper) > 0) {
+      throw this.error(`The BETWEEN operator requires upper bound to be greater than or equal to lower bound; ${bounds}`);
+    }
+  }
+
+  private requirePath(name: string, operand: Operand): void {
+    if (operand.kind !== 'path') throw this.error(`Operator or function requires a document path; operator or function: ${name}`);
+  }
+
+  private operandTypeError(name: string, type: string) {
+    return this.error(`Incorrect operand type for operator or function; operator or function: ${name}, operand type: ${type}`);
+  }
+
+  private error(detail: string) {
+    return invalidExpression(this.kind, detail);
+  }
+}
+
+/** `{N:5}` in BETWEEN messages shows the scalar as sent. */
+export function scalarText(value: AttributeValue): string {
+  const inner = Object.values(value)[0] as unknown;
+  return typeof inner === 'string' ? inner : JSON.stringify(inner);
+}

@@ -1,0 +1,29 @@
+import type { DocumentPath } from './ast.js';
+import type { AttributeValue, Item } from '../values/attribute-value.js';
+
+/**
+ * The value at `path` in `item`, or `undefined` when any step is missing or of the wrong
+ * kind (a map key on a list, an index on a map, an index past the end).
+ */
+export function valueAtPath(item: Item | undefined, path: DocumentPath): AttributeValue | undefined {
+  if (item === undefined) return undefined;
+  const [first, ...rest] = path;
+  if (typeof first !== 'string' || !Object.hasOwn(item, first)) return undefined;
+  let current: AttributeValue | undefined = item[first];
+  for (const element of rest) {
+    if (current === undefined) return undefined;
+    if (typeof element === 'number') {
+      current = 'L' in current ? current.L[element] : undefined;
+    } else {
+      current = 'M' in current && Object.hasOwn(current.M, element) ? current.M[element] : undefined;
+    }
+  }
+  return current;
+}
+
+/** `a.b[1]` for messages and map keys (attribute names are used as written, not escaped). */
+export function formatDocumentPath(path: DocumentPath): string {
+  return path
+    .map((element, index) => (typeof element === 'number' ? `[${element}]` : index === 0 ? element : `.${element}`))
+    .join('');
+}

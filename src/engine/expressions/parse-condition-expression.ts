@@ -1,0 +1,18 @@
+import type { ConditionNode } from './ast.js';
+import { checkCondition } from './check-condition.js';
+import type { ExpressionAttributes } from './expression-attributes.js';
+import { parseSyntax } from './parse-expression.js';
+
+/**
+ * Parses a ConditionExpression or FilterExpression into the AST, resolving `#names` and
+ * `:values` through `attributes`. Throws DynamoDB's ValidationException messages
+ * (`Invalid ConditionExpression: …`), `kind` naming the request member.
+ */
+export function parseConditionExpression(
+  text: string,
+  attributes: ExpressionAttributes,
+  kind: 'ConditionExpression' | 'FilterExpression',
+): ConditionNode {
+  const syntax = parseSyntax(kind, text, (parser) => parser.parseConditionExpression());
+  return checkCondition(kind, syntax, attributes);
+}

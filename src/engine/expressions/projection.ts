@@ -1,0 +1,71 @@
+import type { DocumentPath } from './ast.js';
+import type { ExpressionAttributes } from './expression-attributes.js';
+import { parseSyntax } from './parse-expression.js';
+import { checkPathsDisjoint } from './path-overlap.js';
+import { checkPathWords, resolvePath } from './syntax-checks.js';
+import type { AttributeValue, Item } from '../values/attribute-value.js';
+
+/** Parses a ProjectionExpression into its document paths (names resolved). */
+export function parseProjectionExpression(text: string, attributes: ExpressionAttributes): DocumentPath[] {
+  const kind = 'ProjectionExpression';
+  const paths = parseSyntax(kind, text, (parser) => parser.parseProjectionExpression());
+  checkPathWords(kind, paths);
+  const resolved = paths.map((path) => resolvePath(kind, path, attributes));
+  checkPathsDisjoint(kind, resolved);
+  return resolved;
+}
+
+/**
+ * The item reduced to `paths`, shaped as DynamoDB returns it: nested maps keep only the
+ * selected keys, selected list elements are gathered in index order into a shorter list,
+ * missing paths are skipped.
+ */
+export function projectItem(item: Item, paths: readonly DocumentPath[]): Item {
+  const result: Record<string, AttributeValue> = {};
+  for (const path of paths) {
+    const [first, ...rest] = path;
+    if (typeof first !== 'string' || !Object.hasOwn(item, first)) continue;
+    const projected = projectValue(item[first], rest, result[first]);
+    if (projected !== undefined) result[first] = projected;
+  }
+  return result;
+}
+
+/** Merges the part of `value` at `rest` into `existing` (what earlier paths selected). */
+function projectValue(value: AttributeValue, rest: DocumentPath, existing: AttributeValue | undefined): AttributeValue | undefined {
+  if (rest.length === 0) return value;
+  const [step, ...tail] = rest;
+  if (typeof step === 'number') {
+    if (!('L' in value) || step >= value.L.length) return existing;
+    const selected = new Map<number, AttributeValue>(existing && 'L' in existing ? listSelection(existing) : []);
+    const inner = projectValue(value.L[step], tail, selected.get(step));
+    if (inner === undefined) return existing;
+    selected.set(step, inner);
+    return withSelection([...selected.entries()].sort((a, b) => a[0] - b[0]));
+  }
+  if (!('M' in value) || !Object.hasOwn(value.M, step)) return existing;
+  const base = existing && 'M' in existing ? existing.M : {};
+  const inner = projectValue(value.M[step], tail, base[step]);
+  if (inner === undefined) return existing;
+  return { M: { ...base, [step]: inner } };
+}
+
+/*
+ * A projected list remembers which source index each element came from, so that a later
+ * path into the same list (`l[3].a, l[1], l[3].b`) merges and orders correctly.
+ */
+const selectionIndexes = new WeakMap<AttributeValue, number[]>();
+
+function listSelection(list: AttributeValue & { L: AttributeValue[] }): [number, AttributeValue][] {
+  const indexes = selectionIndexes.get(list) ?? list.L.map((_, index) => index);
+  return list.L.map((element, position) => [indexes[position], element]);
+}
+
+function withSelection(entries: [number, AttributeValue][]): AttributeValue {
+  const list: AttributeValue = { L: entries.map(([, element]) => element) };
+  selectionIndexes.set(
+    list,
+    entries.map(([index]) => index),
+  );
+  return list;
+}

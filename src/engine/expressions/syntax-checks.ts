@@ -1,0 +1,82 @@
+import type { DocumentPath, PathElement } from './ast.js';
+import type { ExpressionAttributes } from './expression-attributes.js';
+import { invalidExpression, type ExpressionKind } from './expression-errors.js';
+import { isReservedWord } from './reserved-words.js';
+import type { SyntaxCall, SyntaxOperand, SyntaxPath, SyntaxValue } from './syntax-tree.js';
+import type { AttributeValue } from '../values/attribute-value.js';
+
+/** DynamoDB's document paths have at most 32 levels (`a.b[1]` has three). */
+const MAX_PATH_DEPTH = 32;
+/** List indexes are Java ints. */
+const MAX_LIST_INDEX = 2147483647;
+
+/** Every path inside an operand, function arguments included, in source order. */
+export function pathsOf(operand: SyntaxOperand): SyntaxPath[] {
+  if (operand.kind === 'path') return [operand];
+  if (operand.kind === 'call') return operand.args.flatMap(pathsOf);
+  return [];
+}
+
+/** Every function call inside an operand (outer before inner), in source order. */
+export function callsOf(operand: SyntaxOperand): SyntaxCall[] {
+  if (operand.kind !== 'call') return [];
+  return [operand, ...operand.args.flatMap(callsOf)];
+}
+
+/**
+ * Throws DynamoDB's error for the first bare name that is a reserved word, then for the
+ * first path that is too deep or has an index out of range.
+ */
+export function checkPathWords(kind: ExpressionKind, paths: readonly SyntaxPath[]): void {
+  for (const path of paths) {
+    for (const element of path.elements) {
+      // `size` is in the reserved list but DynamoDB's grammar accepts it as a name.
+      if (element.kind === 'identifier' && element.token.text !== 'size' && isReservedWord(element.token.text)) {
+        throw invalidExpression(kind, `Attribute name is a reserved keyword; reserved keyword: ${element.token.text}`);
+      }
+    }
+  }
+  for (const path of paths) {
+    if (path.elements.length > MAX_PATH_DEPTH) {
+      throw invalidExpression(kind, `The document path has too many nesting levels; nesting levels: ${path.elements.length}`);
+    }
+    for (const element of path.elements) {
+      if (element.kind === 'index' && Number(element.token.text) > MAX_LIST_INDEX) {
+        throw invalidExpression(kind, `List index is not within the allowable range; index: [${element.token.text}]`);
+      }
+    }
+  }
+}
+
+/** `#name` → attribute name; throws DynamoDB's message for an undefined one. */
+export function resolvePath(kind: ExpressionKind, path: SyntaxPath, attributes: ExpressionAttributes): DocumentPath {
+  return path.elements.map((element): PathElement => {
+    if (element.kind === 'index') return Number(element.token.text);
+    if (element.kind === 'identifier') return element.token.text;
+    const name = attributes.resolveName(element.token.text);
+    if (name === undefined) {
+      throw invalidExpression(
+        kind,
+        `An expression attribute name used in the document path is not defined; attribute name: ${element.token.text}`,
+      );
+    }
+    return name;
+  });
+}
+
+/** `:value` → value; throws DynamoDB's message for an undefined one. */
+export function resolveValue(kind: ExpressionKind, value: SyntaxValue, attributes: ExpressionAttributes): AttributeValue {
+  const resolved = attributes.resolveValue(value.token.text);
+  if (resolved === undefined) {
+    throw invalidExpression(
+      kind,
+      `An expression attribute value used in expression is not defined; attribute value: ${value.token.text}`,
+    );
+  }
+  return resolved;
+}
+
+/** Whether two resolved paths are the same path. */
+export function samePath(a: DocumentPath, b: DocumentPath): boolean {
+  return a.length === b.length && a.every((element, index) => element === b[index]);
+}

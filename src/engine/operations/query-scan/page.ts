@@ -1,0 +1,73 @@
+import type { Item } from '../../values/attribute-value.js';
+import { lastEvaluatedKey } from './exclusive-start-key.js';
+
+/** DynamoDB stops a Query or Scan page once it has read 1 MB of items. */
+export const PAGE_SIZE_LIMIT_BYTES = 1024 * 1024;
+
+/** How one page of a Query or Scan is assembled from the items storage yields. */
+export interface PageOptions {
+  /** `Limit`: the most items to *read* (before the filter). */
+  readonly limit?: number;
+  /** Size of an item as read, in bytes; the 1 MB limit and the capacity are measured with it. */
+  readonly sizeOf: (item: Item) => number;
+  /** FilterExpression / legacy filter; items it rejects still count as read (`ScannedCount`). */
+  readonly filter?: (item: Item) => boolean;
+  /** Turns a matching item into the item returned (projection, LSI fetch). */
+  readonly shape?: (item: Item) => Item;
+  /** `Select: COUNT`: count the matches but return no items (and do not shape them). */
+  readonly countOnly?: boolean;
+  /** Key attributes a `LastEvaluatedKey` carries: the table keys, plus the index keys on an index. */
+  readonly keyAttributeNames: readonly string[];
+  /** Page size limit in bytes; DynamoDB's 1 MB unless a test wants a smaller one. */
+  readonly pageSizeLimit?: number;
+}
+
+/** One page: what the response reports, plus the bytes read for the capacity. */
+export interface Page {
+  readonly items: Item[];
+  /** Items that passed the filter (`Count`). */
+  readonly count: number;
+  /** Items read (`ScannedCount`). */
+  readonly scannedCount: number;
+  /** Present when the page stopped because it was full (by `Limit` or by size), not at the end of the data. */
+  readonly lastEvaluatedKey?: Item;
+  /** Sum of `sizeOf` over the items read. */
+  readonly bytesRead: number;
+}
+
+/**
+ * Reads items until the data ends, `Limit` items have been read, or the items read reach
+ * the page size limit (the item that crosses it is still part of the page, as DynamoDB
+ * does). The filter and the projection apply only afterwards, so neither changes where a
+ * page stops. A page that stops full carries a `LastEvaluatedKey` — the key of the last
+ * item *read*, matching or not — even when no item follows it: DynamoDB does not look
+ * ahead, so a `Limit` equal to the number of remaining items yields one more, empty page.
+ *
+ * Iteration stops as soon as the page is full, so a lazy source is read no further.
+ */
+export function readPage(source: Iterable<Item>, options: PageOptions): Page {
+  const sizeLimit = options.pageSizeLimit ?? PAGE_SIZE_LIMIT_BYTES;
+  const items: Item[] = [];
+  let count = 0;
+  let scannedCount = 0;
+  let bytesRead = 0;
+  let lastRead: Item | undefined;
+  let full = false;
+
+  for (const item of source) {
+    scannedCount++;
+    bytesRead += options.sizeOf(item);
+    lastRead = item;
+    if (!options.filter || options.filter(item)) {
+      count++;
+      if (!options.countOnly) items.push(options.shape ? options.shape(item) : item);
+    }
+    if ((options.limit !== undefined && scannedCount >= options.limit) || bytesRead >= sizeLimit) {
+      full = true;
+      break; // leaving the loop closes the iterator: storage reads nothing more
+    }
+  }
+
+  const page: Page = { items, count, scannedCount, bytesRead };
+  return full && lastRead ? { ...page, lastEvaluatedKey: lastEvaluatedKey(lastRead, options.keyAttributeNames) } : page;
+}

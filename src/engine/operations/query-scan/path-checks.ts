@@ -1,0 +1,116 @@
+import { invalidParameterValue, validationError } from '../../errors.js';
+import type { ConditionNode, DocumentPath, Operand } from '../../expressions/index.js';
+import { javaHashSetOrder, javaListText } from './java-set-order.js';
+import { allKeyAttributeNames, indexProjects, type ReadTarget } from './read-target.js';
+
+/** Every document path a condition reads, in source order. */
+export function conditionPaths(node: ConditionNode): DocumentPath[] {
+  const paths: DocumentPath[] = [];
+  const visitOperand = (operand: Operand): void => {
+    if (operand.kind === 'path') paths.push(operand.path);
+    else if (operand.kind === 'size') visitOperand(operand.operand);
+  };
+  const visit = (condition: ConditionNode): void => {
+    switch (condition.kind) {
+      case 'and':
+      case 'or':
+        visit(condition.left);
+        visit(condition.right);
+        return;
+      case 'not':
+        visit(condition.operand);
+        return;
+      case 'compare':
+        visitOperand(condition.left);
+        visitOperand(condition.right);
+        return;
+      case 'between':
+        [condition.operand, condition.lower, condition.upper].forEach(visitOperand);
+        return;
+      case 'in':
+        [condition.operand, ...condition.candidates].forEach(visitOperand);
+        return;
+      case 'function':
+        condition.args.forEach(visitOperand);
+        return;
+    }
+  };
+  visit(node);
+  return paths;
+}
+
+/** The top-level attribute a path starts at. */
+function head(path: DocumentPath): string {
+  return String(path[0]);
+}
+
+/**
+ * Key attributes are scalars, so a path into one (`pk.x`, `pk[0]`) is an error, for the
+ * keys of the table (`Key: pk`) and of every index (`IndexKey: gpk`), whichever is read.
+ */
+export function assertKeyPathsScalar(paths: readonly DocumentPath[], target: ReadTarget): void {
+  const nested = new Set(paths.filter((path) => path.length > 1).map(head));
+  if (nested.size === 0) return;
+  const { tableKeys, indexKeys } = allKeyAttributeNames(target.table);
+  const prefix = "Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed";
+  for (const name of tableKeys) if (nested.has(name)) throw validationError(`${prefix}: Key: ${name}`);
+  for (const name of indexKeys) if (nested.has(name)) throw validationError(`${prefix}: IndexKey: ${name}`);
+}
+
+/**
+ * A Query's filter may not use the key attributes of what it reads (the index's keys on
+ * an index; the table's keys stay usable there): those belong in the key condition.
+ * `member` is how DynamoDB names the filter: `Filter Expression` or `QueryFilter`.
+ */
+export function assertFilterAvoidsKeys(
+  paths: readonly DocumentPath[],
+  target: ReadTarget,
+  member: 'Filter Expression' | 'QueryFilter',
+): void {
+  const used = new Set(paths.map(head));
+  const keys = target.sortKey ? [target.partitionKey, target.sortKey] : [target.partitionKey];
+  for (const key of keys) {
+    if (used.has(key.name)) {
+      throw validationError(
+        `${member} can only contain non-primary key attributes: Primary key attribute: ${key.name}`,
+      );
+    }
+  }
+}
+
+/** An index can filter only on attributes it holds, whether global or local. */
+export function assertIndexProjectsFilter(paths: readonly DocumentPath[], target: ReadTarget): void {
+  if (!target.index) return;
+  const missing = paths.map(head).filter((name) => !indexProjects(target, name));
+  if (missing.length === 0) return;
+  throw invalidParameterValue(
+    `Secondary index ${target.index.name} does not project one or more filter attributes: ${javaListText(javaHashSetOrder(missing))}`,
+  );
+}
+
+/**
+ * Whether a projection asks for attributes the index does not hold. A GSI cannot fetch
+ * them (DynamoDB's error); an LSI fetches the table item instead (the answer is `true`).
+ */
+export function projectionNeedsTableItem(paths: readonly DocumentPath[], target: ReadTarget): boolean {
+  if (!target.index) return false;
+  const missing = paths.map(head).filter((name) => !indexProjects(target, name));
+  if (missing.length === 0) return false;
+  if (target.index.kind === 'local') return true;
+  throw invalidParameterValue(
+    `Global secondary index ${target.index.name} does not project ${javaListText(javaHashSetOrder(missing))}`,
+  );
+}
+
+/**
+ * Whether `Select: ALL_ATTRIBUTES` on an index needs the table item: when the index does
+ * not project everything. Only an LSI can fetch it; a GSI refuses.
+ */
+export function allAttributesNeedTableItem(target: ReadTarget): boolean {
+  const index = target.index;
+  if (!index || index.projection.type === 'ALL') return false;
+  if (index.kind === 'local') return true;
+  throw invalidParameterValue(
+    `Select type ALL_ATTRIBUTES is not supported for global secondary index ${index.name} because its projection type is not ALL`,
+  );
+}

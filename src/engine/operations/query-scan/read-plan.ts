@@ -1,0 +1,119 @@
+import {
+  conditionFromFilter,
+  evaluateCondition,
+  parseConditionExpression,
+  parseProjectionExpression,
+  projectItem,
+  projectionFromAttributesToGet,
+  type ConditionNode,
+  type DocumentPath,
+  type ExpressionAttributes,
+} from '../../expressions/index.js';
+import type { Item } from '../../values/attribute-value.js';
+import { itemSize } from '../../values/index.js';
+import type { EngineContext } from '../operation.js';
+import type { PageOptions } from './page.js';
+import {
+  allAttributesNeedTableItem,
+  assertIndexProjectsFilter,
+  conditionPaths,
+  projectionNeedsTableItem,
+} from './path-checks.js';
+import type { ReadTarget } from './read-target.js';
+import type { Select } from './select.js';
+
+/** The filter and projection of a Query or Scan, from expressions or legacy parameters. */
+export interface ReadClauses {
+  readonly filter?: ConditionNode;
+  /** Every path the filter reads (for the key and projection checks). */
+  readonly filterPaths: readonly DocumentPath[];
+  readonly projection?: readonly DocumentPath[];
+  /** Which member carried the projection, if any (Select's messages name it). */
+  readonly projectionMember?: 'ProjectionExpression' | 'AttributesToGet';
+}
+
+/** The request members {@link parseReadClauses} reads. */
+export interface ClauseInput {
+  readonly FilterExpression?: string;
+  readonly ProjectionExpression?: string;
+  readonly AttributesToGet?: string[];
+  readonly ConditionalOperator?: string;
+  readonly QueryFilter?: Record<string, unknown>;
+  readonly ScanFilter?: Record<string, unknown>;
+}
+
+/**
+ * Parses the filter and the projection. Names and values are resolved through
+ * `attributes`, which records their use for the request's unused-name check.
+ */
+export function parseReadClauses(
+  input: ClauseInput,
+  attributes: ExpressionAttributes,
+  legacyFilterMember: 'QueryFilter' | 'ScanFilter',
+): ReadClauses {
+  let filter: ConditionNode | undefined;
+  if (input.FilterExpression !== undefined && input.FilterExpression !== null) {
+    filter = parseConditionExpression(input.FilterExpression, attributes, 'FilterExpression');
+  } else if (input[legacyFilterMember] !== undefined && input[legacyFilterMember] !== null) {
+    filter = conditionFromFilter(input[legacyFilterMember] as never, input.ConditionalOperator as never);
+  }
+  let projection: readonly DocumentPath[] | undefined;
+  let projectionMember: ReadClauses['projectionMember'];
+  if (input.ProjectionExpression !== undefined && input.ProjectionExpression !== null) {
+    projection = parseProjectionExpression(input.ProjectionExpression, attributes);
+    projectionMember = 'ProjectionExpression';
+  } else if (input.AttributesToGet !== undefined && input.AttributesToGet !== null) {
+    projection = projectionFromAttributesToGet(input.AttributesToGet);
+    projectionMember = 'AttributesToGet';
+  }
+  return { filter, filterPaths: filter ? conditionPaths(filter) : [], projection, projectionMember };
+}
+
+/** How a page turns the items read into the items returned, and what that costs. */
+export interface PagePlan {
+  readonly options: Omit<PageOptions, 'limit'>;
+  /** Sizes of the table items fetched for an LSI, filled in as the page is read. */
+  readonly fetchedItemSizes: number[];
+}
+
+/**
+ * Decides how items are filtered and shaped: a GSI must project everything asked for
+ * (DynamoDB's errors otherwise), an LSI fetches the table item when the projection or
+ * `ALL_ATTRIBUTES` wants attributes it does not hold. Checks in DynamoDB's order: filter
+ * attributes, projected attributes, then `ALL_ATTRIBUTES`.
+ */
+export function planPage(
+  context: EngineContext,
+  target: ReadTarget,
+  select: Select,
+  clauses: ReadClauses,
+): PagePlan {
+  assertIndexProjectsFilter(clauses.filterPaths, target);
+  const projection = select === 'COUNT' ? undefined : clauses.projection;
+  const fetchForProjection = projection !== undefined && projectionNeedsTableItem(projection, target);
+  const fetchForSelect = select === 'ALL_ATTRIBUTES' && allAttributesNeedTableItem(target);
+  const fetchTableItem = fetchForProjection || fetchForSelect;
+
+  const fetchedItemSizes: number[] = [];
+  const tableItem = (item: Item): Item => {
+    const full = context.storage.getItem(target.table, item);
+    if (!full) return item; // deleted meanwhile: the index entry is all there is
+    fetchedItemSizes.push(itemSize(full));
+    return full;
+  };
+  const filter = clauses.filter;
+  const options: PagePlan['options'] = {
+    sizeOf: itemSize,
+    keyAttributeNames: target.keyAttributes.map((key) => key.name),
+    countOnly: select === 'COUNT',
+    filter: filter ? (item) => evaluateCondition(filter, item) : undefined,
+    shape:
+      fetchTableItem || projection
+        ? (item) => {
+            const source = fetchTableItem ? tableItem(item) : item;
+            return projection ? projectItem(source, projection as DocumentPath[]) : source;
+          }
+        : undefined,
+  };
+  return { options, fetchedItemSizes };
+}

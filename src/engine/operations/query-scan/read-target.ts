@@ -1,0 +1,68 @@
+import { validationError } from '../../errors.js';
+import type { IndexDefinition, KeyAttribute, TableDefinition } from '../../storage/storage.js';
+
+/** What a Query or Scan reads: the table itself, or one of its secondary indexes. */
+export interface ReadTarget {
+  readonly table: TableDefinition;
+  readonly index?: IndexDefinition;
+  /** The key schema being read: the index's on an index, else the table's. */
+  readonly partitionKey: KeyAttribute;
+  readonly sortKey?: KeyAttribute;
+  /**
+   * The attributes of an `ExclusiveStartKey` / `LastEvaluatedKey`: the table's keys, then
+   * the index's keys that are not table keys (an index entry is identified by both).
+   */
+  readonly keyAttributes: readonly KeyAttribute[];
+}
+
+/**
+ * Resolves `IndexName` against the table and rejects a consistent read of a GSI, with
+ * DynamoDB's messages. (DynamoDB Local words the GSI error differently; this follows DynamoDB.)
+ */
+export function resolveReadTarget(
+  table: TableDefinition,
+  indexName: string | undefined,
+  consistentRead: boolean,
+): ReadTarget {
+  const tableKeys = keyAttributesOf(table);
+  if (indexName === undefined) {
+    return { table, partitionKey: table.partitionKey, sortKey: table.sortKey, keyAttributes: tableKeys };
+  }
+  const index =
+    table.globalIndexes.find((candidate) => candidate.name === indexName) ??
+    table.localIndexes.find((candidate) => candidate.name === indexName);
+  if (!index) throw validationError(`The table does not have the specified index: ${indexName}`);
+  if (index.kind === 'global' && consistentRead) {
+    throw validationError('Consistent reads are not supported on global secondary indexes');
+  }
+  const keyAttributes = [...tableKeys];
+  for (const key of keyAttributesOf(index)) {
+    if (!keyAttributes.some((known) => known.name === key.name)) keyAttributes.push(key);
+  }
+  return { table, index, partitionKey: index.partitionKey, sortKey: index.sortKey, keyAttributes };
+}
+
+function keyAttributesOf(schema: { partitionKey: KeyAttribute; sortKey?: KeyAttribute }): KeyAttribute[] {
+  return schema.sortKey ? [schema.partitionKey, schema.sortKey] : [schema.partitionKey];
+}
+
+/** Whether an index holds this top-level attribute: every key attribute, plus its projection. */
+export function indexProjects(target: ReadTarget, attributeName: string): boolean {
+  const index = target.index;
+  if (!index) return true;
+  if (index.projection.type === 'ALL') return true;
+  if (target.keyAttributes.some((key) => key.name === attributeName)) return true;
+  return index.projection.type === 'INCLUDE' && (index.projection.nonKeyAttributes ?? []).includes(attributeName);
+}
+
+/** Every key attribute name of the table and of all its indexes: these must stay scalar in paths. */
+export function allKeyAttributeNames(table: TableDefinition): { tableKeys: string[]; indexKeys: string[] } {
+  const tableKeys = keyAttributesOf(table).map((key) => key.name);
+  const indexKeys: string[] = [];
+  for (const index of [...table.globalIndexes, ...table.localIndexes]) {
+    for (const key of keyAttributesOf(index)) {
+      if (!tableKeys.includes(key.name) && !indexKeys.includes(key.name)) indexKeys.push(key.name);
+    }
+  }
+  return { tableKeys, indexKeys };
+}

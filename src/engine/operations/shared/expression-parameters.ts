@@ -1,0 +1,71 @@
+import { validationError } from '../../errors.js';
+import { ExpressionAttributes } from '../../expressions/index.js';
+import type { AttributeValue } from '../../values/attribute-value.js';
+import { validateAttributeValue } from '../../values/index.js';
+
+/** The members of a request that carry expressions and their substitutions. */
+export interface ExpressionMembers {
+  readonly ExpressionAttributeNames?: Record<string, string>;
+  readonly ExpressionAttributeValues?: Record<string, AttributeValue>;
+  readonly [member: string]: unknown;
+}
+
+/**
+ * The request-level rules on expression parameters that DynamoDB checks before it looks
+ * at the table: legacy and expression parameters never mix, and the substitution maps
+ * only come with an expression that may use them.
+ *
+ * @param expressionMembers the operation's expression members, in DynamoDB's order
+ *   (e.g. `['UpdateExpression', 'ConditionExpression']`)
+ * @param legacyMembers the pre-expression members they replace (e.g. `['AttributeUpdates', 'Expected']`)
+ */
+export function checkExpressionParameters(
+  input: ExpressionMembers,
+  expressionMembers: readonly string[],
+  legacyMembers: readonly string[],
+): void {
+  const expressions = expressionMembers.filter((member) => input[member] !== undefined);
+  if (expressions.length > 0) {
+    const legacy = legacyMembers.filter((member) => input[member] !== undefined);
+    if (legacy.length > 0) {
+      throw validationError(
+        'Can not use both expression and non-expression parameters in the same request: ' +
+          `Non-expression parameters: {${legacy.join(', ')}} Expression parameters: {${expressions.join(', ')}}`,
+      );
+    }
+  }
+  if (input.ExpressionAttributeNames !== undefined && expressions.length === 0) {
+    throw validationError('ExpressionAttributeNames can only be specified when using expressions');
+  }
+  // ProjectionExpression takes names only, so it never justifies values.
+  const valueExpressions = expressionMembers.filter((member) => member !== 'ProjectionExpression');
+  if (
+    input.ExpressionAttributeValues !== undefined &&
+    valueExpressions.length > 0 &&
+    valueExpressions.every((member) => input[member] === undefined)
+  ) {
+    const verb = valueExpressions.length > 1 ? 'are' : 'is';
+    throw validationError(
+      `ExpressionAttributeValues can only be specified when using expressions: ${valueExpressions.join(' and ')} ${verb} null`,
+    );
+  }
+}
+
+/**
+ * The `ExpressionAttributes` of a request: rejects empty maps, validates every `:value`
+ * (numbers canonicalized, so `ADD ns :v` with `"1.0"` stores `"1"`).
+ */
+export function expressionAttributesOf(input: ExpressionMembers): ExpressionAttributes {
+  const names = input.ExpressionAttributeNames;
+  if (names !== undefined && Object.keys(names).length === 0) {
+    throw validationError('ExpressionAttributeNames must not be empty');
+  }
+  const rawValues = input.ExpressionAttributeValues;
+  let values: Record<string, AttributeValue> | undefined;
+  if (rawValues !== undefined) {
+    if (Object.keys(rawValues).length === 0) throw validationError('ExpressionAttributeValues must not be empty');
+    values = {};
+    for (const [name, value] of Object.entries(rawValues)) values[name] = validateAttributeValue(value, name);
+  }
+  return new ExpressionAttributes(names, values);
+}

@@ -1,0 +1,132 @@
+import { keyDoesNotMatchSchema, validationError } from '../../errors.js';
+import type { IndexDefinition, KeyAttribute, TableDefinition } from '../../storage/storage.js';
+import type { AttributeValue, Item } from '../../values/attribute-value.js';
+import { typeOf } from '../../values/attribute-value.js';
+
+/** DynamoDB's limits on key values, in bytes (numbers are never too long). */
+const maximumPartitionKeyBytes = 2048;
+const maximumSortKeyBytes = 1024;
+
+/** The table's key attributes, partition key first. */
+export function keyAttributesOf(table: TableDefinition): KeyAttribute[] {
+  return table.sortKey ? [table.partitionKey, table.sortKey] : [table.partitionKey];
+}
+
+/** Names of the table's key attributes, as `applyUpdate` wants them. */
+export function keyAttributeNames(table: TableDefinition): string[] {
+  return keyAttributesOf(table).map((key) => key.name);
+}
+
+/** The primary key of a stored or to-be-stored item. */
+export function keyOf(table: TableDefinition, item: Item): Item {
+  const key: Item = {};
+  for (const attribute of keyAttributesOf(table)) key[attribute.name] = item[attribute.name];
+  return key;
+}
+
+/** A string that identifies one item of one table, for duplicate detection. */
+export function itemIdentity(tableName: string, table: TableDefinition, key: Item): string {
+  return JSON.stringify([tableName, ...keyAttributesOf(table).map((attribute) => key[attribute.name])]);
+}
+
+function emptyKeyValue(name: string, type: 'S' | 'B'): string {
+  const what = type === 'S' ? 'string' : 'binary';
+  return `One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty ${what} value. Key: ${name}`;
+}
+
+function keyValueBytes(value: AttributeValue): number {
+  if ('S' in value) return Buffer.byteLength(value.S, 'utf8');
+  if ('B' in value) return Buffer.from(value.B, 'base64').length;
+  return 0;
+}
+
+/** Empty strings/binaries and over-long values, which DynamoDB rejects in every key. */
+function checkKeyValue(attribute: KeyAttribute, value: AttributeValue, isPartitionKey: boolean): void {
+  if (('S' in value && value.S === '') || ('B' in value && value.B === '')) {
+    throw validationError(emptyKeyValue(attribute.name, attribute.type as 'S' | 'B'));
+  }
+  const bytes = keyValueBytes(value);
+  if (isPartitionKey && bytes > maximumPartitionKeyBytes) {
+    throw validationError(
+      'One or more parameter values were invalid: Size of hashkey has exceeded the maximum size limit of2048 bytes',
+    );
+  }
+  if (!isPartitionKey && bytes > maximumSortKeyBytes) {
+    throw validationError(
+      'One or more parameter values were invalid: Aggregated size of all range keys has exceeded the size limit of 1024 bytes',
+    );
+  }
+}
+
+/**
+ * Checks a `Key` parameter (values already validated and canonicalized): exactly the
+ * table's key attributes with their declared types, no empty or over-long values.
+ * Every schema mismatch is `The provided key element does not match the schema`.
+ */
+export function validateKey(table: TableDefinition, key: Item): Item {
+  const attributes = keyAttributesOf(table);
+  if (Object.keys(key).length !== attributes.length) throw keyDoesNotMatchSchema();
+  for (const attribute of attributes) {
+    const value = key[attribute.name];
+    if (value === undefined || typeOf(value) !== attribute.type) throw keyDoesNotMatchSchema();
+  }
+  attributes.forEach((attribute, position) => checkKeyValue(attribute, key[attribute.name], position === 0));
+  return key;
+}
+
+/** How an item's key problems are worded: PutItem names the attribute, batches do not. */
+export type ItemKeyWording = 'put' | 'schema';
+
+/**
+ * Checks the key attributes of an item to be written (`PutItem`, `PutRequest`, `Put`)
+ * and the types of the index key attributes it carries.
+ */
+export function validateItemKey(table: TableDefinition, item: Item, wording: ItemKeyWording = 'put'): void {
+  keyAttributesOf(table).forEach((attribute, position) => {
+    const value = item[attribute.name];
+    if (value === undefined) {
+      if (wording === 'schema') throw keyDoesNotMatchSchema();
+      throw validationError(`One or more parameter values were invalid: Missing the key ${attribute.name} in the item`);
+    }
+    const actual = typeOf(value);
+    if (actual !== attribute.type) {
+      if (wording === 'schema') throw keyDoesNotMatchSchema();
+      throw validationError(
+        `One or more parameter values were invalid: Type mismatch for key ${attribute.name} expected: ${attribute.type} actual: ${actual}`,
+      );
+    }
+    checkKeyValue(attribute, value, position === 0);
+  });
+  validateIndexKeys(table, item, 'put');
+}
+
+function indexKeyAttributes(index: IndexDefinition): KeyAttribute[] {
+  return index.sortKey ? [index.partitionKey, index.sortKey] : [index.partitionKey];
+}
+
+/**
+ * Index key attributes an item carries must have the type the table declares and must
+ * not be empty; `source` picks DynamoDB's wording for a put or for an update.
+ */
+export function validateIndexKeys(table: TableDefinition, item: Item, source: 'put' | 'update'): void {
+  for (const index of [...table.globalIndexes, ...table.localIndexes]) {
+    for (const attribute of indexKeyAttributes(index)) {
+      const value = item[attribute.name];
+      if (value === undefined) continue;
+      const actual = typeOf(value);
+      if (actual !== attribute.type) {
+        throw validationError(
+          `One or more parameter values were invalid: Type mismatch for Index Key ${attribute.name} Expected: ${attribute.type} Actual: ${actual} IndexName: ${index.name}`,
+        );
+      }
+      if (('S' in value && value.S === '') || ('B' in value && value.B === '')) {
+        const what = actual === 'S' ? 'string' : 'binary';
+        throw validationError(
+          source === 'update'
+            ? `One or more parameter values are not valid. The update expression attempted to update a secondary index key to a value that is not supported. The AttributeValue for a key attribute cannot contain an empty ${what} value.`
+            : `One or more parameter values are not valid. A value specified for a secondary index key is not supported. The AttributeValue for a key attribute cannot contain an empty ${what} value. IndexName: ${index.name}, IndexKey: ${attribute.name}`,
+        );
+      }
+    }
+  }
+}

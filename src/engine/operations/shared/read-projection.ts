@@ -1,0 +1,37 @@
+import {
+  parseProjectionExpression,
+  projectItem,
+  projectionFromAttributesToGet,
+  type DocumentPath,
+} from '../../expressions/index.js';
+import type { Item } from '../../values/attribute-value.js';
+import { checkExpressionParameters, expressionAttributesOf, type ExpressionMembers } from './expression-parameters.js';
+
+/** The projection members of GetItem, BatchGetItem's per-table entry and TransactGetItems' Get. */
+export interface ProjectionMembers extends ExpressionMembers {
+  readonly ProjectionExpression?: string;
+  readonly AttributesToGet?: string[];
+}
+
+/** Checks that the request does not mix the two projection styles (before the table is looked up). */
+export function checkProjectionParameters(input: ProjectionMembers): void {
+  checkExpressionParameters(input, ['ProjectionExpression'], ['AttributesToGet']);
+}
+
+/** The paths to keep, or `undefined` for the whole item; rejects unused substitutions. */
+export function parseReadProjection(input: ProjectionMembers): DocumentPath[] | undefined {
+  const attributes = expressionAttributesOf(input);
+  let paths: DocumentPath[] | undefined;
+  if (input.ProjectionExpression !== undefined) {
+    paths = parseProjectionExpression(input.ProjectionExpression, attributes);
+  } else if (input.AttributesToGet !== undefined) {
+    paths = projectionFromAttributesToGet(input.AttributesToGet);
+  }
+  attributes.assertAllUsed();
+  return paths;
+}
+
+/** The item as the read returns it (projection applied). */
+export function projectRead(item: Item, paths: DocumentPath[] | undefined): Item {
+  return paths ? projectItem(item, paths) : item;
+}

@@ -1,0 +1,57 @@
+import type { EngineContext } from '../operation.js';
+import { conditionalCheckFailed } from '../../errors.js';
+import { consumedCapacity } from '../../capacity/index.js';
+import type { Item } from '../../values/attribute-value.js';
+import { writeUsage, type CapacityMode } from './capacity-usage.js';
+import { itemCollectionMetrics } from './item-collection-metrics.js';
+import { commitWrite, ConditionFailure, evaluateWrite, type PreparedWrite, type WriteOutcome } from './write-action.js';
+
+/** The response members every single-item write may ask for. */
+export interface SingleWriteOptions {
+  readonly ReturnConsumedCapacity?: CapacityMode;
+  readonly ReturnItemCollectionMetrics?: 'SIZE' | 'NONE';
+  readonly ReturnValuesOnConditionCheckFailure?: 'ALL_OLD' | 'NONE';
+}
+
+/**
+ * Runs PutItem, UpdateItem or DeleteItem: condition check and write in one storage
+ * transaction (atomic across processes sharing the file), then the answer's
+ * `Attributes`, `ConsumedCapacity` and `ItemCollectionMetrics`.
+ */
+export function runSingleWrite(
+  context: EngineContext,
+  write: PreparedWrite,
+  options: SingleWriteOptions,
+  returnAttributes: (outcome: WriteOutcome) => Item | undefined,
+): Record<string, unknown> {
+  const { storage } = context;
+  return storage.writeTransaction(() => {
+    let outcome: WriteOutcome;
+    try {
+      outcome = evaluateWrite(storage, write);
+    } catch (error) {
+      if (error instanceof ConditionFailure) {
+        const item = options.ReturnValuesOnConditionCheckFailure === 'ALL_OLD' ? error.before : undefined;
+        throw conditionalCheckFailed(item);
+      }
+      throw error;
+    }
+    commitWrite(storage, write, outcome);
+    const response: Record<string, unknown> = {};
+    const attributes = returnAttributes(outcome);
+    if (attributes) response.Attributes = attributes;
+    const mode = options.ReturnConsumedCapacity;
+    if (mode === 'TOTAL' || mode === 'INDEXES') {
+      response.ConsumedCapacity = consumedCapacity(
+        mode,
+        write.tableName,
+        writeUsage(write.table, outcome.before, outcome.after, false),
+      );
+    }
+    if (options.ReturnItemCollectionMetrics === 'SIZE') {
+      const metrics = itemCollectionMetrics(storage, write.table, write.key);
+      if (metrics) response.ItemCollectionMetrics = metrics;
+    }
+    return response;
+  });
+}

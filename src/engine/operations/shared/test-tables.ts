@@ -1,0 +1,40 @@
+import { Engine } from '../../engine.js';
+import type { IndexDefinition, KeyAttribute, TableDefinition } from '../../storage/storage.js';
+
+/** A table for tests, created straight in storage so that item tests do not depend on CreateTable. */
+export interface TestTableSpec {
+  readonly name: string;
+  readonly partitionKey?: KeyAttribute;
+  readonly sortKey?: KeyAttribute;
+  readonly globalIndexes?: readonly IndexDefinition[];
+  readonly localIndexes?: readonly IndexDefinition[];
+}
+
+export function createTestTable(engine: Engine, spec: TestTableSpec): TableDefinition {
+  const definition: TableDefinition = {
+    name: spec.name,
+    partitionKey: spec.partitionKey ?? { name: 'pk', type: 'S' },
+    ...(spec.sortKey ? { sortKey: spec.sortKey } : {}),
+    globalIndexes: spec.globalIndexes ?? [],
+    localIndexes: spec.localIndexes ?? [],
+    description: { TableName: spec.name },
+  };
+  engine.context.storage.createTable(definition);
+  return definition;
+}
+
+/** An in-memory engine without the TTL timer. */
+export function testEngine(options: { now?: () => number } = {}): Engine {
+  return new Engine({ inMemory: true, ttlReapIntervalMs: 0, ...options });
+}
+
+/** The DynamoDBError an engine call throws, for asserting on type and message. */
+export function errorOf(call: () => unknown): { type: string; message: string; extra: Record<string, unknown> } {
+  try {
+    call();
+  } catch (error) {
+    const failure = error as { type: string; message: string; extra: Record<string, unknown> };
+    return { type: failure.type, message: failure.message, extra: failure.extra };
+  }
+  throw new Error('expected the call to fail');
+}

@@ -1,0 +1,109 @@
+import { DynamoDBError, validationError } from '../../errors.js';
+import { applyUpdate, evaluateCondition, type ConditionNode, type DocumentPath, type UpdateNode } from '../../expressions/index.js';
+import type { Storage, TableDefinition } from '../../storage/storage.js';
+import type { Item } from '../../values/attribute-value.js';
+import { itemSize, maximumItemSize } from '../../values/index.js';
+import { keyAttributeNames, validateIndexKeys } from './keys.js';
+
+export type WriteKind = 'Put' | 'Update' | 'Delete' | 'ConditionCheck';
+
+/**
+ * One write, validated and parsed, ready to run against the stored item. PutItem,
+ * UpdateItem, DeleteItem, BatchWriteItem and every TransactWriteItems action become one.
+ */
+export interface PreparedWrite {
+  readonly kind: WriteKind;
+  readonly tableName: string;
+  readonly table: TableDefinition;
+  /** The primary key, canonical (numbers as DynamoDB stores them). */
+  readonly key: Item;
+  /** Put: the whole new item. */
+  readonly item?: Item;
+  /** Update: the actions (absent: an UpdateItem with neither expression nor AttributeUpdates). */
+  readonly update?: UpdateNode;
+  readonly condition?: ConditionNode;
+  /**
+   * A key that does not fit the schema, kept instead of thrown when a transaction must
+   * report it as this action's cancellation reason.
+   */
+  readonly keyError?: DynamoDBError;
+}
+
+/** What running a write found and decided; nothing is stored until `commitWrite`. */
+export interface WriteOutcome {
+  readonly before: Item | undefined;
+  /** The item as stored afterwards (`undefined`: absent). */
+  readonly after: Item | undefined;
+  readonly change: 'put' | 'delete' | 'none';
+  readonly updatedPaths: readonly DocumentPath[];
+}
+
+/** The condition did not hold; carries the item it was evaluated on. */
+export class ConditionFailure extends Error {
+  constructor(readonly before: Item | undefined) {
+    super('The conditional request failed');
+  }
+}
+
+function onlyDeletes(update: UpdateNode): boolean {
+  return update.actions.length > 0 && update.actions.every((action) => action.kind === 'remove' || action.kind === 'delete');
+}
+
+function computeUpdate(write: PreparedWrite, before: Item | undefined): WriteOutcome {
+  if (!write.update) {
+    // UpdateItem without actions still creates the item with just its key.
+    return { before, after: before ?? write.key, change: 'put', updatedPaths: [] };
+  }
+  const { item, updatedPaths } = applyUpdate(write.update, before ?? write.key, keyAttributeNames(write.table));
+  // Actions that only delete (REMOVE, DELETE from a set) leave a missing item missing.
+  if (!before && onlyDeletes(write.update)) {
+    return { before, after: undefined, change: 'none', updatedPaths };
+  }
+  if (itemSize(item) > maximumItemSize) {
+    throw validationError('Item size to update has exceeded the maximum allowed size');
+  }
+  validateIndexKeys(write.table, item, 'update');
+  return { before, after: item, change: 'put', updatedPaths };
+}
+
+/**
+ * An update that touches a key attribute is invalid whatever the stored item holds, so
+ * DynamoDB reports it even when the condition fails.
+ */
+function rethrowKeyUpdate(write: PreparedWrite, before: Item | undefined): void {
+  if (!write.update) return;
+  try {
+    applyUpdate(write.update, before ?? write.key, keyAttributeNames(write.table));
+  } catch (error) {
+    if (error instanceof DynamoDBError && error.message.includes('This attribute is part of the key')) throw error;
+  }
+}
+
+/**
+ * Reads the stored item, checks the condition and works out the new item. Throws
+ * `ConditionFailure` when the condition does not hold, `DynamoDBError` for an update
+ * that cannot apply to this item. Call inside the storage transaction that commits it.
+ */
+export function evaluateWrite(storage: Storage, write: PreparedWrite): WriteOutcome {
+  const before = storage.getItem(write.table, write.key);
+  if (write.condition && !evaluateCondition(write.condition, before)) {
+    rethrowKeyUpdate(write, before);
+    throw new ConditionFailure(before);
+  }
+  switch (write.kind) {
+    case 'Put':
+      return { before, after: write.item, change: 'put', updatedPaths: [] };
+    case 'Delete':
+      return { before, after: undefined, change: before ? 'delete' : 'none', updatedPaths: [] };
+    case 'ConditionCheck':
+      return { before, after: before, change: 'none', updatedPaths: [] };
+    case 'Update':
+      return computeUpdate(write, before);
+  }
+}
+
+/** Stores what `evaluateWrite` decided. */
+export function commitWrite(storage: Storage, write: PreparedWrite, outcome: WriteOutcome): void {
+  if (outcome.change === 'put' && outcome.after) storage.putItem(write.table, outcome.after);
+  else if (outcome.change === 'delete') storage.deleteItem(write.table, write.key);
+}

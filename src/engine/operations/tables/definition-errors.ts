@@ -1,0 +1,216 @@
+import { invalidParameterValue, validationError, type DynamoDBError } from '../../errors.js';
+import type {
+  AttributeDefinitionInput,
+  BillingMode,
+  IndexInput,
+  KeySchemaElementInput,
+  ProvisionedThroughputInput,
+} from './wire-types.js';
+
+/*
+ * The semantic checks DynamoDB makes on table and index definitions once the request
+ * shape is valid, in DynamoDB's order and with its messages.
+ */
+
+/** DynamoDB's upper bound for one capacity value. */
+const largestCapacityUnits = 1_000_000_000_000;
+const largestLocalIndexCount = 5;
+const largestGlobalIndexCount = 20;
+
+function names(list: readonly { AttributeName: string }[]): string[] {
+  return list.map((element) => element.AttributeName);
+}
+
+/** Billing mode against throughput, for a table or for UpdateTable's target mode. */
+export function throughputError(
+  billingMode: BillingMode,
+  throughput: ProvisionedThroughputInput | undefined,
+): DynamoDBError | undefined {
+  if (billingMode === 'PAY_PER_REQUEST') {
+    if (throughput) {
+      return invalidParameterValue(
+        'Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when BillingMode is PAY_PER_REQUEST',
+      );
+    }
+    return undefined;
+  }
+  if (!throughput || !throughput.ReadCapacityUnits || !throughput.WriteCapacityUnits) {
+    return invalidParameterValue(
+      'ReadCapacityUnits and WriteCapacityUnits must both be specified when BillingMode is PROVISIONED',
+    );
+  }
+  return capacityBoundsError(throughput);
+}
+
+export function capacityBoundsError(throughput: ProvisionedThroughputInput): DynamoDBError | undefined {
+  if (throughput.ReadCapacityUnits > largestCapacityUnits) {
+    return validationError(`Given value ${throughput.ReadCapacityUnits} for ReadCapacityUnits is out of bounds`);
+  }
+  if (throughput.WriteCapacityUnits > largestCapacityUnits) {
+    return validationError(`Given value ${throughput.WriteCapacityUnits} for WriteCapacityUnits is out of bounds`);
+  }
+  return undefined;
+}
+
+/** HASH first, RANGE second, distinct names. */
+function keySchemaOrderError(keySchema: readonly KeySchemaElementInput[]): DynamoDBError | undefined {
+  if (keySchema[1] && keySchema[0].AttributeName === keySchema[1].AttributeName) {
+    return validationError('Both the Hash Key and the Range Key element in the KeySchema have the same name');
+  }
+  if (keySchema[0].KeyType !== 'HASH') {
+    return validationError('Invalid KeySchema: The first KeySchemaElement is not a HASH key type');
+  }
+  if (keySchema[1] && keySchema[1].KeyType !== 'RANGE') {
+    return validationError('Invalid KeySchema: The second KeySchemaElement is not a RANGE key type');
+  }
+  return undefined;
+}
+
+function undefinedKeysError(
+  keySchema: readonly KeySchemaElementInput[],
+  definitions: readonly AttributeDefinitionInput[],
+): DynamoDBError | undefined {
+  const defined = names(definitions);
+  const keys = names(keySchema);
+  if (keys.some((key) => !defined.includes(key))) {
+    return invalidParameterValue(
+      `Some index key attributes are not defined in AttributeDefinitions. Keys: [${keys.join(', ')}], AttributeDefinitions: [${defined.join(', ')}]`,
+    );
+  }
+  return undefined;
+}
+
+/** Projection rules shared by every index. */
+export function projectionError(index: IndexInput): DynamoDBError | undefined {
+  const projection = index.Projection;
+  if (projection.ProjectionType === undefined) return invalidParameterValue('Unknown ProjectionType: null');
+  if (projection.NonKeyAttributes && projection.ProjectionType !== 'INCLUDE') {
+    return invalidParameterValue(
+      `ProjectionType is ${projection.ProjectionType}, but NonKeyAttributes is specified`,
+    );
+  }
+  if (projection.ProjectionType === 'INCLUDE' && !projection.NonKeyAttributes?.length) {
+    return validationError(
+      'If Projection type INCLUDE is specified, some non-key attributes to include in the projection must be specified as well',
+    );
+  }
+  return undefined;
+}
+
+/** One GSI definition (CreateTable, or UpdateTable's Create), against the table's billing mode. */
+export function globalIndexError(
+  index: IndexInput,
+  definitions: readonly AttributeDefinitionInput[],
+  billingMode: BillingMode,
+): DynamoDBError | undefined {
+  const error =
+    undefinedKeysError(index.KeySchema, definitions) ?? keySchemaOrderError(index.KeySchema) ?? projectionError(index);
+  if (error) return error;
+  if (billingMode === 'PAY_PER_REQUEST' && index.ProvisionedThroughput) {
+    return invalidParameterValue(
+      `ProvisionedThroughput should not be specified for index: ${index.IndexName} when BillingMode is PAY_PER_REQUEST`,
+    );
+  }
+  if (billingMode === 'PROVISIONED') {
+    if (!index.ProvisionedThroughput) {
+      return invalidParameterValue(`ProvisionedThroughput must be specified for index: ${index.IndexName}`);
+    }
+    return capacityBoundsError(index.ProvisionedThroughput);
+  }
+  return undefined;
+}
+
+export interface CreateTableDefinitionInput {
+  readonly AttributeDefinitions: readonly AttributeDefinitionInput[];
+  readonly KeySchema: readonly KeySchemaElementInput[];
+  readonly BillingMode?: BillingMode;
+  readonly ProvisionedThroughput?: ProvisionedThroughputInput;
+  readonly LocalSecondaryIndexes?: readonly IndexInput[];
+  readonly GlobalSecondaryIndexes?: readonly IndexInput[];
+}
+
+/** The first definition error of a CreateTable request, as DynamoDB reports it. */
+export function createTableDefinitionError(input: CreateTableDefinitionInput): DynamoDBError | undefined {
+  const billingMode = input.BillingMode ?? 'PROVISIONED';
+  const definitions = input.AttributeDefinitions;
+  const keySchema = input.KeySchema;
+
+  const throughput = throughputError(billingMode, input.ProvisionedThroughput);
+  if (throughput) return throughput;
+  if (keySchema.length > definitions.length) {
+    return validationError('Invalid KeySchema: Some index key attribute have no definition');
+  }
+  const tableKeys =
+    undefinedKeysError(keySchema, definitions) ?? keySchemaOrderError(keySchema);
+  if (tableKeys) return tableKeys;
+  if (new Set(names(definitions)).size !== definitions.length) {
+    return validationError('Cannot have two attributes with the same name');
+  }
+  const locals = input.LocalSecondaryIndexes;
+  const globals = input.GlobalSecondaryIndexes;
+  if (!locals && !globals && keySchema.length !== definitions.length) {
+    return invalidParameterValue(
+      'Number of attributes in KeySchema does not exactly match number of attributes defined in AttributeDefinitions',
+    );
+  }
+  const indexNames = new Set<string>();
+  if (locals) {
+    if (locals.length === 0) return invalidParameterValue('List of LocalSecondaryIndexes is empty');
+    if (keySchema.length !== 2) {
+      return invalidParameterValue(
+        'Table KeySchema does not have a range key, which is required when specifying a LocalSecondaryIndex',
+      );
+    }
+    const tableHash = keySchema[0].AttributeName;
+    for (const index of locals) {
+      const error = undefinedKeysError(index.KeySchema, definitions) ?? keySchemaOrderError(index.KeySchema);
+      if (error) return error;
+      if (index.KeySchema.length !== 2) {
+        return invalidParameterValue(`Index KeySchema does not have a range key for index: ${index.IndexName}`);
+      }
+      const indexHash = index.KeySchema[0].AttributeName;
+      if (indexHash !== tableHash) {
+        return invalidParameterValue(
+          `Index KeySchema does not have the same leading hash key as table KeySchema for index: ${index.IndexName}. index hash key: ${indexHash}, table hash key: ${tableHash}`,
+        );
+      }
+      const projection = projectionError(index);
+      if (projection) return projection;
+      if (indexNames.has(index.IndexName)) return invalidParameterValue(`Duplicate index name: ${index.IndexName}`);
+      indexNames.add(index.IndexName);
+    }
+    if (locals.length > largestLocalIndexCount) {
+      return invalidParameterValue(
+        `Number of LocalSecondaryIndexes exceeds per-table limit of ${largestLocalIndexCount}`,
+      );
+    }
+  }
+  if (globals) {
+    if (globals.length === 0) return invalidParameterValue('List of GlobalSecondaryIndexes is empty');
+    for (const index of globals) {
+      const error = globalIndexError(index, definitions, billingMode);
+      if (error) return error;
+      if (indexNames.has(index.IndexName)) return invalidParameterValue(`Duplicate index name: ${index.IndexName}`);
+      indexNames.add(index.IndexName);
+    }
+    if (globals.length > largestGlobalIndexCount) {
+      return invalidParameterValue(
+        `GlobalSecondaryIndex count exceeds the per-table limit of ${largestGlobalIndexCount}`,
+      );
+    }
+  }
+  return unusedDefinitionsError(definitions, [keySchema, ...(locals ?? []).map((i) => i.KeySchema), ...(globals ?? []).map((i) => i.KeySchema)]);
+}
+
+/** Every attribute definition must be used by a key schema. */
+export function unusedDefinitionsError(
+  definitions: readonly AttributeDefinitionInput[],
+  keySchemas: readonly (readonly KeySchemaElementInput[])[],
+): DynamoDBError | undefined {
+  const used = [...new Set(keySchemas.flatMap((schema) => names(schema)))];
+  const defined = names(definitions);
+  if (defined.every((name) => used.includes(name))) return undefined;
+  return invalidParameterValue(
+    `Some AttributeDefinitions are not used. AttributeDefinitions: [${defined.join(', ')}], keys used: [${used.join(', ')}]`,
+  );
+}

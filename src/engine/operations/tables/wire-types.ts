@@ -1,0 +1,35 @@
+/** Wire shapes of the table-level requests (already checked against the request shape). */
+
+export interface AttributeDefinitionInput {
+  readonly AttributeName: string;
+  readonly AttributeType: 'S' | 'N' | 'B';
+}
+
+export interface KeySchemaElementInput {
+  readonly AttributeName: string;
+  readonly KeyType: 'HASH' | 'RANGE';
+}
+
+export interface ProjectionInput {
+  readonly ProjectionType?: 'ALL' | 'KEYS_ONLY' | 'INCLUDE';
+  readonly NonKeyAttributes?: readonly string[];
+}
+
+export interface ProvisionedThroughputInput {
+  readonly ReadCapacityUnits: number;
+  readonly WriteCapacityUnits: number;
+}
+
+export interface IndexInput {
+  readonly IndexName: string;
+  readonly KeySchema: readonly KeySchemaElementInput[];
+  readonly Projection: ProjectionInput;
+  readonly ProvisionedThroughput?: ProvisionedThroughputInput;
+}
+
+export interface TagInput {
+  readonly Key: string;
+  readonly Value: string;
+}
+
+export type BillingMode = 'PROVISIONED' | 'PAY_PER_REQUEST';

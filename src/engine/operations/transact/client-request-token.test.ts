@@ -1,0 +1,58 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Engine } from '../../engine.js';
+import { createTestTable, errorOf, testEngine } from '../shared/test-tables.js';
+
+describe('TransactWriteItems ClientRequestToken', () => {
+  let engine: Engine;
+  let now = 1_700_000_000_000;
+  beforeEach(() => {
+    now = 1_700_000_000_000;
+    engine = testEngine({ now: () => now });
+    createTestTable(engine, { name: 'counters' });
+    engine.handle('PutItem', { TableName: 'counters', Item: { pk: { S: 'c' }, n: { N: '0' } } });
+  });
+  afterEach(() => engine.close());
+
+  const increment = (token: string, by = '1', extra: Record<string, unknown> = {}) =>
+    engine.handle('TransactWriteItems', {
+      ClientRequestToken: token,
+      TransactItems: [
+        { Update: { TableName: 'counters', Key: { pk: { S: 'c' } }, UpdateExpression: 'ADD n :by', ExpressionAttributeValues: { ':by': { N: by } } } },
+      ],
+      ...extra,
+    });
+  const counter = () => (engine.handle('GetItem', { TableName: 'counters', Key: { pk: { S: 'c' } } }).Item as { n: { N: string } }).n.N;
+
+  it('runs a retried request only once within 10 minutes, charging the replay as reads', () => {
+    increment('t1');
+    now += 9 * 60 * 1000;
+    expect(increment('t1', '1', { ReturnConsumedCapacity: 'TOTAL' })).toEqual({
+      ConsumedCapacity: [{ TableName: 'counters', CapacityUnits: 2, ReadCapacityUnits: 2 }],
+    });
+    expect(counter()).toBe('1');
+  });
+
+  it('forgets a token after 10 minutes', () => {
+    increment('t1');
+    now += 10 * 60 * 1000 + 1;
+    increment('t1');
+    expect(counter()).toBe('2');
+  });
+
+  it('refuses the same token with another request', () => {
+    increment('t1');
+    expect(errorOf(() => increment('t1', '5')).type).toBe('IdempotentParameterMismatchException');
+    expect(counter()).toBe('1');
+  });
+
+  it('does not remember the token of a cancelled transaction', () => {
+    const conditional = (token: string) =>
+      engine.handle('TransactWriteItems', {
+        ClientRequestToken: token,
+        TransactItems: [{ ConditionCheck: { TableName: 'counters', Key: { pk: { S: 'c' } }, ConditionExpression: 'n = :one', ExpressionAttributeValues: { ':one': { N: '1' } } } }],
+      });
+    expect(errorOf(() => conditional('t2')).type).toBe('TransactionCanceledException');
+    increment('t3');
+    expect(conditional('t2')).toEqual({});
+  });
+});

@@ -1,0 +1,58 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach } from 'vitest';
+import { openSqliteStorage } from './sqlite-storage.js';
+import type { IndexDefinition, KeyAttribute, Storage, TableDefinition } from './storage.js';
+
+/** Test helpers for the storage suites: storages closed and files removed after each test. */
+const open: Storage[] = [];
+const directories: string[] = [];
+
+afterEach(() => {
+  for (const storage of open.splice(0)) storage.close();
+  for (const directory of directories.splice(0)) rmSync(directory, { recursive: true, force: true });
+});
+
+export function memoryStorage(): Storage {
+  return track(openSqliteStorage({ inMemory: true }));
+}
+
+export function track(storage: Storage): Storage {
+  open.push(storage);
+  return storage;
+}
+
+export function temporaryFile(): string {
+  const directory = mkdtempSync(join(tmpdir(), 'monotable-storage-'));
+  directories.push(directory);
+  return join(directory, 'tables.db');
+}
+
+export function tableDefinition(
+  name: string,
+  partitionKey: KeyAttribute,
+  sortKey?: KeyAttribute,
+  indexes: { global?: IndexDefinition[]; local?: IndexDefinition[] } = {},
+): TableDefinition {
+  return {
+    name,
+    partitionKey,
+    sortKey,
+    globalIndexes: indexes.global ?? [],
+    localIndexes: indexes.local ?? [],
+    description: { TableName: name },
+  };
+}
+
+export function createTable(storage: Storage, definition: TableDefinition): TableDefinition {
+  storage.createTable(definition);
+  return storage.requireTable(definition.name);
+}
+
+/** The text of a scalar value (`{ S: 'x' }` → `'x'`). */
+export const text = (value: object | undefined): string => Object.values(value ?? {})[0] as string;
+
+export const s = (value: string) => ({ S: value });
+export const n = (value: string) => ({ N: value });
+export const b = (bytes: number[]) => ({ B: Buffer.from(bytes).toString('base64') });

@@ -1,0 +1,75 @@
+import type Database from 'better-sqlite3';
+import type { KeyAttribute } from './storage.js';
+import { quoteIdentifier } from './sql-names.js';
+
+/*
+ * DDL of the SQLite tables behind a DynamoDB table. Layout of an item table (the
+ * portable-schema shape plus two bookkeeping columns):
+ *
+ *   pk          partition key, encodeKeyValue form (TEXT for S and N, BLOB for B)
+ *   sk          sort key likewise; '' in hash-only tables
+ *   data        the item, DynamoDB wire JSON
+ *   created_at  when the item was first written (ISO 8601, UTC)
+ *   seg         32-bit hash of pk: parallel scan segments and scan order
+ *   expires_at  TTL attribute in epoch seconds while TTL is enabled, else NULL
+ *
+ * An ordinary rowid table with a unique index on (pk, sk) rather than WITHOUT ROWID:
+ * with ~1 KB items, point reads measured ~5× and 20-item range reads ~3× faster, writes
+ * ~2× faster (the item bytes stay out of the key b-tree).
+ *
+ * An index table (one per GSI/LSI) holds one row per item that has the index keys:
+ * `ipk`, `isk` (index keys, '' when the index has no sort key), the item's `pk`/`sk`,
+ * the projected item in `data`, and `seg` (hash of ipk).
+ */
+
+function keyColumnType(key: KeyAttribute | undefined): string {
+  return key?.type === 'B' ? 'BLOB' : 'TEXT';
+}
+
+export function createItemTable(
+  database: Database.Database,
+  sqlName: string,
+  partitionKey: KeyAttribute,
+  sortKey: KeyAttribute | undefined,
+): void {
+  const table = quoteIdentifier(sqlName);
+  database.exec(`
+    CREATE TABLE ${table} (
+      pk ${keyColumnType(partitionKey)} NOT NULL,
+      sk ${keyColumnType(sortKey)} NOT NULL,
+      data TEXT NOT NULL,
+      created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+      seg INTEGER NOT NULL,
+      expires_at REAL
+    );
+    CREATE UNIQUE INDEX ${quoteIdentifier(`${sqlName}:key`)} ON ${table} (pk, sk);
+    CREATE INDEX ${quoteIdentifier(`${sqlName}:scan`)} ON ${table} (seg, pk, sk);
+    CREATE INDEX ${quoteIdentifier(`${sqlName}:ttl`)} ON ${table} (expires_at) WHERE expires_at IS NOT NULL;
+  `);
+}
+
+export function createIndexTable(
+  database: Database.Database,
+  sqlName: string,
+  table: { partitionKey: KeyAttribute; sortKey?: KeyAttribute },
+  index: { partitionKey: KeyAttribute; sortKey?: KeyAttribute },
+): void {
+  const name = quoteIdentifier(sqlName);
+  database.exec(`
+    CREATE TABLE ${name} (
+      ipk ${keyColumnType(index.partitionKey)} NOT NULL,
+      isk ${keyColumnType(index.sortKey)} NOT NULL,
+      pk ${keyColumnType(table.partitionKey)} NOT NULL,
+      sk ${keyColumnType(table.sortKey)} NOT NULL,
+      data TEXT NOT NULL,
+      seg INTEGER NOT NULL
+    );
+    CREATE UNIQUE INDEX ${quoteIdentifier(`${sqlName}:item`)} ON ${name} (pk, sk);
+    CREATE INDEX ${quoteIdentifier(`${sqlName}:order`)} ON ${name} (seg, ipk, isk, pk, sk);
+  `);
+}
+
+export function dropTable(database: Database.Database, sqlName: string): void {
+  // Dropping a table drops its indexes too.
+  database.exec(`DROP TABLE IF EXISTS ${quoteIdentifier(sqlName)}`);
+}

@@ -1,0 +1,276 @@
+import type Database from 'better-sqlite3';
+import { keyDoesNotMatchSchema, validationError } from '../errors.js';
+import type { Item } from '../values/attribute-value.js';
+import { encodeKeyValue } from '../values/index.js';
+import type { CatalogEntry } from './catalog.js';
+import { indexEntryOf } from './index-entry.js';
+import { readPages, type PageQuery } from './paged-reader.js';
+import { segmentHash, segmentRange } from './segment-hash.js';
+import { boundSql, positionSupersedes, sortRange, type KeyColumnValue, type SortRange } from './sort-range.js';
+import { quoteIdentifier } from './sql-names.js';
+import type { IndexDefinition, KeyAttribute, RangeRequest, ScanRequest, TableDefinition } from './storage.js';
+import { ttlEpochSeconds } from './ttl-column.js';
+
+/** Sort-key column value of hash-only tables and indexes (every item of a partition is alone in it). */
+export const NO_SORT_KEY = '';
+
+interface IndexStore {
+  readonly definition: IndexDefinition;
+  readonly table: string;
+  readonly insert: Database.Statement;
+  readonly remove: Database.Statement;
+}
+
+function encodeKey(item: Item, key: KeyAttribute): KeyColumnValue {
+  const value = item[key.name];
+  if (value === undefined || !(key.type in value)) throw keyDoesNotMatchSchema();
+  return encodeKeyValue(value);
+}
+
+/**
+ * Reads and writes of one DynamoDB table: its prepared statements (built once per
+ * catalog version, this is the hot path) and the upkeep of its index tables.
+ */
+export class TableStore {
+  readonly definition: TableDefinition;
+  private readonly table: string;
+  private readonly selectItem: Database.Statement<KeyColumnValue[], string>;
+  private readonly upsertItem: Database.Statement;
+  private readonly deleteItemRow: Database.Statement;
+  private readonly indexes: IndexStore[];
+  private readonly ttlAttribute: string | undefined;
+  private readonly statements = new Map<string, Database.Statement>();
+
+  constructor(
+    private readonly database: Database.Database,
+    readonly entry: CatalogEntry,
+  ) {
+    this.definition = entry.definition;
+    this.table = quoteIdentifier(entry.sqlName);
+    this.selectItem = database
+      .prepare<KeyColumnValue[], string>(`SELECT data FROM ${this.table} WHERE pk = ? AND sk = ?`)
+      .pluck();
+    this.upsertItem = database.prepare(
+      `INSERT INTO ${this.table} (pk, sk, data, seg, expires_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (pk, sk) DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at`,
+    );
+    this.deleteItemRow = database.prepare(`DELETE FROM ${this.table} WHERE pk = ? AND sk = ?`);
+    this.indexes = [...this.definition.globalIndexes, ...this.definition.localIndexes].map((definition) => {
+      const table = quoteIdentifier(entry.indexTables[definition.name]);
+      return {
+        definition,
+        table,
+        insert: database.prepare(`INSERT INTO ${table} (ipk, isk, pk, sk, data, seg) VALUES (?, ?, ?, ?, ?, ?)`),
+        remove: database.prepare(`DELETE FROM ${table} WHERE pk = ? AND sk = ?`),
+      };
+    });
+    const ttl = this.definition.timeToLive;
+    this.ttlAttribute = ttl?.enabled ? ttl.attributeName : undefined;
+  }
+
+  private partitionColumn(key: Item): KeyColumnValue {
+    return encodeKey(key, this.definition.partitionKey);
+  }
+
+  private sortColumn(key: Item): KeyColumnValue {
+    return this.definition.sortKey ? encodeKey(key, this.definition.sortKey) : NO_SORT_KEY;
+  }
+
+  getItem(key: Item): Item | undefined {
+    const data = this.selectItem.get(this.partitionColumn(key), this.sortColumn(key));
+    return data === undefined ? undefined : (JSON.parse(data) as Item);
+  }
+
+  putItem(item: Item): void {
+    const pk = this.partitionColumn(item);
+    const sk = this.sortColumn(item);
+    const data = JSON.stringify(item);
+    const ttlValue = this.ttlAttribute === undefined ? null : ttlEpochSeconds(item[this.ttlAttribute]);
+    this.upsertItem.run(pk, sk, data, segmentHash(pk), ttlValue);
+    for (const index of this.indexes) {
+      index.remove.run(pk, sk);
+      this.insertIndexEntry(index, item, pk, sk, data);
+    }
+  }
+
+  private insertIndexEntry(index: IndexStore, item: Item, pk: KeyColumnValue, sk: KeyColumnValue, data: string): void {
+    const entry = indexEntryOf(this.definition, index.definition, item);
+    if (entry === undefined) return;
+    const ipk = encodeKeyValue(entry.partitionValue);
+    const isk = entry.sortValue === undefined ? NO_SORT_KEY : encodeKeyValue(entry.sortValue);
+    const projected = entry.projected === undefined ? data : JSON.stringify(entry.projected);
+    index.insert.run(ipk, isk, pk, sk, projected, segmentHash(ipk));
+  }
+
+  deleteItem(key: Item): void {
+    const pk = this.partitionColumn(key);
+    const sk = this.sortColumn(key);
+    this.deleteItemRow.run(pk, sk);
+    for (const index of this.indexes) index.remove.run(pk, sk);
+  }
+
+  /** Fills a newly added index from the items already in the table. */
+  backfillIndex(indexName: string): void {
+    const index = this.indexes.find((candidate) => candidate.definition.name === indexName);
+    if (!index) return;
+    const rows = this.database.prepare(`SELECT pk, sk, data FROM ${this.table}`).raw().iterate() as IterableIterator<
+      [KeyColumnValue, KeyColumnValue, string]
+    >;
+    // Collected first: better-sqlite3 cannot write while a read statement is open.
+    const all = [...rows];
+    for (const [pk, sk, data] of all) this.insertIndexEntry(index, JSON.parse(data) as Item, pk, sk, data);
+  }
+
+  /** Recomputes the TTL column of every item after the TTL setting changed. */
+  refreshTtlColumn(): void {
+    const rows = this.database.prepare(`SELECT rowid, data FROM ${this.table}`).raw().all() as [number, string][];
+    const update = this.database.prepare(`UPDATE ${this.table} SET expires_at = ? WHERE rowid = ?`);
+    for (const [rowid, data] of rows) {
+      const item = JSON.parse(data) as Item;
+      update.run(this.ttlAttribute === undefined ? null : ttlEpochSeconds(item[this.ttlAttribute]), rowid);
+    }
+  }
+
+  /** Items whose TTL column lies in `[notBefore, notAfter]` epoch seconds, at most `limit`. */
+  expiredItems(notAfter: number, notBefore: number, limit: number): Item[] {
+    const rows = this.statement(
+      `SELECT data FROM ${this.table} WHERE expires_at <= ? AND expires_at >= ? LIMIT ?`,
+    )
+      .pluck()
+      .all(notAfter, notBefore, limit) as string[];
+    return rows.map((data) => JSON.parse(data) as Item);
+  }
+
+  /** Item count and stored bytes of the table or of one index. */
+  statistics(indexName?: string): { itemCount: number; sizeBytes: number } {
+    const table = indexName === undefined ? this.table : this.indexStore(indexName).table;
+    const row = this.statement(`SELECT count(*), coalesce(sum(length(CAST(data AS BLOB))), 0) FROM ${table}`)
+      .raw()
+      .get() as [number, number];
+    return { itemCount: row[0], sizeBytes: row[1] };
+  }
+
+  private indexStore(name: string): IndexStore {
+    const index = this.indexes.find((candidate) => candidate.definition.name === name);
+    if (!index) throw validationError(`The table does not have the specified index: ${name}`);
+    return index;
+  }
+
+  private statement(sql: string): Database.Statement {
+    let statement = this.statements.get(sql);
+    if (statement === undefined) {
+      statement = this.database.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  queryItems(request: RangeRequest): IterableIterator<Item> {
+    const index = request.indexName === undefined ? undefined : this.indexStore(request.indexName);
+    const sortKey = index ? index.definition.sortKey : this.definition.sortKey;
+    const partition = encodeKeyValue(request.partitionValue);
+    const sortColumn = index ? 'isk' : 'sk';
+    const range: SortRange =
+      request.sortCondition && sortKey
+        ? sortRange(request.sortCondition.operator, request.sortCondition.values.map(encodeKeyValue))
+        : {};
+    // Reading forward, the position after the last row replaces the lower bound; backward, the upper.
+    const leading = request.forward ? 'lower' : 'upper';
+    const trailing = request.forward ? 'upper' : 'lower';
+    const leadingBound = range[leading];
+    const trailingBound = range[trailing];
+    const positionColumns = index ? ['isk', 'pk', 'sk'] : ['sk'];
+    const positionList = positionColumns.join(', ');
+    const direction = request.forward ? '' : ' DESC';
+    const table = index ? index.table : this.table;
+    const partitionSql = index ? 'seg = ? AND ipk = ?' : 'pk = ?';
+    const partitionParameters: unknown[] = index ? [segmentHash(partition), partition] : [partition];
+    const build = (afterPosition: boolean): { sql: string; parameters: unknown[] } => {
+      let sql = `SELECT ${positionList}, data FROM ${table} WHERE ${partitionSql}`;
+      const parameters = [...partitionParameters];
+      if (leadingBound && !afterPosition) {
+        sql += ` AND ${boundSql(sortColumn, leadingBound, leading)}`;
+        parameters.push(leadingBound.value);
+      }
+      if (trailingBound) {
+        sql += ` AND ${boundSql(sortColumn, trailingBound, trailing)}`;
+        parameters.push(trailingBound.value);
+      }
+      if (afterPosition) {
+        sql += ` AND (${positionList}) ${request.forward ? '>' : '<'} (${positionColumns.map(() => '?').join(', ')})`;
+      }
+      sql += ` ORDER BY ${positionColumns.map((column) => column + direction).join(', ')} LIMIT ?`;
+      return { sql, parameters };
+    };
+    let startPosition: unknown[] | undefined;
+    const start = request.exclusiveStartKey;
+    if (start !== undefined) {
+      const position = index ? this.indexPosition(index, start).slice(2) : [this.sortColumn(start)];
+      if (positionSupersedes(position[0] as KeyColumnValue, leadingBound, leading)) startPosition = position;
+    }
+    return readPages(this.pageQuery(build, positionColumns.length, request.limit), startPosition);
+  }
+
+  scanItems(request: ScanRequest): IterableIterator<Item> {
+    const index = request.indexName === undefined ? undefined : this.indexStore(request.indexName);
+    const segments =
+      request.segment !== undefined && request.totalSegments !== undefined
+        ? segmentRange(request.segment, request.totalSegments)
+        : undefined;
+    const positionColumns = index ? ['seg', 'ipk', 'isk', 'pk', 'sk'] : ['seg', 'pk', 'sk'];
+    const positionList = positionColumns.join(', ');
+    const table = index ? index.table : this.table;
+    const build = (afterPosition: boolean): { sql: string; parameters: unknown[] } => {
+      const conditions: string[] = [];
+      const parameters: unknown[] = [];
+      // The position replaces `seg >= ?`: given both, SQLite seeks on the looser one.
+      if (segments && !afterPosition) {
+        conditions.push('seg >= ?');
+        parameters.push(segments.low);
+      }
+      if (segments) {
+        conditions.push('seg < ?');
+        parameters.push(segments.high);
+      }
+      // Last: the reader appends the position's values after `parameters`.
+      if (afterPosition) conditions.push(`(${positionList}) > (${positionColumns.map(() => '?').join(', ')})`);
+      const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
+      return { sql: `SELECT ${positionList}, data FROM ${table}${where} ORDER BY ${positionList} LIMIT ?`, parameters };
+    };
+    let startPosition: unknown[] | undefined;
+    const start = request.exclusiveStartKey;
+    if (start !== undefined) {
+      if (index) {
+        startPosition = this.indexPosition(index, start);
+      } else {
+        const pk = this.partitionColumn(start);
+        startPosition = [segmentHash(pk), pk, this.sortColumn(start)];
+      }
+      if (segments && (startPosition[0] as number) < segments.low) startPosition = undefined;
+    }
+    return readPages(this.pageQuery(build, positionColumns.length, request.limit), startPosition);
+  }
+
+  private pageQuery(
+    build: (afterPosition: boolean) => { sql: string; parameters: unknown[] },
+    positionWidth: number,
+    limit: number | undefined,
+  ): PageQuery {
+    const fromStart = build(false);
+    const afterPosition = build(true);
+    return {
+      fromStart: { statement: this.statement(fromStart.sql), parameters: fromStart.parameters },
+      afterPosition: { statement: this.statement(afterPosition.sql), parameters: afterPosition.parameters },
+      positionWidth,
+      limit,
+    };
+  }
+
+  /** `[seg, ipk, isk, pk, sk]` of an index position given as an ExclusiveStartKey. */
+  private indexPosition(index: IndexStore, key: Item): unknown[] {
+    const definition = index.definition;
+    const ipk = encodeKey(key, definition.partitionKey);
+    const isk = definition.sortKey ? encodeKey(key, definition.sortKey) : NO_SORT_KEY;
+    return [segmentHash(ipk), ipk, isk, this.partitionColumn(key), this.sortColumn(key)];
+  }
+}

@@ -1,0 +1,130 @@
+import { serializationError } from '../errors.js';
+import { decodeBase64 } from '../values/base64.js';
+import { javaTypeOf, serializationMessages as messages, tokenOf } from './serialization-messages.js';
+import { blob, boolean, list, map, string, structure, type Shape, type StructureShape } from './shape.js';
+
+/**
+ * Where a value sits: a structure member ("field") or an element of a list or value of
+ * a map ("element"). DynamoDB's deserializer words its errors differently for each.
+ */
+type Position = 'field' | 'element';
+
+const attributeValueStructure: StructureShape = structure('AttributeValue', {
+  S: string(),
+  N: string(),
+  B: blob(),
+  SS: list(string()),
+  NS: list(string()),
+  BS: list(blob()),
+  M: map({ kind: 'attributeValue' }),
+  L: list({ kind: 'attributeValue' }),
+  NULL: boolean(),
+  BOOL: boolean(),
+});
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function fail(message: string): never {
+  throw serializationError(message);
+}
+
+function deserializeString(value: unknown): unknown {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) fail(messages.unrecognizedCollection('class java.lang.String'));
+  if (isObject(value)) fail(messages.startOfStructure);
+  return fail(messages.cannotConvert(tokenOf(value as number | boolean), 'String'));
+}
+
+function deserializeNumber(value: unknown, javaType: string): unknown {
+  if (typeof value === 'number') return Math.floor(value);
+  if (Array.isArray(value)) fail(messages.unrecognizedCollection(`class java.lang.${javaType}`));
+  if (isObject(value)) fail(messages.startOfStructure);
+  return fail(messages.cannotConvert(tokenOf(value as string | boolean), javaType));
+}
+
+function deserializeBoolean(value: unknown): unknown {
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number') fail(messages.cannotConvert(tokenOf(value), 'Boolean'));
+  if (Array.isArray(value)) fail(messages.unrecognizedCollection('class java.lang.Boolean'));
+  if (isObject(value)) fail(messages.startOfStructure);
+  // The deserializer reads a few words as booleans.
+  const word = String(value).toUpperCase();
+  if (word === 'TRUE' || word === '1' || word === 'YES') return true;
+  if (word === 'FALSE' || word === '0' || word === 'NO') return false;
+  return fail(messages.unexpectedToken);
+}
+
+function deserializeBlob(value: unknown): unknown {
+  if (typeof value === 'string') {
+    decodeBase64(value);
+    return value;
+  }
+  if (Array.isArray(value)) fail(messages.unrecognizedCollection('class java.nio.ByteBuffer'));
+  if (isObject(value)) fail(messages.startOfStructure);
+  return fail(messages.notBase64);
+}
+
+function deserializeList(value: unknown, shape: Shape & { kind: 'list' }, position: Position): unknown {
+  if (isObject(value)) fail(messages.startOfStructure);
+  // A collection inside a collection fails with a reflection error of the service.
+  if (!Array.isArray(value)) fail(position === 'element' ? messages.parameterizedType : messages.unexpectedFieldType);
+  for (let index = 0; index < value.length; index++) {
+    if (value[index] !== null) value[index] = deserializeValue(value[index], shape.member, 'element');
+  }
+  return value;
+}
+
+function deserializeMap(value: unknown, shape: Shape & { kind: 'map' }, position: Position): unknown {
+  if (Array.isArray(value)) fail(messages.unrecognizedCollection(javaTypeOf(shape)));
+  if (!isObject(value)) fail(position === 'element' ? messages.parameterizedType : messages.unexpectedFieldType);
+  for (const key of Object.keys(value)) {
+    // A null map value survives deserialization; the values module names it.
+    if (value[key] !== null) value[key] = deserializeValue(value[key], shape.value, 'element');
+  }
+  return value;
+}
+
+function deserializeStructure(value: unknown, shape: StructureShape, position: Position): unknown {
+  if (Array.isArray(value)) fail(messages.unrecognizedCollection(`class ${javaTypeOf(shape)}`));
+  if (!isObject(value)) fail(position === 'field' ? messages.unexpectedFieldType : messages.unexpectedValueType);
+  for (const [name, member] of Object.entries(shape.members)) {
+    if (!Object.hasOwn(value, name)) continue;
+    // An explicit null is the same as an absent member.
+    if (value[name] === null) delete value[name];
+    else value[name] = deserializeValue(value[name], member.shape, 'field');
+  }
+  return value;
+}
+
+/**
+ * Checks `value` against `shape` the way DynamoDB's JSON deserializer does, converting
+ * in place where it converts (a fractional Integer is truncated, `"yes"` is a Boolean,
+ * a `null` structure member is absent). Throws `SerializationException`.
+ */
+export function deserializeValue(value: unknown, shape: Shape, position: Position = 'field'): unknown {
+  switch (shape.kind) {
+    case 'string':
+      return deserializeString(value);
+    case 'number':
+      return deserializeNumber(value, shape.javaType);
+    case 'boolean':
+      return deserializeBoolean(value);
+    case 'blob':
+      return deserializeBlob(value);
+    case 'list':
+      return deserializeList(value, shape, position);
+    case 'map':
+      return deserializeMap(value, shape, position);
+    case 'structure':
+      return deserializeStructure(value, shape, position);
+    case 'attributeValue':
+      return deserializeStructure(value, attributeValueStructure, position);
+  }
+}
+
+/** Deserializes a whole request body (a structure) in place. */
+export function deserializeRequest(input: Record<string, unknown>, shape: StructureShape): void {
+  deserializeStructure(input, shape, 'field');
+}

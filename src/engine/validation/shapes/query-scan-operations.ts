@@ -1,0 +1,53 @@
+import { boolean, integer, required, structure, type StructureShape } from '../shape.js';
+import {
+  attributeMap,
+  attributesToGet,
+  conditionalOperator,
+  conditions,
+  expression,
+  expressionAttributeNames,
+  expressionAttributeValues,
+  indexName,
+  returnConsumedCapacity,
+  select,
+  tableName,
+} from './common.js';
+
+export const query: StructureShape = structure('QueryInput', {
+  Select: select(),
+  IndexName: indexName(),
+  ReturnConsumedCapacity: returnConsumedCapacity(),
+  QueryFilter: conditions(),
+  TableName: required(tableName()),
+  ConditionalOperator: conditionalOperator(),
+  AttributesToGet: attributesToGet(),
+  Limit: integer({ min: 1 }),
+  KeyConditions: conditions(),
+  ExclusiveStartKey: attributeMap(),
+  ConsistentRead: boolean(),
+  ScanIndexForward: boolean(),
+  KeyConditionExpression: expression(),
+  FilterExpression: expression(),
+  ProjectionExpression: expression(),
+  ExpressionAttributeValues: expressionAttributeValues(),
+  ExpressionAttributeNames: expressionAttributeNames(),
+});
+
+export const scan: StructureShape = structure('ScanInput', {
+  Select: select(),
+  IndexName: indexName(),
+  TotalSegments: integer({ min: 1, max: 1000000 }),
+  ReturnConsumedCapacity: returnConsumedCapacity(),
+  TableName: required(tableName()),
+  ConditionalOperator: conditionalOperator(),
+  ScanFilter: conditions(),
+  Segment: integer({ min: 0, max: 999999 }),
+  Limit: integer({ min: 1 }),
+  AttributesToGet: attributesToGet(),
+  ExclusiveStartKey: attributeMap(),
+  ConsistentRead: boolean(),
+  FilterExpression: expression(),
+  ProjectionExpression: expression(),
+  ExpressionAttributeValues: expressionAttributeValues(),
+  ExpressionAttributeNames: expressionAttributeNames(),
+});

@@ -1,0 +1,157 @@
+import { DynamoDBError } from '../errors.js';
+import type { AttributeValue, Item } from './attribute-value.js';
+import { decodeBase64 } from './base64.js';
+import { canonicalizeNumber } from './numbers.js';
+import { invalidValue, valueMessages } from './value-errors.js';
+
+/** DynamoDB's nesting limit; the item itself counts as the first level. */
+export const maximumNestingLevels = 32;
+
+const knownTypes = new Set(['S', 'N', 'B', 'BOOL', 'NULL', 'L', 'M', 'SS', 'NS', 'BS']);
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function hasDuplicates(elements: readonly string[]): boolean {
+  return new Set(elements).size !== elements.length;
+}
+
+function checkStringSet(elements: string[]): AttributeValue {
+  if (elements.length === 0) throw invalidValue(valueMessages.emptyStringSet);
+  if (hasDuplicates(elements)) throw invalidValue(valueMessages.duplicateStrings(elements));
+  return { SS: elements };
+}
+
+function checkNumberSet(elements: string[]): AttributeValue {
+  if (elements.length === 0) throw invalidValue(valueMessages.emptyNumberSet);
+  const canonical = elements.map(canonicalizeNumber);
+  // "1" and "1.0" are the same number, hence duplicates.
+  if (hasDuplicates(canonical)) throw invalidValue(valueMessages.duplicateNumbers);
+  return { NS: canonical };
+}
+
+function checkBinarySet(elements: string[]): AttributeValue {
+  if (elements.length === 0) throw invalidValue(valueMessages.emptyBinarySet);
+  const decoded = elements.map((element) => decodeBase64(element).toString('base64'));
+  if (hasDuplicates(decoded)) throw invalidValue(valueMessages.duplicateBinaries(elements));
+  return { BS: elements };
+}
+
+function checkContainerLevel(level: number): void {
+  if (level > maximumNestingLevels) throw invalidValue(valueMessages.nestingTooDeep);
+}
+
+function checkMap(members: Record<string, unknown>, level: number): AttributeValue {
+  checkContainerLevel(level);
+  const checked: Record<string, AttributeValue> = {};
+  for (const name of Object.keys(members)) {
+    if (name === '') throw invalidValue(valueMessages.emptyAttributeName);
+    checked[name] = checkValue(members[name], level, name);
+  }
+  return { M: checked };
+}
+
+function checkList(elements: unknown[], level: number): AttributeValue {
+  checkContainerLevel(level);
+  return { L: elements.map((element, index) => checkValue(element, level, String(index))) };
+}
+
+/** Checks one typed member (`S`, `NS`, …) and returns it canonicalized. */
+function checkTypedMember(type: string, member: unknown, level: number): AttributeValue {
+  switch (type) {
+    case 'S':
+      return { S: member as string };
+    case 'N':
+      return { N: canonicalizeNumber(member as string) };
+    case 'B':
+      decodeBase64(member as string);
+      return { B: member as string };
+    case 'BOOL':
+      return { BOOL: member as boolean };
+    case 'NULL':
+      if (member !== true) throw invalidValue(valueMessages.nullNotTrue);
+      return { NULL: true };
+    case 'SS':
+      return checkStringSet(member as string[]);
+    case 'NS':
+      return checkNumberSet(member as string[]);
+    case 'BS':
+      return checkBinarySet(member as string[]);
+    case 'M':
+      return checkMap(member as Record<string, unknown>, level + 1);
+    default:
+      return checkList(member as unknown[], level + 1);
+  }
+}
+
+/**
+ * Checks one value found inside `level` enclosing levels (1 for an item's attribute) and
+ * returns it with its numbers canonicalized. Members set to `null` count as absent, as
+ * DynamoDB's deserializer treats them; unknown members are ignored the same way.
+ */
+function checkValue(value: unknown, level: number, name: string): AttributeValue {
+  if (value === null || value === undefined) throw invalidValue(valueMessages.nullAttribute(name));
+  if (!isPlainObject(value)) throw invalidValue(valueMessages.emptyValue);
+  const types = Object.keys(value).filter((type) => knownTypes.has(type) && value[type] !== null && value[type] !== undefined);
+  if (types.length === 0) throw invalidValue(valueMessages.emptyValue);
+  // DynamoDB validates every member it got before it complains that there are several.
+  let checked: AttributeValue | undefined;
+  for (const type of types) checked = checkTypedMember(type, value[type], level);
+  if (types.length > 1) throw invalidValue(valueMessages.severalTypes);
+  return checked as AttributeValue;
+}
+
+/** Options of {@link validateItemValues}; reserved for callers that need to vary the checks. */
+export interface ValidateItemOptions {
+  /**
+   * Levels enclosing the item's attributes (default 1: the item is the first of the 32
+   * levels). An item nested in another structure would pass more.
+   */
+  readonly enclosingLevels?: number;
+}
+
+/**
+ * Checks every value of an item (or key) the way DynamoDB does on input and returns a
+ * copy with numbers canonicalized (also inside NS, L and M): number syntax, precision and
+ * range; sets non-empty and without duplicates (`"1"` and `"1.0"` are duplicates);
+ * `NULL` only `true`; exactly one type tag; no empty map keys or attribute names;
+ * at most 32 nesting levels; base64 binaries. Throws DynamoDB's `ValidationException`
+ * (`SerializationException` for bad base64).
+ *
+ * @example
+ * validateItemValues({ pk: { S: 'a' }, n: { N: '01.50' } }) // → { pk: { S: 'a' }, n: { N: '1.5' } }
+ */
+export function validateItemValues(item: Item, options: ValidateItemOptions = {}): Item {
+  const level = options.enclosingLevels ?? 1;
+  const checked: Item = {};
+  for (const name of Object.keys(item)) {
+    if (name === '') throw invalidValue(valueMessages.emptyAttributeName);
+    checked[name] = checkValue(item[name], level, name);
+  }
+  return checked;
+}
+
+/**
+ * Checks one value like {@link validateItemValues} and returns it canonicalized.
+ *
+ * With `path` (the `:name` of an `ExpressionAttributeValues` entry) errors take
+ * DynamoDB's form for expression values,
+ * `ExpressionAttributeValues contains invalid value: <reason> for key :name`, and the
+ * value may use all 32 nesting levels. Without `path` the value is checked as an item
+ * attribute would be and errors are unwrapped.
+ */
+export function validateAttributeValue(value: AttributeValue, path?: string): AttributeValue {
+  if (path === undefined) return checkValue(value, 1, '');
+  if (value === null || value === undefined) {
+    throw invalidValue(valueMessages.expressionValue(valueMessages.nullExpressionValue, path));
+  }
+  try {
+    return checkValue(value, 0, path);
+  } catch (error) {
+    if (error instanceof DynamoDBError && error.type === 'ValidationException') {
+      throw invalidValue(valueMessages.expressionValue(error.message, path));
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,111 @@
+import type { ModelDefinition } from '../model/index.js';
+import { pascalCase, tableSpec, type GlobalIndexSpec, type KeyAttributeSpec, type TableSpec } from './table-spec.js';
+
+export interface CdkSourceOptions {
+  /** Name of the construct class; default `<Table>Table` (`ResearchJobsTable`). */
+  readonly className?: string;
+  /** Shown in the header so readers know what to regenerate from. */
+  readonly modelModule?: string;
+}
+
+/**
+ * TypeScript source of a CDK construct declaring a model's table — the guide's shape:
+ * string keys, the model's billing, TTL attribute, point-in-time recovery, each GSI with its
+ * projection — and of a stack holding it with the table's name and ARN as outputs. The source
+ * needs only `aws-cdk-lib` and `constructs`.
+ *
+ * @example
+ * writeFileSync('infra/lib/data-stack.ts', cdkConstructSource(model, { modelModule: 'src/model.ts' }));
+ * // in the CDK app: new ResearchJobsDataStack(app, 'ResearchData');
+ */
+export function cdkConstructSource(model: ModelDefinition, options: CdkSourceOptions = {}): string {
+  const spec = tableSpec(model);
+  const base = pascalCase(spec.tableName);
+  const className = options.className ?? `${base}Table`;
+  const stackName = `${className.replace(/Table$/, '')}DataStack`;
+  const from = options.modelModule ? ` (${options.modelModule})` : '';
+  return `// The DynamoDB table ${spec.tableName}, as declared by its monotable model${from}.
+// Regenerate with \`monotable infra cdk\` after changing the model rather than editing by hand.
+import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import { Construct } from 'constructs';
+
+export interface ${className}Props {
+  /** Physical table name; default ${quote(spec.tableName)}. */
+  readonly tableName?: string;
+  /** What happens to the table when it leaves the stack; default RETAIN (data outlives stacks). */
+  readonly removalPolicy?: RemovalPolicy;
+}
+
+/** The ${spec.tableName} table: ${describe(spec)}. */
+export class ${className} extends Construct {
+  readonly table: dynamodb.Table;
+
+  constructor(scope: Construct, id: string, props: ${className}Props = {}) {
+    super(scope, id);
+    this.table = new dynamodb.Table(this, 'Table', {
+      tableName: props.tableName ?? ${quote(spec.tableName)},
+      partitionKey: ${keyAttribute(spec.partitionKey)},
+      sortKey: ${keyAttribute(spec.sortKey)},
+${billing(spec)}${spec.timeToLiveAttribute ? `      timeToLiveAttribute: ${quote(spec.timeToLiveAttribute)},\n` : ''}      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: ${spec.pointInTimeRecovery} },
+      removalPolicy: props.removalPolicy ?? RemovalPolicy.RETAIN,
+    });
+${spec.globalIndexes.map((index) => globalIndex(index, spec)).join('')}  }
+}
+
+/** A stack holding the ${spec.tableName} table, exporting its name and ARN. */
+export class ${stackName} extends Stack {
+  readonly data: ${className};
+
+  constructor(scope: Construct, id: string, props: StackProps & ${className}Props = {}) {
+    super(scope, id, props);
+    this.data = new ${className}(this, 'Data', props);
+    new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
+    new CfnOutput(this, 'TableArn', { value: this.data.table.tableArn });
+  }
+}
+`;
+}
+
+function describe(spec: TableSpec): string {
+  const parts = [
+    `${spec.partitionKey.name}/${spec.sortKey.name} strings`,
+    spec.billing.mode === 'PAY_PER_REQUEST' ? 'on-demand' : 'provisioned capacity',
+    ...(spec.timeToLiveAttribute ? [`TTL on ${spec.timeToLiveAttribute}`] : []),
+    spec.pointInTimeRecovery ? 'point-in-time recovery' : 'no point-in-time recovery',
+    ...spec.globalIndexes.map((index) => `GSI ${index.name}`),
+  ];
+  return parts.join(', ');
+}
+
+function billing(spec: TableSpec): string {
+  if (spec.billing.mode === 'PAY_PER_REQUEST') return '      billingMode: dynamodb.BillingMode.PAY_PER_REQUEST,\n';
+  return (
+    '      billingMode: dynamodb.BillingMode.PROVISIONED,\n' +
+    `      readCapacity: ${spec.billing.readCapacityUnits},\n` +
+    `      writeCapacity: ${spec.billing.writeCapacityUnits},\n`
+  );
+}
+
+function globalIndex(index: GlobalIndexSpec, spec: TableSpec): string {
+  const lines = [
+    `indexName: ${quote(index.name)},`,
+    `partitionKey: ${keyAttribute(index.partitionKey)},`,
+    ...(index.sortKey ? [`sortKey: ${keyAttribute(index.sortKey)},`] : []),
+    `projectionType: dynamodb.ProjectionType.${index.projection.type},`,
+    ...(index.projection.type === 'INCLUDE' ? [`nonKeyAttributes: [${index.projection.attributes.map(quote).join(', ')}],`] : []),
+    ...(spec.billing.mode === 'PROVISIONED'
+      ? [`readCapacity: ${spec.billing.readCapacityUnits},`, `writeCapacity: ${spec.billing.writeCapacityUnits},`]
+      : []),
+  ];
+  return `    this.table.addGlobalSecondaryIndex({\n${lines.map((line) => `      ${line}\n`).join('')}    });\n`;
+}
+
+function keyAttribute(attribute: KeyAttributeSpec): string {
+  return `{ name: ${quote(attribute.name)}, type: dynamodb.AttributeType.STRING }`;
+}
+
+/** A single-quoted TypeScript string literal. */
+function quote(text: string): string {
+  return `'${text.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
+}

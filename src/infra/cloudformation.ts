@@ -1,0 +1,90 @@
+import type { ModelDefinition } from '../model/index.js';
+import { keyAttributes, pascalCase, tableSpec, type GlobalIndexSpec, type TableSpec } from './table-spec.js';
+
+/** A CloudFormation template (JSON). */
+export interface CloudFormationTemplate {
+  readonly AWSTemplateFormatVersion: '2010-09-09';
+  readonly Description: string;
+  readonly Parameters: Record<string, Record<string, unknown>>;
+  readonly Resources: Record<string, { Type: string; DeletionPolicy?: string; UpdateReplacePolicy?: string; Properties: Record<string, unknown> }>;
+  readonly Outputs: Record<string, Record<string, unknown>>;
+}
+
+/**
+ * The `AWS::DynamoDB::Table` properties of a table spec — exactly what `aws-cdk-lib`'s `Table`
+ * synthesizes for the same declaration (the tests hold the two together).
+ */
+export function tableProperties(spec: TableSpec): Record<string, unknown> {
+  const provisioned =
+    spec.billing.mode === 'PROVISIONED'
+      ? { ReadCapacityUnits: spec.billing.readCapacityUnits, WriteCapacityUnits: spec.billing.writeCapacityUnits }
+      : undefined;
+  return {
+    KeySchema: [
+      { AttributeName: spec.partitionKey.name, KeyType: 'HASH' },
+      { AttributeName: spec.sortKey.name, KeyType: 'RANGE' },
+    ],
+    AttributeDefinitions: keyAttributes(spec).map((attribute) => ({ AttributeName: attribute.name, AttributeType: attribute.type })),
+    // PROVISIONED is CloudFormation's default, and CDK leaves it implicit.
+    ...(provisioned ? { ProvisionedThroughput: provisioned } : { BillingMode: 'PAY_PER_REQUEST' }),
+    ...(spec.globalIndexes.length > 0
+      ? { GlobalSecondaryIndexes: spec.globalIndexes.map((index) => globalIndexProperties(index, provisioned)) }
+      : {}),
+    PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: spec.pointInTimeRecovery },
+    ...(spec.timeToLiveAttribute ? { TimeToLiveSpecification: { AttributeName: spec.timeToLiveAttribute, Enabled: true } } : {}),
+  };
+}
+
+function globalIndexProperties(index: GlobalIndexSpec, provisioned: Record<string, number> | undefined): Record<string, unknown> {
+  return {
+    IndexName: index.name,
+    KeySchema: [
+      { AttributeName: index.partitionKey.name, KeyType: 'HASH' },
+      ...(index.sortKey ? [{ AttributeName: index.sortKey.name, KeyType: 'RANGE' }] : []),
+    ],
+    Projection:
+      index.projection.type === 'INCLUDE'
+        ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...index.projection.attributes] }
+        : { ProjectionType: index.projection.type },
+    ...(provisioned ? { ProvisionedThroughput: provisioned } : {}),
+  };
+}
+
+/**
+ * Plain CloudFormation for a model's table, for users without CDK. The physical name is a
+ * parameter (defaulting to the model's), so one template serves several stages; the table is
+ * retained when the stack is deleted, as CDK does by default.
+ *
+ * @example
+ * const template = cloudFormationTemplate(model);
+ * writeFileSync('table.json', JSON.stringify(template, null, 2));
+ * // aws cloudformation deploy --template-file table.json --stack-name research-data
+ */
+export function cloudFormationTemplate(model: ModelDefinition): CloudFormationTemplate {
+  const spec = tableSpec(model);
+  const logicalId = `${pascalCase(spec.tableName)}Table`;
+  return {
+    AWSTemplateFormatVersion: '2010-09-09',
+    Description: `DynamoDB table ${spec.tableName}, as declared by its monotable model`,
+    Parameters: {
+      TableName: {
+        Type: 'String',
+        Default: spec.tableName,
+        AllowedPattern: '[a-zA-Z0-9_.-]{3,255}',
+        Description: 'Physical name of the table',
+      },
+    },
+    Resources: {
+      [logicalId]: {
+        Type: 'AWS::DynamoDB::Table',
+        DeletionPolicy: 'Retain',
+        UpdateReplacePolicy: 'Retain',
+        Properties: { TableName: { Ref: 'TableName' }, ...tableProperties(spec) },
+      },
+    },
+    Outputs: {
+      TableName: { Description: 'Name of the table', Value: { Ref: logicalId } },
+      TableArn: { Description: 'ARN of the table', Value: { 'Fn::GetAtt': [logicalId, 'Arn'] } },
+    },
+  };
+}

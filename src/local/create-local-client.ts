@@ -1,0 +1,75 @@
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { Engine, type EngineOptions } from '../engine/engine.js';
+import { createEngineClient, type EngineClientOptions } from './engine-client.js';
+import type { EngineLike } from './engine-like.js';
+
+/** Where the client's engine comes from: a SQLite file, memory, or an engine you own. */
+export type LocalEngineSource = { readonly path: string } | { readonly inMemory: true } | { readonly engine: EngineLike };
+
+export type LocalClientOptions = LocalEngineSource &
+  EngineClientOptions & {
+    /** Engine settings (clock, TTL reaper) when the client opens the engine itself. */
+    readonly engineOptions?: Omit<EngineOptions, 'path' | 'inMemory' | 'region'>;
+  };
+
+interface LocalBinding {
+  readonly engine: EngineLike;
+  /** Whether the client opened the engine, and so closes it on `destroy()`. */
+  readonly owned: boolean;
+}
+
+/** Clients as they are handed around: a `DynamoDBClient` or a DocumentClient wrapping one. */
+export interface AnyClient {
+  readonly config: object;
+  destroy(): void;
+}
+
+// Keyed by the config object because a DynamoDBDocumentClient shares its wrapped client's
+// config (and middleware stack) but keeps no public reference to the client itself.
+const bindings = new WeakMap<object, LocalBinding>();
+
+/**
+ * A real `DynamoDBClient` whose calls reach the local engine in-process: no socket, no
+ * port. Wrap it with `DynamoDBDocumentClient.from(client)` as usual. `client.destroy()`
+ * closes the engine when the client opened it.
+ *
+ * @example
+ * const client = createLocalClient({ inMemory: true });
+ * const documents = DynamoDBDocumentClient.from(client);
+ * await documents.send(new PutCommand({ TableName: 'app', Item: { pk: 'USER#1', sk: 'PROFILE' } }));
+ * client.destroy();
+ */
+export function createLocalClient(options: LocalClientOptions): DynamoDBClient {
+  const region = options.region ?? 'us-east-1';
+  const owned = !('engine' in options);
+  const engine: EngineLike =
+    'engine' in options
+      ? options.engine
+      : new Engine({
+          ...options.engineOptions,
+          region,
+          ...('path' in options ? { path: options.path } : { inMemory: true }),
+        });
+  const client = createEngineClient(engine, options);
+  bindings.set(client.config, { engine, owned });
+  const destroy = client.destroy.bind(client);
+  client.destroy = () => {
+    destroy();
+    if (owned && bindings.delete(client.config)) engine.close();
+  };
+  return client;
+}
+
+/** The engine behind a client made by `createLocalClient`, or behind a DocumentClient wrapping one. */
+export function localEngineOf(client: AnyClient): EngineLike {
+  const binding = bindings.get(client.config);
+  if (!binding) throw new Error('Not a client made by createLocalClient');
+  return binding.engine;
+}
+
+/** Destroys the client and closes its engine, also an engine passed in with `{ engine }`. */
+export function closeLocalClient(client: AnyClient): void {
+  const binding = bindings.get(client.config);
+  client.destroy();
+  if (binding && bindings.delete(client.config)) binding.engine.close();
+}

@@ -1,0 +1,8 @@
+import type { Engine } from '../engine/engine.js';
+
+/**
+ * What the local client and the server need from an engine: wire JSON in, wire JSON
+ * out, `DynamoDBError` thrown for error answers. `Engine` satisfies it; tests may pass
+ * a stand-in.
+ */
+export type EngineLike = Pick<Engine, 'handle' | 'close'>;

@@ -1,0 +1,116 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { EngineLike } from './engine-like.js';
+import { dispatchWireRequest, MAX_REQUEST_BYTES, payloadTooLargeResponse, type WireResponse } from './wire-protocol.js';
+
+export interface ListenOptions {
+  /** Port to listen on; 0 picks a free one. Default 8000. */
+  readonly port?: number;
+  /** Interface to bind. Default `127.0.0.1`: the engine accepts any credentials, so stay local unless told. */
+  readonly host?: string;
+  readonly region?: string;
+}
+
+export interface ServingEngine {
+  /** `http://host:port`, ready for `new DynamoDBClient({ endpoint })`. */
+  readonly endpoint: string;
+  readonly port: number;
+  readonly server: Server;
+  readonly engine: EngineLike;
+  /** Stops accepting connections, lets requests in flight finish, ends idle keep-alive connections. */
+  close(): Promise<void>;
+}
+
+/** Serves an engine over DynamoDB's JSON protocol; `startServer` is the public entry that also opens one. */
+export async function serveEngine(engine: EngineLike, options: ListenOptions = {}): Promise<ServingEngine> {
+  const region = options.region ?? 'us-east-1';
+  const host = options.host ?? '127.0.0.1';
+  const server = createServer({ keepAliveTimeout: 60_000 }, (request, response) =>
+    handleRequest(engine, region, request, response),
+  );
+  // A client that sends garbage or hangs up mid-request must not take the server down.
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 8000, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  let closing: Promise<void> | undefined;
+  return {
+    endpoint: `http://${shownHost}:${port}`,
+    port,
+    server,
+    engine,
+    close: () =>
+      (closing ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      })),
+  };
+}
+
+function handleRequest(engine: EngineLike, region: string, request: IncomingMessage, response: ServerResponse): void {
+  const declared = Number(request.headers['content-length'] ?? 0);
+  if (declared > MAX_REQUEST_BYTES) return rejectOversized(request, response);
+
+  const chunks: Buffer[] = [];
+  let received = 0;
+  let rejected = false;
+  request.on('data', (chunk: Buffer) => {
+    if (rejected) return;
+    received += chunk.length;
+    // Chunked uploads carry no length: count while reading, never buffer past the limit.
+    if (received > MAX_REQUEST_BYTES) {
+      rejected = true;
+      chunks.length = 0;
+      rejectOversized(request, response);
+      return;
+    }
+    chunks.push(chunk);
+  });
+  request.on('error', () => response.destroy());
+  request.on('end', () => {
+    if (rejected) return;
+    const body = chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks).toString('utf8');
+    const url = request.url ?? '/';
+    const answer = dispatchWireRequest(
+      engine,
+      {
+        method: request.method ?? 'GET',
+        target: header(request, 'x-amz-target'),
+        contentType: header(request, 'content-type'),
+        authorization: header(request, 'authorization'),
+        queryAuthentication: url.includes('X-Amz-Algorithm='),
+        body,
+      },
+      region,
+    );
+    send(response, answer);
+  });
+}
+
+function rejectOversized(request: IncomingMessage, response: ServerResponse): void {
+  // Answer at once and close: reading on would mean receiving the rest of the body.
+  response.setHeader('Connection', 'close');
+  send(response, payloadTooLargeResponse());
+  request.unpipe();
+  response.on('finish', () => request.socket.destroySoon?.());
+}
+
+function send(response: ServerResponse, answer: WireResponse): void {
+  if (response.headersSent) return;
+  response.writeHead(answer.statusCode, answer.headers);
+  response.end(answer.body);
+}
+
+function header(request: IncomingMessage, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}

@@ -1,0 +1,119 @@
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { EngineLike } from './engine-like.js';
+import { newRequestId } from './request-id.js';
+import { operationSchemaOf, sdkProtocolOf, type ResponseMetadata } from './sdk-protocol.js';
+import { errorAnswer } from './wire-protocol.js';
+
+/**
+ * Middlewares of the HTTP stack that have nothing to do when no HTTP request exists:
+ * removing them is most of the fast path's gain.
+ */
+const HTTP_ONLY_MIDDLEWARES = [
+  'contentLengthMiddleware',
+  'getUserAgentMiddleware',
+  'hostHeaderMiddleware',
+  'recursionDetectionMiddleware',
+  'retryMiddleware',
+  'httpSigningMiddleware',
+];
+
+/**
+ * Rewires a `DynamoDBClient` so its commands reach the engine without HTTP.
+ *
+ * The DocumentClient marshals just before the SDK's `serializerMiddleware` and unmarshals
+ * just before its `deserializerMiddleware`, so both names must stay in the stack: the
+ * serializer becomes a pass-through and the deserializer becomes the engine call. The
+ * command input still goes through the SDK's own JSON serializer (binary → base64,
+ * idempotency tokens, unknown members dropped) and the answer through its own
+ * deserializer and error builder, so outputs and exceptions are those of the HTTP path.
+ */
+export function installFastPath(client: DynamoDBClient, engine: EngineLike): void {
+  const protocol = sdkProtocolOf(client);
+  const stack = client.middlewareStack;
+  for (const name of HTTP_ONLY_MIDDLEWARES) stack.remove(name);
+  dropPerCommandMiddlewares(stack as unknown as ConcatenableStack);
+
+  stack.add((next) => (args) => next(args), {
+    name: 'serializerMiddleware',
+    step: 'serialize',
+    override: true,
+  });
+
+  stack.add(
+    (_next, context) => async (args) => {
+      const operation = operationSchemaOf(context as Record<string, unknown>);
+      protocol.serializer.write(operation.input, args.input ?? {});
+      const serialized = protocol.serializer.flush();
+      const wireInput: unknown = JSON.parse(
+        typeof serialized === 'string'
+          ? serialized
+          : Buffer.from(serialized.buffer, serialized.byteOffset, serialized.byteLength).toString('utf8'),
+      );
+      const metadata: ResponseMetadata = {
+        httpStatusCode: 200,
+        requestId: newRequestId(),
+        extendedRequestId: undefined,
+        cfId: undefined,
+      };
+      let wireOutput: Record<string, unknown>;
+      try {
+        wireOutput = engine.handle(operation.name, wireInput);
+      } catch (caught) {
+        const { statusCode, body } = errorAnswer(caught);
+        metadata.httpStatusCode = statusCode;
+        const response = { statusCode, headers: { 'x-amzn-requestid': metadata.requestId } };
+        // A copy: the SDK converts members (binaries) in place and the engine may share them.
+        const dataObject = JSON.parse(JSON.stringify(body)) as Record<string, unknown>;
+        try {
+          await protocol.handleError(operation, context, response, dataObject, metadata);
+        } catch (sdkError) {
+          throw finishError(sdkError, response);
+        }
+        throw new Error('The SDK error handler did not throw');
+      }
+      const output = protocol.deserializer.readObject(operation.output, wireOutput);
+      metadata.attempts = 1;
+      metadata.totalRetryDelay = 0;
+      output.$metadata = metadata;
+      return { output, response: undefined } as never;
+    },
+    { name: 'deserializerMiddleware', step: 'deserialize', override: true },
+  );
+}
+
+/**
+ * Every command adds endpoint resolution (which copies the whole client config on each
+ * call) and, with it, auth-scheme selection: both only feed the HTTP request and its
+ * signature. They are added to the command's own stack, which is merged into the
+ * client's with `concat` when the command runs; so they are removed from every merge.
+ */
+const PER_COMMAND_HTTP_MIDDLEWARES = ['endpointV2Middleware', 'httpAuthSchemeMiddleware'];
+
+interface ConcatenableStack {
+  concat(from: unknown): ConcatenableStack;
+  remove(name: string): boolean;
+}
+
+function dropPerCommandMiddlewares(stack: ConcatenableStack): void {
+  const concat = stack.concat.bind(stack);
+  stack.concat = (from) => {
+    const merged = concat(from);
+    for (const name of PER_COMMAND_HTTP_MIDDLEWARES) merged.remove(name);
+    // A DocumentClient command merges twice (its stack, then the inner command's).
+    dropPerCommandMiddlewares(merged);
+    return merged;
+  };
+}
+
+/** What the removed retry middleware and the serde middleware add to every thrown error. */
+function finishError(error: unknown, response: unknown): unknown {
+  if (error && typeof error === 'object') {
+    const withMetadata = error as { $metadata?: ResponseMetadata };
+    if (withMetadata.$metadata) {
+      withMetadata.$metadata.attempts = 1;
+      withMetadata.$metadata.totalRetryDelay = 0;
+    }
+    Object.defineProperty(error, '$response', { value: response, enumerable: false, writable: false, configurable: false });
+  }
+  return error;
+}

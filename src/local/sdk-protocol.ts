@@ -1,0 +1,56 @@
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+
+/**
+ * The parts of the SDK's own protocol object (`client.config.protocol`, an
+ * `AwsJson1_0Protocol` with DynamoDB's codec) that the fast path reuses, so that inputs,
+ * outputs and exceptions take exactly the shapes the full HTTP stack gives them.
+ */
+export interface SdkProtocol {
+  readonly serializer: { write(schema: unknown, value: unknown): void; flush(): string | Uint8Array };
+  readonly deserializer: { readObject(schema: unknown, data: unknown): Record<string, unknown> };
+  handleError(
+    operationSchema: OperationSchema,
+    context: unknown,
+    response: { statusCode: number; headers: Record<string, string>; body?: unknown },
+    dataObject: Record<string, unknown>,
+    metadata: ResponseMetadata,
+  ): Promise<never>;
+}
+
+/** What `@smithy/core/schema`'s `operation()` builds from a command's schema tuple. */
+export interface OperationSchema {
+  readonly name: string;
+  readonly namespace: string;
+  readonly traits: unknown;
+  readonly input: unknown;
+  readonly output: unknown;
+}
+
+export interface ResponseMetadata {
+  httpStatusCode: number;
+  requestId: string;
+  extendedRequestId: undefined;
+  cfId: undefined;
+  attempts?: number;
+  totalRetryDelay?: number;
+}
+
+// The key under which Smithy keeps its per-call context (`SMITHY_CONTEXT_KEY` in @smithy/types).
+const SMITHY_CONTEXT_KEY = '__smithy_context';
+
+export function sdkProtocolOf(client: DynamoDBClient): SdkProtocol {
+  const protocol = (client.config as unknown as { protocol?: Partial<SdkProtocol> }).protocol;
+  if (!protocol?.serializer || !protocol.deserializer || typeof protocol.handleError !== 'function') {
+    throw new Error('This @aws-sdk/client-dynamodb has no schema-based protocol; use the full-stack local client');
+  }
+  return protocol as SdkProtocol;
+}
+
+/** The schema of the operation a middleware is running for, as the SDK's serde middleware reads it. */
+export function operationSchemaOf(context: Record<string, unknown>): OperationSchema {
+  const smithy = context[SMITHY_CONTEXT_KEY] as { operationSchema?: unknown[] } | undefined;
+  const tuple = smithy?.operationSchema;
+  if (!tuple) throw new Error(`No operation schema for ${String(context.commandName)}`);
+  const [, namespace, name, traits, input, output] = tuple;
+  return { namespace: namespace as string, name: name as string, traits, input, output };
+}

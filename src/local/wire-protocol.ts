@@ -1,0 +1,126 @@
+import { DynamoDBError } from '../engine/errors.js';
+import { crc32 } from './crc32.js';
+import type { EngineLike } from './engine-like.js';
+import { newRequestId } from './request-id.js';
+
+/**
+ * DynamoDB's JSON protocol around the engine: one HTTP exchange in, one out. Shared by
+ * the HTTP server and the in-process full-stack request handler so both answer alike.
+ *
+ * Where AWS's DynamoDB Local and the DynamoDB service answer protocol errors differently
+ * (DynamoDB Local answers malformed JSON, an empty body or a missing target with a 500
+ * `InternalFailure`), this follows the service: a client error, never a 500 for bad input.
+ */
+
+/** Largest request body DynamoDB accepts; larger ones get DynamoDB Local's 413 answer. */
+export const MAX_REQUEST_BYTES = 16 * 1024 * 1024;
+
+export const JSON_CONTENT_TYPE = 'application/x-amz-json-1.0';
+const TARGET_PREFIX = 'DynamoDB_20120810.';
+const CORAL = 'com.amazon.coral.service#';
+
+export interface WireRequest {
+  readonly method: string;
+  /** `X-Amz-Target`, e.g. `DynamoDB_20120810.GetItem`. */
+  readonly target: string | undefined;
+  readonly contentType: string | undefined;
+  readonly authorization: string | undefined;
+  /** Whether the query string carries presigned-URL authentication (`X-Amz-Algorithm`). */
+  readonly queryAuthentication?: boolean;
+  readonly body: string;
+}
+
+export interface WireResponse {
+  readonly statusCode: number;
+  readonly headers: Record<string, string>;
+  readonly body: Buffer;
+}
+
+/** The health line DynamoDB answers to `GET /` (the trailing space is DynamoDB's). */
+export function healthResponse(region: string): WireResponse {
+  return textResponse(200, `healthy: dynamodb.${region}.amazonaws.com `, undefined);
+}
+
+/** DynamoDB Local's answer to a body over 16 MB. */
+export function payloadTooLargeResponse(): WireResponse {
+  return textResponse(413, '{"Message":""}', undefined);
+}
+
+/** Answers one request: protocol checks first (as DynamoDB orders them), then the engine. */
+export function dispatchWireRequest(engine: EngineLike, request: WireRequest, region: string): WireResponse {
+  if (request.method === 'GET') return healthResponse(region);
+  const mediaType = (request.contentType ?? '').split(';')[0].trim().toLowerCase();
+  if (
+    request.method !== 'POST' ||
+    (request.body.length > 0 && mediaType !== JSON_CONTENT_TYPE && mediaType !== 'application/json')
+  ) {
+    // DynamoDB answers a request outside its protocol with this XML fragment and a 404.
+    return textResponse(404, '<UnknownOperationException/>\n', undefined);
+  }
+  const contentType = mediaType === 'application/json' ? 'application/json' : JSON_CONTENT_TYPE;
+
+  let input: unknown;
+  if (request.body.length > 0) {
+    try {
+      input = JSON.parse(request.body);
+    } catch {
+      return jsonResponse(400, { __type: `${CORAL}SerializationException` }, contentType);
+    }
+  }
+  const target = request.target ?? '';
+  const operation = target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : '';
+  if (!/^[A-Za-z]+$/.test(operation)) return unknownOperation(contentType);
+  if (!request.authorization && !request.queryAuthentication) {
+    return jsonResponse(
+      400,
+      { __type: `${CORAL}MissingAuthenticationTokenException`, message: 'Request is missing Authentication Token' },
+      contentType,
+    );
+  }
+  if (request.body.length === 0) {
+    return jsonResponse(400, { __type: `${CORAL}SerializationException` }, contentType);
+  }
+  try {
+    return jsonResponse(200, engine.handle(operation, input), contentType);
+  } catch (error) {
+    const answer = errorAnswer(error);
+    return jsonResponse(answer.statusCode, answer.body, contentType);
+  }
+}
+
+/**
+ * The status and body DynamoDB sends for an engine failure. The engine knows only its
+ * own operations, so an operation it lacks is answered as DynamoDB answers an unknown one.
+ */
+export function errorAnswer(error: unknown): { statusCode: number; body: Record<string, unknown> } {
+  const answer = asDynamoDBError(error);
+  if (answer.type === 'UnknownOperationException') {
+    return { statusCode: 400, body: { __type: `${CORAL}UnknownOperationException` } };
+  }
+  return { statusCode: answer.statusCode, body: answer.toWire() };
+}
+
+/** Any failure as the DynamoDB error it is, or as an `InternalServerError` when it is not one. */
+export function asDynamoDBError(error: unknown): DynamoDBError {
+  if (error instanceof DynamoDBError) return error;
+  return new DynamoDBError('InternalServerError', 'Internal server error', 500);
+}
+
+function unknownOperation(contentType: string): WireResponse {
+  return jsonResponse(400, { __type: `${CORAL}UnknownOperationException` }, contentType);
+}
+
+function jsonResponse(statusCode: number, body: unknown, contentType: string): WireResponse {
+  return textResponse(statusCode, JSON.stringify(body), contentType);
+}
+
+function textResponse(statusCode: number, text: string, contentType: string | undefined): WireResponse {
+  const body = Buffer.from(text, 'utf8');
+  const headers: Record<string, string> = {
+    'x-amzn-RequestId': newRequestId(),
+    'x-amz-crc32': String(crc32(body)),
+    'Content-Length': String(body.length),
+  };
+  if (contentType) headers['Content-Type'] = contentType;
+  return { statusCode, headers, body };
+}

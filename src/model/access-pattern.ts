@@ -1,0 +1,87 @@
+import { parseKeyTemplate, type KeyPartValue, type KeyTemplate, type Placeholders } from './key-template.js';
+
+/**
+ * A sort-key condition of an access pattern, in key-condition terms. Each side is a key template
+ * (`FINDING#{findingId}`, or a constant such as `''` for "the whole partition").
+ */
+export type SortKeyCondition =
+  | { readonly equals: string }
+  | { readonly beginsWith: string }
+  | { readonly between: readonly [string, string] }
+  | { readonly lt: string }
+  | { readonly lte: string }
+  | { readonly gt: string }
+  | { readonly gte: string };
+
+export type SortKeyOperator = 'equals' | 'beginsWith' | 'between' | 'lt' | 'lte' | 'gt' | 'gte';
+
+/**
+ * An access pattern as declared: a name (the key of the record), what it is for, the entities it
+ * returns, where it reads (the table, or an index) and its key condition. `filter` and `scan`
+ * exist only so that the design check can refuse them with a reason.
+ *
+ * @example
+ * const listJobsByStatus = {
+ *   description: 'List jobs by status, newest first',
+ *   entities: ['job'],
+ *   index: 'gsi1',
+ *   key: { pk: 'STATUS#{status}' },
+ *   order: 'descending',
+ * } as const;
+ */
+export interface AccessPatternConfig<EntityName extends string = string, IndexName extends string = string> {
+  readonly description: string;
+  readonly entities: readonly EntityName[];
+  /** Omit to read the table itself. */
+  readonly index?: IndexName;
+  /** The key condition; a pattern without one would need a Scan and is refused. */
+  readonly key?: { readonly pk: string; readonly sk?: SortKeyCondition };
+  /** Sort-key order of results; default ascending. */
+  readonly order?: 'ascending' | 'descending';
+  /** A FilterExpression standing in for a key: declared so the design check can refuse it. */
+  readonly filter?: string;
+  /** An explicit Scan: declared so the design check can refuse it. */
+  readonly scan?: boolean;
+}
+
+/** A pattern's key condition with its templates parsed. */
+export interface ParsedKeyCondition {
+  readonly pk: KeyTemplate;
+  readonly sk?: { readonly operator: SortKeyOperator; readonly templates: readonly KeyTemplate[] };
+}
+
+/** Parses the key condition of a pattern (undefined when it has none). */
+export function parseKeyCondition(config: AccessPatternConfig, separator: string): ParsedKeyCondition | undefined {
+  if (!config.key) return undefined;
+  const pk = parseKeyTemplate(config.key.pk, separator);
+  const sk = config.key.sk;
+  if (!sk) return { pk };
+  const [operator, operand] = Object.entries(sk)[0] as [SortKeyOperator, string | readonly [string, string]];
+  const sources = Array.isArray(operand) ? operand : [operand as string];
+  // An empty begins_with prefix (the guide's `SK begins_with ""`) selects the whole partition.
+  const templates = sources.map((source) => (source === '' ? emptyTemplate(separator) : parseKeyTemplate(source, separator)));
+  return { pk, sk: { operator, templates } };
+}
+
+function emptyTemplate(separator: string): KeyTemplate {
+  return { source: '', separator, parts: [], placeholders: [], prefix: '' };
+}
+
+type SortKeySources<S> = S extends { readonly between: readonly [infer A extends string, infer B extends string] }
+  ? A | B
+  : S extends Readonly<Record<string, infer T extends string>>
+    ? T
+    : never;
+
+/** The placeholder names of a pattern's key condition. */
+export type PatternParamNames<P> = P extends { readonly key: { readonly pk: infer PK extends string } }
+  ? Placeholders<PK> | (P extends { readonly key: { readonly sk: infer S } } ? Placeholders<SortKeySources<S>> : never)
+  : never;
+
+/**
+ * The parameters a pattern needs, typed from the attributes of its first entity where the names
+ * match (`{ status: 'queued' | 'running' | … }`), otherwise any key part value.
+ */
+export type PatternParams<P, Item> = {
+  -readonly [K in PatternParamNames<P>]: K extends keyof Item ? NonNullable<Item[K]> : KeyPartValue;
+};

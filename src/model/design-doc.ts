@@ -1,0 +1,97 @@
+import type { KeyTemplate } from './key-template.js';
+import { describeTemplate } from './key-template.js';
+import type { AccessPatternDefinition, ModelDefinition } from './model.js';
+import { keyOn } from './design-check.js';
+
+/** One row of the access-pattern table. */
+export interface AccessPatternRow {
+  readonly number: number;
+  readonly name: string;
+  readonly description: string;
+  readonly keyDesign: string;
+}
+
+/**
+ * The access-pattern table rows, in declaration order, in the guide's notation
+ * (`PK=\`JOB#<id>\`, SK=\`METADATA\``).
+ */
+export function accessPatternRows(model: ModelDefinition): AccessPatternRow[] {
+  const patterns = Object.values(model.accessPatterns as Readonly<Record<string, AccessPatternDefinition>>);
+  return patterns.map((pattern, i) => ({
+    number: i + 1,
+    name: pattern.name,
+    description: pattern.config.description,
+    keyDesign: describeKeyDesign(model, pattern),
+  }));
+}
+
+/**
+ * Renders the access-pattern table as Markdown: `# | Access pattern | Key design`.
+ *
+ * @example
+ * console.log(renderAccessPatternTable(model));
+ * // | # | Access pattern | Key design |
+ * // |---|---|---|
+ * // | 1 | Get job by ID | PK=`JOB#<id>`, SK=`METADATA` |
+ */
+export function renderAccessPatternTable(model: ModelDefinition): string {
+  const lines = ['| # | Access pattern | Key design |', '|---|---|---|'];
+  for (const row of accessPatternRows(model)) {
+    lines.push(`| ${row.number} | ${escapeCell(row.description)} | ${escapeCell(row.keyDesign)} |`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function describeKeyDesign(model: ModelDefinition, pattern: AccessPatternDefinition): string {
+  const { config, keyCondition } = pattern;
+  if (!keyCondition) return config.scan ? 'Scan (refused by the design check)' : 'no key condition (refused by the design check)';
+  const notes: string[] = [];
+  let text = config.index === undefined ? '' : `${config.index.toUpperCase()}: `;
+  text += `PK=\`${describeTemplate(keyCondition.pk)}\``;
+  const sk = keyCondition.sk;
+  if (sk) {
+    text += `, ${describeSortKey(sk.operator, sk.templates)}`;
+  } else {
+    const sortKeys = sortKeysOf(model, pattern);
+    if (config.index !== undefined && sortKeys.length > 0) text += `, SK=${sortKeys.map((s) => `\`${s}\``).join(' / ')}`;
+  }
+  if (config.index !== undefined) {
+    const sparse = model.entities.some((entity) => !keyOn(entity, config.index) || keyOn(entity, config.index) && entity.indexes[config.index!]?.when);
+    if (sparse) notes.push('sparse');
+    const sharded = config.entities.map((name) => model.entities.find((e) => e.name === name)?.indexes[config.index!]?.shards).find(Boolean);
+    if (sharded) notes.push(`write-sharded ×${sharded.count}`);
+  }
+  if (config.order === 'descending') notes.push('newest first');
+  const isGet = sk?.operator === 'equals' && config.index === undefined;
+  if (!isGet && config.entities.length > 1) notes.push('Query, one round trip');
+  if (config.filter !== undefined) notes.push(`filter: ${config.filter} — refused`);
+  return notes.length > 0 ? `${text} (${notes.join(', ')})` : text;
+}
+
+function describeSortKey(operator: string, templates: readonly KeyTemplate[]): string {
+  const show = (t: KeyTemplate) => `\`${t.source === '' ? '""' : describeTemplate(t)}\``;
+  switch (operator) {
+    case 'equals':
+      return `SK=${show(templates[0])}`;
+    case 'beginsWith':
+      return `SK begins_with ${show(templates[0])}`;
+    case 'between':
+      return `SK between ${show(templates[0])} and ${show(templates[1])}`;
+    default:
+      return `SK ${{ lt: '<', lte: '<=', gt: '>', gte: '>=' }[operator] ?? operator} ${show(templates[0])}`;
+  }
+}
+
+function sortKeysOf(model: ModelDefinition, pattern: AccessPatternDefinition): string[] {
+  const seen = new Set<string>();
+  for (const name of pattern.config.entities) {
+    const entity = model.entities.find((e) => e.name === name);
+    const key = entity && keyOn(entity, pattern.config.index);
+    if (key?.sk) seen.add(describeTemplate(key.sk));
+  }
+  return [...seen];
+}
+
+function escapeCell(text: string): string {
+  return text.replace(/\|/g, '\\|');
+}

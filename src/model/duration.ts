@@ -1,0 +1,39 @@
+/**
+ * Durations for TTL, written the way people say them: `'7d'`, `'12h'`, `'30m'`, `'45s'`, or an
+ * object `{ days: 7 }`. Kept as declared in the model (inspectable) and converted on use.
+ */
+export type DurationUnit = 's' | 'm' | 'h' | 'd' | 'w';
+export type DurationString = `${number}${DurationUnit}`;
+export type Duration =
+  | DurationString
+  | { readonly weeks?: number; readonly days?: number; readonly hours?: number; readonly minutes?: number; readonly seconds?: number };
+
+const UNIT_SECONDS: Record<DurationUnit, number> = { s: 1, m: 60, h: 3600, d: 86_400, w: 604_800 };
+
+/**
+ * Converts a duration to whole seconds.
+ *
+ * @example
+ * durationToSeconds('7d') // 604800
+ */
+export function durationToSeconds(duration: Duration): number {
+  if (typeof duration === 'string') {
+    const match = /^(\d+(?:\.\d+)?)([smhdw])$/.exec(duration);
+    if (!match) throw new RangeError(`Invalid duration '${duration}': use e.g. '7d', '12h', '30m'`);
+    return Math.round(Number(match[1]) * UNIT_SECONDS[match[2] as DurationUnit]);
+  }
+  const { weeks = 0, days = 0, hours = 0, minutes = 0, seconds = 0 } = duration;
+  return Math.round(weeks * 604_800 + days * 86_400 + hours * 3600 + minutes * 60 + seconds);
+}
+
+/** A short human form for documentation: `'7d'` stays `'7 days'`. */
+export function describeDuration(duration: Duration): string {
+  const seconds = durationToSeconds(duration);
+  for (const [unit, size] of [['day', 86_400], ['hour', 3600], ['minute', 60]] as const) {
+    if (seconds % size === 0) {
+      const n = seconds / size;
+      return `${n} ${unit}${n === 1 ? '' : 's'}`;
+    }
+  }
+  return `${seconds} seconds`;
+}

@@ -1,0 +1,109 @@
+import { ModelDefinitionError } from './errors.js';
+
+/** Which attributes a GSI copies: all, keys only, or keys plus a list. */
+export type IndexProjection =
+  | { readonly type: 'ALL' }
+  | { readonly type: 'KEYS_ONLY' }
+  | { readonly type: 'INCLUDE'; readonly attributes: readonly string[] };
+
+/** A global secondary index: its key attribute names (string-typed) and projection. */
+export interface GlobalIndexDefinition {
+  readonly partitionKey: string;
+  readonly sortKey?: string;
+  readonly projection: IndexProjection;
+}
+
+export type BillingMode =
+  | { readonly mode: 'PAY_PER_REQUEST' }
+  | { readonly mode: 'PROVISIONED'; readonly readCapacityUnits: number; readonly writeCapacityUnits: number };
+
+/**
+ * What to do with empty-string attributes outside keys. DynamoDB accepts them today, but the guide
+ * asks to sanitize them: `'omit'` drops them before the write (default), `'reject'` fails the
+ * write, `'keep'` stores them.
+ */
+export type EmptyStringPolicy = 'omit' | 'reject' | 'keep';
+
+/** A table declaration: plain data, used by repositories, the design check and infrastructure. */
+export interface TableDefinition<Indexes extends Readonly<Record<string, GlobalIndexDefinition>> = Readonly<Record<string, GlobalIndexDefinition>>> {
+  /** Default physical table name (repositories can be pointed at another). */
+  readonly name: string;
+  readonly partitionKey: string;
+  readonly sortKey: string;
+  readonly indexes: Indexes;
+  /** Attribute holding the TTL (epoch seconds); absent when the table has no TTL. */
+  readonly timeToLiveAttribute?: string;
+  readonly billingMode: BillingMode;
+  readonly pointInTimeRecovery: boolean;
+  readonly emptyStrings: EmptyStringPolicy;
+  /** Attribute that records which entity an item is (how a collection Query is split). */
+  readonly entityTypeAttribute: string;
+  /** Separator of composite keys, escaped inside values. */
+  readonly separator: string;
+}
+
+export interface TableConfig<Indexes extends Readonly<Record<string, GlobalIndexDefinition>>> {
+  readonly name: string;
+  readonly partitionKey?: string;
+  readonly sortKey?: string;
+  readonly indexes?: Indexes;
+  readonly timeToLiveAttribute?: string;
+  readonly billingMode?: BillingMode;
+  readonly pointInTimeRecovery?: boolean;
+  readonly emptyStrings?: EmptyStringPolicy;
+  readonly entityTypeAttribute?: string;
+  readonly separator?: string;
+}
+
+/**
+ * Declares a table with the guide's defaults: `pk`/`sk` strings, on-demand billing,
+ * point-in-time recovery on, empty strings omitted, entity type in `_type`, `#` separator.
+ *
+ * @example
+ * const table = defineTable({
+ *   name: 'research',
+ *   indexes: { gsi1: { partitionKey: 'gsi1pk', sortKey: 'gsi1sk', projection: { type: 'ALL' } } },
+ *   timeToLiveAttribute: 'expires_at',
+ * });
+ */
+export function defineTable<const Indexes extends Readonly<Record<string, GlobalIndexDefinition>> = {}>(
+  config: TableConfig<Indexes>,
+): TableDefinition<Indexes> {
+  const table: TableDefinition<Indexes> = {
+    name: config.name,
+    partitionKey: config.partitionKey ?? 'pk',
+    sortKey: config.sortKey ?? 'sk',
+    indexes: config.indexes ?? ({} as Indexes),
+    ...(config.timeToLiveAttribute ? { timeToLiveAttribute: config.timeToLiveAttribute } : {}),
+    billingMode: config.billingMode ?? { mode: 'PAY_PER_REQUEST' },
+    pointInTimeRecovery: config.pointInTimeRecovery ?? true,
+    emptyStrings: config.emptyStrings ?? 'omit',
+    entityTypeAttribute: config.entityTypeAttribute ?? '_type',
+    separator: config.separator ?? '#',
+  };
+  if (!/^[a-zA-Z0-9_.-]{3,255}$/.test(table.name)) {
+    throw new ModelDefinitionError(`table '${table.name}'`, 'a table name is 3-255 characters of [a-zA-Z0-9_.-]');
+  }
+  const keyNames = [table.partitionKey, table.sortKey];
+  for (const [indexName, index] of Object.entries(table.indexes)) {
+    if (!/^[a-zA-Z0-9_.-]{3,255}$/.test(indexName)) {
+      throw new ModelDefinitionError(`index '${indexName}'`, 'an index name is 3-255 characters of [a-zA-Z0-9_.-]');
+    }
+    keyNames.push(index.partitionKey, ...(index.sortKey ? [index.sortKey] : []));
+  }
+  if (table.timeToLiveAttribute && keyNames.includes(table.timeToLiveAttribute)) {
+    throw new ModelDefinitionError(`table '${table.name}'`, 'the TTL attribute cannot be a key attribute');
+  }
+  return Object.freeze(table);
+}
+
+/** Every attribute name the table reserves for keys (table and index keys, entity type, TTL). */
+export function reservedAttributeNames(table: TableDefinition): Set<string> {
+  const names = new Set([table.partitionKey, table.sortKey, table.entityTypeAttribute]);
+  for (const index of Object.values(table.indexes)) {
+    names.add(index.partitionKey);
+    if (index.sortKey) names.add(index.sortKey);
+  }
+  if (table.timeToLiveAttribute) names.add(table.timeToLiveAttribute);
+  return names;
+}

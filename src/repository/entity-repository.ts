@@ -1,0 +1,274 @@
+import { validateAttributes } from '../model/attributes.js';
+import type { EntityDefinition, EntityInput, EntityItem, EntityKey, EntityState } from '../model/entity.js';
+import type { ModelDefinition } from '../model/model.js';
+import { isTransitionAllowed } from '../model/state-machine.js';
+import { batchGet, keyId } from './batch-get.js';
+import { batchWrite, type BatchReport, type WriteRequest } from './batch-write.js';
+import { failedConditionItem, isConditionalCheckFailed } from './condition-failure.js';
+import {
+  ConditionFailedError,
+  InvalidTransitionError,
+  ItemAlreadyExistsError,
+  ItemNotFoundError,
+  UnsupportedOperationError,
+  ValidationError,
+  VersionConflictError,
+  type ItemRef,
+} from './errors.js';
+import { fromStoredItem, keyParamsOf, primaryKeyOf } from './item-codec.js';
+import type { QueryContext } from './pattern-query.js';
+import { buildDeleteRequest } from './requests/delete-request.js';
+import { buildGetRequest } from './requests/get-request.js';
+import { buildPutRequest } from './requests/put-request.js';
+import { buildUpdateRequest, UpdateNeedsCurrentItem, type UpdatePlan } from './requests/update-request.js';
+import type { RetryOptions } from './retry.js';
+import { EntityTransactions } from './entity-transactions.js';
+
+/** Everything a repository needs: where to send, the clock (TTL), retries, cursors. */
+export interface RepositoryContext extends QueryContext {
+  readonly now: () => number;
+  readonly retry: RetryOptions;
+}
+
+type Types<E extends EntityDefinition> = NonNullable<E['~types']>;
+type OptionalNames<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? K : never }[keyof T];
+type Fixed<E extends EntityDefinition> = Types<E>['keyNames'] | Types<E>['stateAttribute'] | Types<E>['version'];
+
+/** A partial update: attributes to set (keys and the state attribute excluded) and optional ones to remove. */
+export interface UpdateChanges<E extends EntityDefinition> {
+  readonly set?: Partial<Omit<EntityInput<E>, Fixed<E>>>;
+  readonly remove?: readonly Exclude<OptionalNames<EntityItem<E>>, Fixed<E>>[];
+}
+
+/** Conditions of a write: equality on stored attributes, and the version read (optimistic locking). */
+export interface WriteConditions<E extends EntityDefinition> {
+  readonly where?: Partial<EntityItem<E>>;
+  readonly expectedVersion?: number;
+}
+
+/** A state change: from the state the caller believes the item is in, to the next one. */
+export interface TransitionChange<E extends EntityDefinition> {
+  readonly from: EntityState<E>;
+  readonly to: EntityState<E>;
+  /** Other attributes written in the same conditional write. */
+  readonly set?: Partial<Omit<EntityInput<E>, Fixed<E>>>;
+}
+
+type Loose = Record<string, unknown>;
+
+/**
+ * The typed repository of one entity: create, get, update, delete, transitions, batches.
+ *
+ * @example
+ * const jobs = db.entity('job');
+ * await jobs.create({ id: '1', title: 'Survey', createdAt: new Date().toISOString() });
+ * await jobs.transition({ id: '1' }, { from: 'queued', to: 'running' });
+ */
+export class EntityRepository<E extends EntityDefinition> {
+  /** Builders of transaction actions for this entity, for `TableRepository.transact`. */
+  readonly transaction: EntityTransactions<E>;
+  private readonly getLabel: string;
+
+  constructor(
+    readonly entity: E,
+    private readonly context: RepositoryContext,
+  ) {
+    this.transaction = new EntityTransactions(entity, context, (input, only) => this.validate(input, only));
+    this.getLabel = getPatternName(context.model, entity) ?? `${entity.name}.get`;
+  }
+
+  /** Creates the item; fails with {@link ItemAlreadyExistsError} when its key is taken. */
+  async create(input: EntityInput<E>): Promise<EntityItem<E>> {
+    const item = await this.validate(input as Loose);
+    const request = buildPutRequest(this.context.tableName, this.entity, item, { nowMs: this.context.now(), mustNotExist: true });
+    try {
+      await this.context.sender.put(`${this.entity.name}.create`, request);
+    } catch (error) {
+      if (isConditionalCheckFailed(error)) throw new ItemAlreadyExistsError(this.ref(item), error);
+      throw error;
+    }
+    return fromStoredItem(this.entity, request.Item) as EntityItem<E>;
+  }
+
+  /** Writes the whole item, replacing any stored one (`expectedVersion` makes it conditional). */
+  async put(input: EntityInput<E>, options: { readonly expectedVersion?: number } = {}): Promise<EntityItem<E>> {
+    const item = await this.validate(input as Loose);
+    const request = buildPutRequest(this.context.tableName, this.entity, item, { nowMs: this.context.now(), ...options });
+    try {
+      await this.context.sender.put(`${this.entity.name}.put`, request);
+    } catch (error) {
+      if (isConditionalCheckFailed(error) && options.expectedVersion !== undefined) {
+        const stored = await this.diagnose(error, item);
+        if (!stored) throw new ItemNotFoundError(this.ref(item), error);
+        throw new VersionConflictError(this.ref(item), options.expectedVersion, this.versionOf(stored), error);
+      }
+      throw error;
+    }
+    return fromStoredItem(this.entity, request.Item) as EntityItem<E>;
+  }
+
+  /** Reads one item (eventually consistent unless `consistent: true`). */
+  async get(key: EntityKey<E>, options: { readonly consistent?: boolean } = {}): Promise<EntityItem<E> | undefined> {
+    const stored = await this.getStored(key as Loose, options.consistent ?? false);
+    return stored ? (fromStoredItem(this.entity, stored) as EntityItem<E>) : undefined;
+  }
+
+  /**
+   * Partial update under conditions; index keys and TTL that depend on changed attributes move with
+   * them. Fails with {@link ItemNotFoundError}, {@link VersionConflictError} or {@link ConditionFailedError}.
+   */
+  async update(key: EntityKey<E>, changes: UpdateChanges<E>, conditions: WriteConditions<E> = {}): Promise<EntityItem<E>> {
+    const fixed = new Set<string>([
+      ...this.entity.key.pk.placeholders,
+      ...this.entity.key.sk.placeholders,
+      ...(this.entity.stateMachine ? [this.entity.stateMachine.attribute] : []),
+      ...(this.entity.version ? [this.entity.version] : []),
+    ]);
+    const touched = [...Object.keys(changes.set ?? {}), ...(changes.remove ?? [])] as string[];
+    for (const name of touched) {
+      if (fixed.has(name)) {
+        throw new UnsupportedOperationError(this.entity.name, `'${name}' is a key, state or version attribute: ${this.entity.stateMachine?.attribute === name ? 'use transition()' : 'write a new item instead'}`);
+      }
+    }
+    if (touched.length === 0 && !this.entity.version) throw new UnsupportedOperationError(this.entity.name, 'an update needs at least one change');
+    const set = changes.set ? await this.validate(changes.set as Loose, Object.keys(changes.set)) : {};
+    const plan: UpdatePlan = {
+      set,
+      remove: (changes.remove ?? []) as readonly string[],
+      ...(conditions.where ? { where: conditions.where as Loose } : {}),
+      ...(conditions.expectedVersion !== undefined ? { expectedVersion: conditions.expectedVersion } : {}),
+    };
+    return this.sendUpdate(`${this.entity.name}.update`, key as Loose, plan, async (stored, error) => {
+      if (!stored) return new ItemNotFoundError(this.ref(key as Loose), error);
+      if (conditions.expectedVersion !== undefined && this.versionOf(stored) !== conditions.expectedVersion) {
+        return new VersionConflictError(this.ref(key as Loose), conditions.expectedVersion, this.versionOf(stored), error);
+      }
+      return new ConditionFailedError(this.ref(key as Loose), (conditions.where ?? {}) as Loose, error);
+    });
+  }
+
+  /**
+   * Moves the item from state `from` to `to` in one conditional write that the database enforces,
+   * moving the index keys with the state. Fails with {@link InvalidTransitionError} (naming the item,
+   * the expected and the actual state) or {@link ItemNotFoundError}.
+   */
+  async transition(key: EntityKey<E>, change: TransitionChange<E>): Promise<EntityItem<E>> {
+    const machine = this.entity.stateMachine;
+    if (!machine) throw new UnsupportedOperationError(this.entity.name, 'this entity has no state machine');
+    const ref = this.ref(key as Loose);
+    const from = change.from as string;
+    const to = change.to as string;
+    if (!isTransitionAllowed(machine, from, to)) throw new InvalidTransitionError(ref, from, undefined, to, 'not-allowed');
+    const extra = change.set ? (change.set as Loose) : {};
+    const set = await this.validate({ ...extra, [machine.attribute]: to }, [...Object.keys(extra), machine.attribute]);
+    const plan: UpdatePlan = { set, expectedState: { attribute: machine.attribute, value: from } };
+    return this.sendUpdate(`${this.entity.name}.transition`, key as Loose, plan, async (stored, error) => {
+      if (!stored) return new ItemNotFoundError(ref, error);
+      return new InvalidTransitionError(ref, from, stored[machine.attribute] as string | undefined, to, 'state-mismatch', error);
+    });
+  }
+
+  /** Deletes the item; returns what was stored (undefined if nothing was). Conditional when asked. */
+  async delete(key: EntityKey<E>, conditions: WriteConditions<E> = {}): Promise<EntityItem<E> | undefined> {
+    const request = buildDeleteRequest(this.context.tableName, this.entity, key as Loose, conditions as { where?: Loose; expectedVersion?: number });
+    try {
+      const output = await this.context.sender.delete(`${this.entity.name}.delete`, request);
+      return output.Attributes ? (fromStoredItem(this.entity, output.Attributes) as EntityItem<E>) : undefined;
+    } catch (error) {
+      if (!isConditionalCheckFailed(error)) throw error;
+      const stored = await this.diagnose(error, key as Loose);
+      if (!stored) throw new ItemNotFoundError(this.ref(key as Loose), error);
+      if (conditions.expectedVersion !== undefined && this.versionOf(stored) !== conditions.expectedVersion) {
+        throw new VersionConflictError(this.ref(key as Loose), conditions.expectedVersion, this.versionOf(stored), error);
+      }
+      throw new ConditionFailedError(this.ref(key as Loose), (conditions.where ?? {}) as Loose, error);
+    }
+  }
+
+  /** Writes many items (blind puts) in chunks of 25 with retry of unprocessed items. */
+  async batchPut(inputs: readonly EntityInput<E>[]): Promise<BatchReport> {
+    const nowMs = this.context.now();
+    const requests: WriteRequest[] = [];
+    for (const input of inputs) {
+      const item = await this.validate(input as Loose);
+      requests.push({ PutRequest: { Item: buildPutRequest(this.context.tableName, this.entity, item, { nowMs }).Item } });
+    }
+    return batchWrite(this.context.sender, `${this.entity.name}.batchPut`, this.context.tableName, requests, this.context.retry);
+  }
+
+  /** Deletes many items in chunks of 25 with retry of unprocessed items. */
+  async batchDelete(keys: readonly EntityKey<E>[]): Promise<BatchReport> {
+    const requests: WriteRequest[] = keys.map((key) => ({ DeleteRequest: { Key: primaryKeyOf(this.entity, key as Loose) } }));
+    return batchWrite(this.context.sender, `${this.entity.name}.batchDelete`, this.context.tableName, requests, this.context.retry);
+  }
+
+  /** Reads many items in chunks of 100 with retry; items come back in the order of `keys` (missing ones left out). */
+  async batchGet(keys: readonly EntityKey<E>[], options: { readonly consistent?: boolean } = {}): Promise<{ items: EntityItem<E>[]; report: BatchReport }> {
+    const rendered = keys.map((key) => primaryKeyOf(this.entity, key as Loose));
+    const { items, report } = await batchGet(this.context.sender, `${this.entity.name}.batchGet`, this.context.tableName, rendered, this.context.retry, options);
+    const { partitionKey, sortKey } = this.entity.table;
+    const byKey = new Map(items.map((item) => [keyId({ [partitionKey]: item[partitionKey], [sortKey]: item[sortKey] }), item]));
+    const ordered = rendered.flatMap((key) => {
+      const found = byKey.get(keyId(key));
+      return found ? [fromStoredItem(this.entity, found) as EntityItem<E>] : [];
+    });
+    return { items: ordered, report };
+  }
+
+  private async sendUpdate(label: string, key: Loose, plan: UpdatePlan, explain: (stored: Loose | undefined, error: unknown) => Promise<Error>): Promise<EntityItem<E>> {
+    let request;
+    try {
+      request = buildUpdateRequest(this.context.tableName, this.entity, key, plan, { nowMs: this.context.now() });
+    } catch (error) {
+      if (!(error instanceof UpdateNeedsCurrentItem)) throw error;
+      // The new index keys depend on attributes the caller did not pass: read them, then write
+      // under the same conditions (the condition still guards against a concurrent change).
+      const current = await this.getStored(key, true);
+      if (!current) throw await explain(undefined, undefined);
+      request = buildUpdateRequest(this.context.tableName, this.entity, key, plan, { nowMs: this.context.now(), current: fromStoredItem(this.entity, current) });
+    }
+    try {
+      const output = await this.context.sender.update(label, request);
+      return fromStoredItem(this.entity, output.Attributes ?? {}) as EntityItem<E>;
+    } catch (error) {
+      if (!isConditionalCheckFailed(error)) throw error;
+      throw await explain(await this.diagnose(error, key), error);
+    }
+  }
+
+  private async getStored(key: Loose, consistent: boolean): Promise<Loose | undefined> {
+    const request = buildGetRequest(this.context.tableName, this.entity, key, { consistent });
+    const output = await this.context.sender.get(this.getLabel, request);
+    return output.Item as Loose | undefined;
+  }
+
+  /** The stored item behind a failed condition: from the error when returned, else a consistent read. */
+  private async diagnose(error: { Item?: Record<string, unknown> }, key: Loose): Promise<Loose | undefined> {
+    return failedConditionItem(error) ?? (await this.getStored(key, true));
+  }
+
+  private versionOf(stored: Loose): number | undefined {
+    const value = this.entity.version ? stored[this.entity.version] : undefined;
+    return typeof value === 'number' ? value : undefined;
+  }
+
+  private ref(values: Loose): ItemRef {
+    return { entity: this.entity.name, key: keyParamsOf(this.entity, values) };
+  }
+
+  private async validate(input: Loose, only?: readonly string[]): Promise<Loose> {
+    const result = await validateAttributes(this.entity.attributes, input, only);
+    if (!result.ok) throw new ValidationError(this.entity.name, result.issues);
+    return result.value;
+  }
+}
+
+/** The access pattern that reads exactly one item of this entity by its full key, if declared. */
+function getPatternName(model: ModelDefinition, entity: EntityDefinition): string | undefined {
+  for (const pattern of Object.values(model.accessPatterns as Readonly<Record<string, { name: string; config: { entities: readonly string[]; index?: string }; keyCondition?: { sk?: { operator: string } } }>>)) {
+    if (pattern.config.index === undefined && pattern.config.entities.length === 1 && pattern.config.entities[0] === entity.name && pattern.keyCondition?.sk?.operator === 'equals') {
+      return pattern.name;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,111 @@
+import type { EntityDefinition, EntityInput, EntityItem, EntityKey } from '../model/entity.js';
+import { isTransitionAllowed } from '../model/state-machine.js';
+import { InvalidTransitionError, UnsupportedOperationError, type ItemRef } from './errors.js';
+import { equalityConditions, ExpressionAttributes } from './expression-attributes.js';
+import { keyParamsOf, primaryKeyOf } from './item-codec.js';
+import type { RepositoryContext, TransitionChange, UpdateChanges, WriteConditions } from './entity-repository.js';
+import { buildDeleteRequest } from './requests/delete-request.js';
+import { buildPutRequest } from './requests/put-request.js';
+import { buildUpdateRequest, UpdateNeedsCurrentItem, type UpdatePlan } from './requests/update-request.js';
+import type { TransactAction } from './transactions.js';
+
+type Loose = Record<string, unknown>;
+type Validate = (input: Loose, only?: readonly string[]) => Promise<Loose>;
+
+/**
+ * Builders of transaction actions for one entity (validated like the single-item operations).
+ *
+ * @example
+ * await db.transact([
+ *   jobs.transaction.transition({ id }, { from: 'running', to: 'succeeded' }),
+ *   reports.transaction.create({ jobId: id, summary: 'done' }),
+ * ]);
+ */
+export class EntityTransactions<E extends EntityDefinition> {
+  constructor(
+    private readonly entity: E,
+    private readonly context: RepositoryContext,
+    private readonly validate: Validate,
+  ) {}
+
+  /** Put that requires the key to be free. */
+  async create(input: EntityInput<E>): Promise<TransactAction> {
+    const item = await this.validate(input as Loose);
+    const { TableName, Item, ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues } = buildPutRequest(
+      this.context.tableName, this.entity, item, { nowMs: this.context.now(), mustNotExist: true },
+    );
+    return this.action('Put', item, { Put: { TableName, Item, ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues } });
+  }
+
+  /** Put that replaces any stored item. */
+  async put(input: EntityInput<E>, options: { readonly expectedVersion?: number } = {}): Promise<TransactAction> {
+    const item = await this.validate(input as Loose);
+    const request = buildPutRequest(this.context.tableName, this.entity, item, { nowMs: this.context.now(), ...options });
+    const { TableName, Item, ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues } = request;
+    return this.action('Put', item, { Put: { TableName, Item, ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues } });
+  }
+
+  /** Partial update (the values the moved index keys depend on must be among the changes). */
+  async update(key: EntityKey<E>, changes: UpdateChanges<E>, conditions: WriteConditions<E> = {}): Promise<TransactAction> {
+    const set = changes.set ? await this.validate(changes.set as Loose, Object.keys(changes.set)) : {};
+    return this.updateAction(key as Loose, {
+      set,
+      remove: (changes.remove ?? []) as readonly string[],
+      ...(conditions.where ? { where: conditions.where as Loose } : {}),
+      ...(conditions.expectedVersion !== undefined ? { expectedVersion: conditions.expectedVersion } : {}),
+    });
+  }
+
+  /** State transition as a conditional update inside the transaction. */
+  async transition(key: EntityKey<E>, change: TransitionChange<E>): Promise<TransactAction> {
+    const machine = this.entity.stateMachine;
+    if (!machine) throw new UnsupportedOperationError(this.entity.name, 'this entity has no state machine');
+    const from = change.from as string;
+    const to = change.to as string;
+    if (!isTransitionAllowed(machine, from, to)) throw new InvalidTransitionError(this.ref(key as Loose), from, undefined, to, 'not-allowed');
+    const extra = (change.set ?? {}) as Loose;
+    const set = await this.validate({ ...extra, [machine.attribute]: to }, [...Object.keys(extra), machine.attribute]);
+    return this.updateAction(key as Loose, { set, expectedState: { attribute: machine.attribute, value: from } });
+  }
+
+  /** Delete, conditional when asked. */
+  async delete(key: EntityKey<E>, conditions: WriteConditions<E> = {}): Promise<TransactAction> {
+    const { TableName, Key, ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues } = buildDeleteRequest(
+      this.context.tableName, this.entity, key as Loose, conditions as { where?: Loose; expectedVersion?: number },
+    );
+    return this.action('Delete', key as Loose, { Delete: { TableName, Key, ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues } });
+  }
+
+  /** A condition on another item that must hold for the transaction to commit (it must exist, and match `where`). */
+  async check(key: EntityKey<E>, where: Partial<EntityItem<E>> = {}): Promise<TransactAction> {
+    const attributes = new ExpressionAttributes();
+    const conditions = [`attribute_exists(${attributes.name(this.entity.table.partitionKey)})`, ...equalityConditions(attributes, where as Loose)];
+    return this.action('ConditionCheck', key as Loose, {
+      ConditionCheck: { TableName: this.context.tableName, Key: primaryKeyOf(this.entity, key as Loose), ConditionExpression: conditions.join(' AND '), ...attributes.toInput() },
+    });
+  }
+
+  private updateAction(key: Loose, plan: UpdatePlan): TransactAction {
+    try {
+      const { TableName, Key, UpdateExpression, ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues } = buildUpdateRequest(
+        this.context.tableName, this.entity, key, plan, { nowMs: this.context.now() },
+      );
+      return this.action('Update', key, { Update: { TableName, Key, UpdateExpression, ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues } } as TransactAction['request']);
+    } catch (error) {
+      if (error instanceof UpdateNeedsCurrentItem) {
+        throw new UnsupportedOperationError(this.entity.name, `inside a transaction, pass ${error.missing.join(', ')} too: the index keys depend on them`);
+      }
+      throw error;
+    }
+  }
+
+  private action(action: TransactAction['action'], values: Loose, request: Loose): TransactAction {
+    // Drop undefined members: the service rejects a null ConditionExpression.
+    const clean = Object.fromEntries(Object.entries(request).map(([k, v]) => [k, Object.fromEntries(Object.entries(v as Loose).filter(([, inner]) => inner !== undefined))]));
+    return { action, item: this.ref(values), request: clean as TransactAction['request'] };
+  }
+
+  private ref(values: Loose): ItemRef {
+    return { entity: this.entity.name, key: keyParamsOf(this.entity, values) };
+  }
+}

@@ -1,0 +1,132 @@
+/**
+ * Typed repository errors. Each has a stable `code` and a `payload` with the facts (the key, the
+ * expected and actual state…), so callers branch on `instanceof` or `code`, never on messages.
+ *
+ * @example
+ * try { await jobs.create(job) } catch (e) { if (e instanceof ItemAlreadyExistsError) console.log(e.payload.key) }
+ */
+export class RepositoryError<Code extends string = string, Payload = unknown> extends Error {
+  readonly code: Code;
+  readonly payload: Payload;
+
+  constructor(code: Code, message: string, payload: Payload, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+    this.code = code;
+    this.payload = payload;
+  }
+}
+
+/** Identifies one item in error payloads: entity name and primary-key attributes. */
+export interface ItemRef {
+  readonly entity: string;
+  readonly key: Readonly<Record<string, unknown>>;
+}
+
+const show = (ref: ItemRef) => `${ref.entity} ${JSON.stringify(ref.key)}`;
+
+/** `create` found an item with the same primary key. */
+export class ItemAlreadyExistsError extends RepositoryError<'ItemAlreadyExists', ItemRef> {
+  constructor(ref: ItemRef, cause?: unknown) {
+    super('ItemAlreadyExists', `${show(ref)} already exists`, ref, { cause });
+  }
+}
+
+/** The item an update, delete or transition addresses does not exist. */
+export class ItemNotFoundError extends RepositoryError<'ItemNotFound', ItemRef> {
+  constructor(ref: ItemRef, cause?: unknown) {
+    super('ItemNotFound', `${show(ref)} does not exist`, ref, { cause });
+  }
+}
+
+/** A transition the state machine forbids, or whose expected state is not the stored one. */
+export class InvalidTransitionError extends RepositoryError<
+  'InvalidTransition',
+  ItemRef & { readonly expected: string; readonly actual: string | undefined; readonly next: string; readonly reason: 'not-allowed' | 'state-mismatch' }
+> {
+  constructor(ref: ItemRef, expected: string, actual: string | undefined, next: string, reason: 'not-allowed' | 'state-mismatch', cause?: unknown) {
+    const message =
+      reason === 'not-allowed'
+        ? `${show(ref)}: transition ${expected} → ${next} is not allowed by the state machine`
+        : `${show(ref)}: expected state '${expected}' but it is '${actual ?? '(missing)'}', so ${expected} → ${next} was refused`;
+    super('InvalidTransition', message, { ...ref, expected, actual, next, reason }, { cause });
+  }
+}
+
+/** Optimistic locking: the stored version is not the one the caller read. */
+export class VersionConflictError extends RepositoryError<
+  'VersionConflict',
+  ItemRef & { readonly expectedVersion: number; readonly actualVersion: number | undefined }
+> {
+  constructor(ref: ItemRef, expectedVersion: number, actualVersion: number | undefined, cause?: unknown) {
+    super(
+      'VersionConflict',
+      `${show(ref)}: expected version ${expectedVersion} but it is ${actualVersion ?? '(missing)'}`,
+      { ...ref, expectedVersion, actualVersion },
+      { cause },
+    );
+  }
+}
+
+/** A caller-supplied condition (`where`) did not hold. */
+export class ConditionFailedError extends RepositoryError<'ConditionFailed', ItemRef & { readonly condition: Readonly<Record<string, unknown>> }> {
+  constructor(ref: ItemRef, condition: Readonly<Record<string, unknown>>, cause?: unknown) {
+    super('ConditionFailed', `${show(ref)}: condition ${JSON.stringify(condition)} does not hold`, { ...ref, condition }, { cause });
+  }
+}
+
+/** Attribute values rejected by the entity's schemas, or by the table's empty-string policy. */
+export class ValidationError extends RepositoryError<
+  'Validation',
+  { readonly entity: string; readonly issues: readonly { readonly attribute: string; readonly message: string; readonly path: readonly PropertyKey[] }[] }
+> {
+  constructor(entity: string, issues: ValidationError['payload']['issues']) {
+    super('Validation', `${entity}: ${issues.map((i) => `${i.path.map(String).join('.')}: ${i.message}`).join('; ')}`, { entity, issues });
+  }
+}
+
+/** A request the model cannot express safely (changing a key attribute, a status outside `transition`…). */
+export class UnsupportedOperationError extends RepositoryError<'UnsupportedOperation', { readonly entity: string; readonly reason: string }> {
+  constructor(entity: string, reason: string) {
+    super('UnsupportedOperation', `${entity}: ${reason}`, { entity, reason });
+  }
+}
+
+/** A cursor that was altered, is malformed, or belongs to another listing. */
+export class InvalidCursorError extends RepositoryError<'InvalidCursor', { readonly reason: 'malformed' | 'tampered' | 'other-listing' }> {
+  constructor(reason: 'malformed' | 'tampered' | 'other-listing') {
+    const text = {
+      malformed: 'the cursor is not one this library issued (malformed)',
+      tampered: 'the cursor was altered (checksum mismatch)',
+      'other-listing': 'the cursor belongs to another listing (different pattern, parameters or table)',
+    }[reason];
+    super('InvalidCursor', `Invalid cursor: ${text}`, { reason });
+  }
+}
+
+/** Batch items still unprocessed after every retry. */
+export class BatchIncompleteError extends RepositoryError<
+  'BatchIncomplete',
+  { readonly operation: 'BatchWriteItem' | 'BatchGetItem'; readonly unprocessed: readonly unknown[]; readonly attempts: number }
+> {
+  constructor(operation: 'BatchWriteItem' | 'BatchGetItem', unprocessed: readonly unknown[], attempts: number) {
+    super('BatchIncomplete', `${operation}: ${unprocessed.length} request(s) still unprocessed after ${attempts} attempts`, { operation, unprocessed, attempts });
+  }
+}
+
+/** One cancelled transaction action, with the item it addressed. */
+export interface CancellationReason {
+  readonly index: number;
+  readonly action: string;
+  readonly item: ItemRef;
+  readonly code: string;
+  readonly message?: string;
+}
+
+/** A transaction DynamoDB cancelled; `reasons` lists only the actions that caused it. */
+export class TransactionCancelledError extends RepositoryError<'TransactionCancelled', { readonly reasons: readonly CancellationReason[] }> {
+  constructor(reasons: readonly CancellationReason[], cause?: unknown) {
+    const text = reasons.map((r) => `#${r.index + 1} ${r.action} ${show(r.item)}: ${r.code}`).join('; ');
+    super('TransactionCancelled', `Transaction cancelled: ${text || 'no reason given'}`, { reasons }, { cause });
+  }
+}

@@ -1,0 +1,53 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { UnsupportedLocationRoleError } from './errors.js';
+import { describeLocation, type Location } from './location.js';
+
+/** A low-level client for one location, and how to let go of it. */
+export interface OpenedClient {
+  readonly client: DynamoDBClient;
+  /** Human-readable location, for messages. */
+  readonly description: string;
+  close(): Promise<void>;
+}
+
+/** Region used for endpoints when the environment names none; local engines ignore it. */
+const localRegion = 'us-east-1';
+
+/**
+ * Opens the low-level `DynamoDBClient` (never the DocumentClient: items stay in wire format,
+ * so numbers never pass through a JS double) for a location.
+ *
+ * @example
+ * const { client, close } = await openClient(parseLocation('http://127.0.0.1:8000'));
+ * try { await client.send(new ListTablesCommand({})); } finally { await close(); }
+ */
+export async function openClient(location: Location): Promise<OpenedClient> {
+  const description = describeLocation(location);
+  switch (location.kind) {
+    case 'aws': {
+      const client = new DynamoDBClient(location.region ? { region: location.region } : {});
+      return { client, description, close: async () => client.destroy() };
+    }
+    case 'endpoint': {
+      const client = new DynamoDBClient({
+        endpoint: location.url,
+        region: process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? localRegion,
+        // Local endpoints accept any signature; only insist on real credentials if the user set some.
+        ...(hasCredentialsInEnvironment() ? {} : { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+      });
+      return { client, description, close: async () => client.destroy() };
+    }
+    case 'sqlite': {
+      // Loaded on demand so that moving data between AWS endpoints never loads the engine.
+      const { createLocalClient } = await import('../local/index.js');
+      const client = createLocalClient({ path: location.path });
+      return { client, description, close: async () => client.destroy() };
+    }
+    case 'adr-sqlite':
+      throw new UnsupportedLocationRoleError(description, 'target');
+  }
+}
+
+function hasCredentialsInEnvironment(): boolean {
+  return Boolean(process.env.AWS_ACCESS_KEY_ID || process.env.AWS_PROFILE);
+}

@@ -1,0 +1,56 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Engine } from '../../src/engine/engine.js';
+import { createTestTable } from '../../src/engine/operations/shared/test-tables.js';
+import { exited, forkWorker, nextMessage } from './workers/fork-worker.js';
+
+describe('several processes writing one SQLite file', () => {
+  let directory: string;
+  let path: string;
+  beforeEach(() => {
+    directory = mkdtempSync(join(tmpdir(), 'monotable-concurrency-'));
+    path = join(directory, 'engine.db');
+  });
+  afterEach(() => rmSync(directory, { recursive: true, force: true }));
+
+  function withEngine<T>(work: (engine: Engine) => T): T {
+    const engine = new Engine({ path, ttlReapIntervalMs: 0 });
+    try {
+      return work(engine);
+    } finally {
+      engine.close();
+    }
+  }
+
+  it('loses no increment: 8 processes × 1,000 UpdateItem ADD end at exactly 8,000', async () => {
+    withEngine((engine) => createTestTable(engine, { name: 'counters' }));
+    const workers = Array.from({ length: 8 }, () => forkWorker('increment', path, '1000'));
+    const codes = await Promise.all(workers.map(exited));
+    expect(codes).toEqual(Array(8).fill(0));
+    const item = withEngine((engine) => engine.handle('GetItem', { TableName: 'counters', Key: { pk: { S: 'counter' } } }).Item);
+    expect(item).toEqual({ pk: { S: 'counter' }, n: { N: '8000' } });
+  }, 180_000);
+
+  it('lets exactly one of two concurrent conditional transitions win', async () => {
+    withEngine((engine) => createTestTable(engine, { name: 'jobs' }));
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      withEngine((engine) =>
+        engine.handle('PutItem', { TableName: 'jobs', Item: { pk: { S: 'job' }, status: { S: 'PENDING' } } }),
+      );
+      const workers = [forkWorker('transition', path, 'first'), forkWorker('transition', path, 'second')];
+      await Promise.all(workers.map(nextMessage));
+      const results = workers.map(nextMessage);
+      for (const worker of workers) worker.send('go');
+      const outcomes = (await Promise.all(results)) as string[];
+      await Promise.all(workers.map(exited));
+      expect(outcomes.sort()).toEqual(['lost', 'won']);
+      const winner = outcomes[0] === 'won' ? 'first' : 'second';
+      const item = withEngine((engine) => engine.handle('GetItem', { TableName: 'jobs', Key: { pk: { S: 'job' } } }).Item);
+      expect(item).toMatchObject({ status: { S: 'RUNNING' } });
+      expect(['first', 'second']).toContain((item as { winner: { S: string } }).winner.S);
+      void winner;
+    }
+  }, 180_000);
+});

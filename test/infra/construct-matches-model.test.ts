@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { App, type Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { Construct } from 'constructs';
+import { MonotableTable } from '../../src/infra/cdk/monotable-table.js';
+import { cdkConstructSource, cloudFormationTemplate } from '../../src/infra/index.js';
+import type { ModelDefinition } from '../../src/model/index.js';
+import { models } from './support/models.js';
+import { cloudFormationTable, evaluateSource, onlyTable, synthesize } from './support/synthesize.js';
+
+type TableResource = ReturnType<typeof onlyTable>;
+
+/** What the model says the table is, checked field by field straight from `model.table`. */
+function expectMatchesModel(resource: TableResource, model: ModelDefinition): void {
+  const { table } = model;
+  const properties = resource.Properties as Record<string, any>;
+  expect(properties.TableName).toBe(table.name);
+  expect(properties.KeySchema).toEqual([
+    { AttributeName: table.partitionKey, KeyType: 'HASH' },
+    { AttributeName: table.sortKey, KeyType: 'RANGE' },
+  ]);
+  const keyNames = new Set([table.partitionKey, table.sortKey]);
+  for (const index of Object.values(table.indexes)) {
+    keyNames.add(index.partitionKey);
+    if (index.sortKey) keyNames.add(index.sortKey);
+  }
+  expect(properties.AttributeDefinitions).toHaveLength(keyNames.size);
+  expect(properties.AttributeDefinitions).toEqual(expect.arrayContaining([...keyNames].map((name) => ({ AttributeName: name, AttributeType: 'S' }))));
+
+  if (table.billingMode.mode === 'PAY_PER_REQUEST') {
+    expect(properties.BillingMode).toBe('PAY_PER_REQUEST');
+    expect(properties.ProvisionedThroughput).toBeUndefined();
+  } else {
+    expect(properties.ProvisionedThroughput).toEqual({
+      ReadCapacityUnits: table.billingMode.readCapacityUnits,
+      WriteCapacityUnits: table.billingMode.writeCapacityUnits,
+    });
+  }
+  expect(properties.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: table.pointInTimeRecovery });
+  expect(properties.TimeToLiveSpecification).toEqual(
+    table.timeToLiveAttribute ? { AttributeName: table.timeToLiveAttribute, Enabled: true } : undefined,
+  );
+
+  const indexes = Object.entries(table.indexes);
+  expect(properties.GlobalSecondaryIndexes ?? []).toHaveLength(indexes.length);
+  for (const [name, index] of indexes) {
+    const declared = (properties.GlobalSecondaryIndexes as any[]).find((candidate) => candidate.IndexName === name);
+    expect(declared?.KeySchema).toEqual([
+      { AttributeName: index.partitionKey, KeyType: 'HASH' },
+      ...(index.sortKey ? [{ AttributeName: index.sortKey, KeyType: 'RANGE' }] : []),
+    ]);
+    expect(declared?.Projection).toEqual(
+      index.projection.type === 'INCLUDE'
+        ? { ProjectionType: 'INCLUDE', NonKeyAttributes: index.projection.attributes }
+        : { ProjectionType: index.projection.type },
+    );
+  }
+  expect(resource.DeletionPolicy).toBe('Retain');
+  expect(resource.UpdateReplacePolicy).toBe('Retain');
+}
+
+describe.each(Object.entries(models))('infrastructure of %s', (_, model) => {
+  const cloudFormation = cloudFormationTable(cloudFormationTemplate(model));
+
+  it('CloudFormation declares the table as the model says', () => {
+    expectMatchesModel(cloudFormation, model);
+  });
+
+  it('the generated CDK construct synthesizes exactly the CloudFormation resource', () => {
+    const generated = evaluateSource(cdkConstructSource(model));
+    const className = Object.keys(generated).find((name) => name.endsWith('Table'))!;
+    const Generated = generated[className] as new (scope: Construct, id: string) => Construct;
+    const template = synthesize((stack: Stack) => new Generated(stack, 'Data'));
+    expectMatchesModel(onlyTable(template), model);
+    expect(onlyTable(template)).toEqual(cloudFormation);
+  });
+
+  it('the generated stack holds the same table and exports its name and ARN', () => {
+    const generated = evaluateSource(cdkConstructSource(model, { className: 'DataTable' }));
+    const DataStack = generated.DataDataStack as new (scope: Construct, id: string) => Stack;
+    const template = Template.fromStack(new DataStack(new App(), 'Data'));
+    expect(onlyTable(template)).toEqual(cloudFormation);
+    expect(Object.keys(template.findOutputs('*'))).toEqual(['TableName', 'TableArn']);
+  });
+
+  it('the MonotableTable construct synthesizes exactly the CloudFormation resource', () => {
+    const template = synthesize((stack) => new MonotableTable(stack, 'Data', { model }));
+    expect(onlyTable(template)).toEqual(cloudFormation);
+  });
+});

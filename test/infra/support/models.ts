@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { defineEntity, defineModel, defineTable, type ModelDefinition } from '../../../src/model/index.js';
+import { model as researchJobs } from '../../../examples/research-jobs/model.js';
+
+const provisionedTable = defineTable({
+  name: 'inventory.v2',
+  partitionKey: 'PK',
+  sortKey: 'SK',
+  indexes: {
+    byOwner: { partitionKey: 'ownerKey', projection: { type: 'KEYS_ONLY' } },
+    bySku: { partitionKey: 'skuKey', sortKey: 'SK', projection: { type: 'INCLUDE', attributes: ['name', 'price'] } },
+  },
+  billingMode: { mode: 'PROVISIONED', readCapacityUnits: 3, writeCapacityUnits: 7 },
+  pointInTimeRecovery: false,
+});
+const part = defineEntity(provisionedTable, {
+  name: 'part',
+  attributes: { id: z.string(), owner: z.string(), sku: z.string(), name: z.string(), price: z.number() },
+  key: { pk: 'PART#{id}', sk: 'META' },
+  indexes: { byOwner: { pk: 'OWNER#{owner}' }, bySku: { pk: 'SKU#{sku}', sk: 'META' } },
+});
+const provisioned = defineModel({
+  table: provisionedTable,
+  entities: [part],
+  accessPatterns: {
+    getPart: { description: 'Get part', entities: ['part'], key: { pk: 'PART#{id}', sk: { equals: 'META' } } },
+  },
+});
+
+const bareTable = defineTable({ name: 'bare' });
+const note = defineEntity(bareTable, { name: 'note', attributes: { id: z.string() }, key: { pk: 'NOTE#{id}', sk: 'NOTE' } });
+const bare = defineModel({
+  table: bareTable,
+  entities: [note],
+  accessPatterns: { getNote: { description: 'Get note', entities: ['note'], key: { pk: 'NOTE#{id}', sk: { equals: 'NOTE' } } } },
+});
+
+/** Models covering the shapes infrastructure must express. */
+export const models: Record<string, ModelDefinition> = {
+  'research jobs (the guide\'s shape)': researchJobs,
+  'provisioned, custom key names, KEYS_ONLY and INCLUDE projections, no PITR': provisioned,
+  'no index, no TTL': bare,
+};
