@@ -41,7 +41,14 @@ export class Engine {
     };
     const interval = options.ttlReapIntervalMs ?? 5000;
     if (interval > 0) {
-      this.reaper = setInterval(() => this.reapExpiredItems(), interval);
+      this.reaper = setInterval(() => {
+        // A busy database (another process holding the lock past busy_timeout) only delays reaping.
+        try {
+          this.reapExpiredItems();
+        } catch {
+          /* retried on the next tick */
+        }
+      }, interval);
       this.reaper.unref();
     }
   }

@@ -1,6 +1,6 @@
 /**
- * Infrastructure from the model: CloudFormation, CDK construct source, and the CreateTable
- * request for local engines — all from one `TableSpec`. (The CDK construct class itself is in
+ * Infrastructure from the model: CloudFormation and CDK construct source from one `TableSpec`,
+ * and the model's table on local engines. (The CDK construct class itself is in
  * `./cdk/monotable-table.js`, apart, because it needs `aws-cdk-lib`.)
  *
  * @example
@@ -11,5 +11,5 @@ export { loadModel } from './load-model.js';
 export { tableSpec, keyAttributes, type TableSpec, type GlobalIndexSpec, type KeyAttributeSpec } from './table-spec.js';
 export { cloudFormationTemplate, tableProperties, type CloudFormationTemplate } from './cloudformation.js';
 export { cdkConstructSource, type CdkSourceOptions } from './cdk-source.js';
-export { createTableInput, createTableFromModel } from './create-table-input.js';
+export { ensureModelTable } from './ensure-model-table.js';
 export { ModelModuleError, InfrastructureModelError } from './errors.js';

@@ -15,9 +15,8 @@ export interface GlobalIndexSpec {
 }
 
 /**
- * The physical table a model declares, in one normalized shape from which the CDK construct,
- * the CloudFormation template and the local CreateTable request are all derived — so the three
- * can only agree.
+ * The physical table a model declares, in one normalized shape from which the CDK construct
+ * and the CloudFormation template are both derived, so the two can only agree.
  */
 export interface TableSpec {
   readonly tableName: string;

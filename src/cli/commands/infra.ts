@@ -4,7 +4,7 @@ import { InvalidArgumentError, type Command } from 'commander';
 import type { CliCommand } from '../command.js';
 import { cdkConstructSource } from '../../infra/cdk-source.js';
 import { cloudFormationTemplate } from '../../infra/cloudformation.js';
-import { createTableFromModel } from '../../infra/create-table-input.js';
+import { ensureModelTable } from '../../infra/ensure-model-table.js';
 import { loadModel } from '../../infra/load-model.js';
 import { tableSpec } from '../../infra/table-spec.js';
 import { parseLocation, type Location } from '../../transfer/location.js';
@@ -48,7 +48,7 @@ export function register(program: Command): void {
       const model = await loadModel(modulePath);
       const { client, description, close } = await openClient(flags.to);
       try {
-        const created = await createTableFromModel(client, model, flags.tableName ? { tableName: flags.tableName } : {});
+        const created = await ensureModelTable(client, model, flags.tableName ? { tableName: flags.tableName } : {});
         const name = tableSpec(model, flags.tableName ? { tableName: flags.tableName } : {}).tableName;
         console.error(`monotable: table ${name} ${created ? 'created' : 'already exists'} at ${description}`);
       } finally {

@@ -1,93 +1,23 @@
 import type { Comparator, ConditionFunctionName, ConditionNode, DocumentPath, Operand } from './ast.js';
 import type { ExpressionAttributes } from './expression-attributes.js';
 import { formatPathForMessage, invalidExpression, type ExpressionKind } from './expression-errors.js';
-import { callsOf, checkPathWords, pathsOf, resolvePath, resolveValue, samePath } from './syntax-checks.js';
+import { CONDITION_FUNCTIONS, checkConditionStructure } from './check-structure.js';
+import { resolvePath, resolveValue, samePath } from './syntax-checks.js';
 import type { SyntaxCall, SyntaxCondition, SyntaxOperand } from './syntax-tree.js';
 import { typeOf, type AttributeTypeName, type AttributeValue } from '../values/attribute-value.js';
 import { compareValues } from '../values/index.js';
 
-/** Condition functions and their operand counts. */
-const CONDITION_FUNCTIONS: Readonly<Record<string, number>> = {
-  attribute_exists: 1,
-  attribute_not_exists: 1,
-  attribute_type: 2,
-  begins_with: 2,
-  contains: 2,
-  size: 1,
-};
-
 const ATTRIBUTE_TYPE_NAMES: ReadonlySet<string> = new Set(['N', 'BS', 'L', 'B', 'NULL', 'M', 'S', 'SS', 'NS', 'BOOL']);
 const MAX_IN_OPERANDS = 100;
 
-/** Operands, in source order, of every comparison and function of a condition. */
-function operandsOf(node: SyntaxCondition): SyntaxOperand[] {
-  switch (node.kind) {
-    case 'and':
-    case 'or':
-      return [...operandsOf(node.left), ...operandsOf(node.right)];
-    case 'not':
-      return operandsOf(node.operand);
-    case 'compare':
-      return [node.left, node.right];
-    case 'between':
-      return [node.operand, node.lower, node.upper];
-    case 'in':
-      return [node.operand, ...node.candidates];
-    case 'function':
-      return [node.call];
-  }
-}
-
 /**
- * Turns a parsed condition into the AST, checking in DynamoDB's order: function names,
- * misused functions, reserved words, then node by node in source order (undefined names and
- * values, operand counts, distinct operands, operand types).
+ * Turns a parsed condition into the AST, checking in DynamoDB's order: the structure pass
+ * (functions, reserved words, path limits), then node by node in source order (undefined
+ * names and values, operand counts, distinct operands, operand types).
  */
 export function checkCondition(kind: ExpressionKind, node: SyntaxCondition, attributes: ExpressionAttributes): ConditionNode {
-  const operands = operandsOf(node);
-  const calls = operands.flatMap(callsOf);
-  for (const call of calls) {
-    if (!Object.hasOwn(CONDITION_FUNCTIONS, call.name.text)) {
-      throw invalidExpression(kind, `Invalid function name; function: ${call.name.text}`);
-    }
-  }
-  checkMisusedFunctions(kind, node);
-  checkPathWords(kind, operands.flatMap(pathsOf));
+  checkConditionStructure(kind, node);
   return new ConditionChecker(kind, attributes).condition(node);
-}
-
-/** Only `size` may stand as an operand, and `size` may not stand as a condition. */
-function checkMisusedFunctions(kind: ExpressionKind, node: SyntaxCondition): void {
-  const misused = (name: string) =>
-    invalidExpression(kind, `The function is not allowed to be used this way in an expression; function: ${name}`);
-  const checkOperand = (operand: SyntaxOperand): void => {
-    if (operand.kind === 'call' && operand.name.text !== 'size') throw misused(operand.name.text);
-  };
-  const visit = (current: SyntaxCondition): void => {
-    switch (current.kind) {
-      case 'and':
-      case 'or':
-        visit(current.left);
-        visit(current.right);
-        return;
-      case 'not':
-        visit(current.operand);
-        return;
-      case 'function':
-        if (current.call.name.text === 'size') throw misused('size');
-        current.call.args.forEach(checkOperand);
-        return;
-      case 'compare':
-        [current.left, current.right].forEach(checkOperand);
-        return;
-      case 'between':
-        [current.operand, current.lower, current.upper].forEach(checkOperand);
-        return;
-      case 'in':
-        [current.operand, ...current.candidates].forEach(checkOperand);
-    }
-  };
-  visit(node);
 }
 
 class ConditionChecker {

@@ -2,20 +2,12 @@ import type { DocumentPath, UpdateAction, UpdateNode, UpdateValue } from './ast.
 import type { ExpressionAttributes } from './expression-attributes.js';
 import { invalidExpression, type ExpressionKind } from './expression-errors.js';
 import { checkPathsDisjoint } from './path-overlap.js';
-import { callsOf, checkPathWords, pathsOf, resolvePath, resolveValue } from './syntax-checks.js';
-import type { SyntaxOperand, SyntaxPath, SyntaxSetValue, SyntaxUpdateAction, SyntaxUpdateClause } from './syntax-tree.js';
+import { UPDATE_FUNCTIONS, checkUpdateStructure } from './check-structure.js';
+import { callsOf, resolvePath, resolveValue } from './syntax-checks.js';
+import type { SyntaxOperand, SyntaxSetValue, SyntaxUpdateAction, SyntaxUpdateClause } from './syntax-tree.js';
 import { typeOf, type AttributeTypeName } from '../values/attribute-value.js';
 
 const KIND: ExpressionKind = 'UpdateExpression';
-const UPDATE_FUNCTIONS: Readonly<Record<string, number>> = { if_not_exists: 2, list_append: 2 };
-const CONDITION_FUNCTIONS: ReadonlySet<string> = new Set([
-  'attribute_exists',
-  'attribute_not_exists',
-  'attribute_type',
-  'begins_with',
-  'contains',
-  'size',
-]);
 const MAX_OPERATORS = 300;
 
 /** DynamoDB's type names in ADD/DELETE operand messages. */
@@ -33,44 +25,17 @@ function setValueOperands(value: SyntaxSetValue): SyntaxOperand[] {
   return value.kind === 'arithmetic' ? [value.left, value.right] : [value];
 }
 
-function actionPaths(action: SyntaxUpdateAction): SyntaxPath[] {
-  if (action.kind === 'set') return [action.path, ...setValueOperands(action.value).flatMap(pathsOf)];
-  return [action.path];
-}
-
 /**
- * Turns parsed clauses into the update AST, checking in DynamoDB's order: reserved words,
- * function names, repeated clauses, misused functions, operator count, names in the
+ * Turns parsed clauses into the update AST, checking in DynamoDB's order: the structure
+ * pass (functions, reserved words, repeated clauses), operator count, names in the
  * updated paths, overlapping paths, then each action's values and types (DynamoDB reports
  * the last failing action).
  */
 export function checkUpdate(clauses: readonly SyntaxUpdateClause[], attributes: ExpressionAttributes): UpdateNode {
+  checkUpdateStructure(clauses);
   const actions = clauses.flatMap((clause) => clause.actions);
-  checkPathWords(KIND, actions.flatMap(actionPaths));
   const setValues = actions.flatMap((action) => (action.kind === 'set' ? [action.value] : []));
   const calls = setValues.flatMap(setValueOperands).flatMap(callsOf);
-  for (const call of calls) {
-    const name = call.name.text;
-    if (CONDITION_FUNCTIONS.has(name)) {
-      throw invalidExpression(KIND, `The function is not allowed in an update expression; function: ${name}`);
-    }
-    if (!Object.hasOwn(UPDATE_FUNCTIONS, name)) throw invalidExpression(KIND, `Invalid function name; function: ${name}`);
-  }
-  const seen = new Set<string>();
-  for (const clause of clauses) {
-    if (seen.has(clause.keyword)) {
-      throw invalidExpression(KIND, `The "${clause.keyword}" section can only be used once in an update expression;`);
-    }
-    seen.add(clause.keyword);
-  }
-  for (const value of setValues) {
-    if (value.kind !== 'arithmetic') continue;
-    for (const operand of [value.left, value.right]) {
-      if (operand.kind === 'call' && operand.name.text === 'list_append') {
-        throw invalidExpression(KIND, 'The function is not allowed to be used this way in an expression; function: list_append');
-      }
-    }
-  }
   const operatorCount = setValues.filter((value) => value.kind === 'arithmetic').length + calls.length;
   if (operatorCount > MAX_OPERATORS) {
     throw invalidExpression(KIND, `The expression contains too many operators; operator count: ${operatorCount}`);

@@ -21,9 +21,9 @@ const item: Item = {
   emoji: { S: 'é😀' },
 };
 
-function holds(text: string, values?: Record<string, AttributeValue>, target: Item | undefined = item): boolean {
+function holds(text: string, values?: Record<string, AttributeValue>, target: Item | 'no item' = item): boolean {
   const node = parseConditionExpression(text, new ExpressionAttributes(undefined, values), 'ConditionExpression');
-  return evaluateCondition(node, target);
+  return evaluateCondition(node, target === 'no item' ? undefined : target);
 }
 
 describe('evaluateCondition', () => {
@@ -34,8 +34,8 @@ describe('evaluateCondition', () => {
     expect(holds('attribute_exists(m.x.z)')).toBe(false);
     expect(holds('attribute_exists(l[2].x)')).toBe(true);
     expect(holds('attribute_exists(l[5])')).toBe(false);
-    expect(holds('attribute_exists(pk)', undefined, undefined)).toBe(false);
-    expect(holds('attribute_not_exists(v)', undefined, undefined)).toBe(true);
+    expect(holds('attribute_exists(pk)', undefined, 'no item')).toBe(false);
+    expect(holds('attribute_not_exists(v)', undefined, 'no item')).toBe(true);
   });
 
   it('compares numbers numerically and different types as false', () => {
@@ -53,7 +53,7 @@ describe('evaluateCondition', () => {
     expect(holds('nope = :v', values)).toBe(false);
     expect(holds('nope <> :v', values)).toBe(true);
     expect(holds('nope < :v', values)).toBe(false);
-    expect(holds('v <> :v', values, undefined)).toBe(true);
+    expect(holds('v <> :v', values, 'no item')).toBe(true);
   });
 
   it('supports contains, begins_with, attribute_type, size and IN', () => {

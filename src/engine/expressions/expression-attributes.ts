@@ -25,7 +25,8 @@ export class ExpressionAttributes {
 
   /**
    * Throws `ExpressionAttributeNames must not be empty` (resp. `…Values…`) for a present but
-   * empty map, which DynamoDB checks before it parses any expression.
+   * empty map, and DynamoDB's messages for keys that are not `#name` / `:value` tokens and
+   * for empty names; DynamoDB checks all of this before it parses any expression.
    */
   constructor(names?: Readonly<Record<string, string>>, values?: Readonly<Record<string, AttributeValue>>) {
     if (names !== undefined && Object.keys(names).length === 0) {
@@ -33,6 +34,17 @@ export class ExpressionAttributes {
     }
     if (values !== undefined && Object.keys(values).length === 0) {
       throw validationError('ExpressionAttributeValues must not be empty');
+    }
+    for (const [key, name] of Object.entries(names ?? {})) {
+      if (!/^#[A-Za-z0-9_]+$/.test(key)) {
+        throw validationError(`ExpressionAttributeNames contains invalid key: Syntax error; key: "${key}"`);
+      }
+      if (name === '') throw validationError(`ExpressionAttributeNames contains invalid value: Empty attribute name for key ${key}`);
+    }
+    for (const key of Object.keys(values ?? {})) {
+      if (!/^:[A-Za-z0-9_]+$/.test(key)) {
+        throw validationError(`ExpressionAttributeValues contains invalid key: Syntax error; key: "${key}"`);
+      }
     }
     this.names = names ?? {};
     this.values = values ?? {};

@@ -2,14 +2,15 @@ import type { DocumentPath } from './ast.js';
 import type { ExpressionAttributes } from './expression-attributes.js';
 import { parseSyntax } from './parse-expression.js';
 import { checkPathsDisjoint } from './path-overlap.js';
-import { checkPathWords, resolvePath } from './syntax-checks.js';
+import { checkProjectionStructure } from './check-structure.js';
+import { resolvePath } from './syntax-checks.js';
 import type { AttributeValue, Item } from '../values/attribute-value.js';
 
 /** Parses a ProjectionExpression into its document paths (names resolved). */
 export function parseProjectionExpression(text: string, attributes: ExpressionAttributes): DocumentPath[] {
   const kind = 'ProjectionExpression';
   const paths = parseSyntax(kind, text, (parser) => parser.parseProjectionExpression());
-  checkPathWords(kind, paths);
+  checkProjectionStructure(paths);
   const resolved = paths.map((path) => resolvePath(kind, path, attributes));
   checkPathsDisjoint(kind, resolved);
   return resolved;

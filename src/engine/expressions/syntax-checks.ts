@@ -1,14 +1,8 @@
 import type { DocumentPath, PathElement } from './ast.js';
 import type { ExpressionAttributes } from './expression-attributes.js';
 import { invalidExpression, type ExpressionKind } from './expression-errors.js';
-import { isReservedWord } from './reserved-words.js';
 import type { SyntaxCall, SyntaxOperand, SyntaxPath, SyntaxValue } from './syntax-tree.js';
 import type { AttributeValue } from '../values/attribute-value.js';
-
-/** DynamoDB's document paths have at most 32 levels (`a.b[1]` has three). */
-const MAX_PATH_DEPTH = 32;
-/** List indexes are Java ints. */
-const MAX_LIST_INDEX = 2147483647;
 
 /** Every path inside an operand, function arguments included, in source order. */
 export function pathsOf(operand: SyntaxOperand): SyntaxPath[] {
@@ -21,31 +15,6 @@ export function pathsOf(operand: SyntaxOperand): SyntaxPath[] {
 export function callsOf(operand: SyntaxOperand): SyntaxCall[] {
   if (operand.kind !== 'call') return [];
   return [operand, ...operand.args.flatMap(callsOf)];
-}
-
-/**
- * Throws DynamoDB's error for the first bare name that is a reserved word, then for the
- * first path that is too deep or has an index out of range.
- */
-export function checkPathWords(kind: ExpressionKind, paths: readonly SyntaxPath[]): void {
-  for (const path of paths) {
-    for (const element of path.elements) {
-      // `size` is in the reserved list but DynamoDB's grammar accepts it as a name.
-      if (element.kind === 'identifier' && element.token.text !== 'size' && isReservedWord(element.token.text)) {
-        throw invalidExpression(kind, `Attribute name is a reserved keyword; reserved keyword: ${element.token.text}`);
-      }
-    }
-  }
-  for (const path of paths) {
-    if (path.elements.length > MAX_PATH_DEPTH) {
-      throw invalidExpression(kind, `The document path has too many nesting levels; nesting levels: ${path.elements.length}`);
-    }
-    for (const element of path.elements) {
-      if (element.kind === 'index' && Number(element.token.text) > MAX_LIST_INDEX) {
-        throw invalidExpression(kind, `List index is not within the allowable range; index: [${element.token.text}]`);
-      }
-    }
-  }
 }
 
 /** `#name` → attribute name; throws DynamoDB's message for an undefined one. */

@@ -40,7 +40,9 @@ export function buildQueryRequest(
   if (options.shard !== undefined) partitionValue = shardedPartitionKey(partitionValue, options.shard, model.table.separator);
   const conditions = [`${attributes.name(partitionKeyName)} = ${attributes.value(partitionValue)}`];
   const sk = keyCondition.sk;
-  if (sk && sortKeyName) {
+  // An empty begins_with prefix is the whole partition: no sort-key condition at all.
+  const wholePartition = sk?.operator === 'beginsWith' && sk.templates[0].source === '';
+  if (sk && sortKeyName && !wholePartition) {
     const name = attributes.name(sortKeyName);
     const rendered = sk.templates.map((template) => (template.source === '' ? '' : renderKeyTemplate(template, params)));
     switch (sk.operator) {
@@ -48,8 +50,7 @@ export function buildQueryRequest(
         conditions.push(`${name} = ${attributes.value(rendered[0])}`);
         break;
       case 'beginsWith':
-        // An empty prefix is the whole partition: no sort-key condition at all.
-        if (rendered[0] !== '') conditions.push(`begins_with(${name}, ${attributes.value(rendered[0])})`);
+        conditions.push(`begins_with(${name}, ${attributes.value(rendered[0])})`);
         break;
       case 'between':
         conditions.push(`${name} BETWEEN ${attributes.value(rendered[0])} AND ${attributes.value(rendered[1])}`);

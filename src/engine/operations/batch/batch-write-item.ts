@@ -29,9 +29,9 @@ function checkEntryShape(entry: WriteRequestEntry): void {
 function checkRequestShape(requestItems: Record<string, WriteRequestEntry[]>): void {
   let count = 0;
   for (const [tableName, entries] of Object.entries(requestItems)) {
-    if (entries.length === 0 || entries.length > maximumWriteRequests) {
+    if (entries.length === 0) {
       throw validationError(
-        `1 validation error detected: Value '{${tableName}=[${entries.length === 0 ? '' : '...'}]}' at 'requestItems' failed to satisfy constraint: ` +
+        `1 validation error detected: Value '{${tableName}=[]}' at 'requestItems' failed to satisfy constraint: ` +
           'Map value must satisfy constraint: [Member must have length less than or equal to 25, Member must have length greater than or equal to 1]',
       );
     }

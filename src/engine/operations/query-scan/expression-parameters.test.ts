@@ -44,7 +44,10 @@ describe('checkReadExpressionParameters', () => {
       'ConditionalOperator cannot be used without Filter or Expected',
     );
     expect(() =>
-      checkReadExpressionParameters({ KeyConditions: {}, ConditionalOperator: 'OR', QueryFilter: {} }, 'Query'),
+      checkReadExpressionParameters({ KeyConditions: {}, ConditionalOperator: 'OR', QueryFilter: { a: {} } }, 'Query'),
+    ).toThrow('ConditionalOperator can only be used when Filter or Expected has two or more elements');
+    expect(() =>
+      checkReadExpressionParameters({ KeyConditions: {}, ConditionalOperator: 'OR', QueryFilter: { a: {}, b: {} } }, 'Query'),
     ).not.toThrow();
   });
 });

@@ -30,7 +30,11 @@ export function checkReadExpressionParameters(input: ExpressionMembers, operatio
   checkExpressionParameters(input, expressions, mixable);
   const filterMember = operation === 'Query' ? 'QueryFilter' : 'ScanFilter';
   // ConditionalOperator only combines the conditions of a legacy filter.
-  if (input.ConditionalOperator !== undefined && input[filterMember] === undefined) {
-    throw validationError('ConditionalOperator cannot be used without Filter or Expected');
+  if (input.ConditionalOperator !== undefined) {
+    const filter = input[filterMember];
+    if (filter === undefined) throw validationError('ConditionalOperator cannot be used without Filter or Expected');
+    if (Object.keys(filter as object).length < 2) {
+      throw validationError('ConditionalOperator can only be used when Filter or Expected has two or more elements');
+    }
   }
 }

@@ -1,7 +1,9 @@
 import { validationError } from '../../errors.js';
 import {
   keyConditionFromKeyConditions,
-  parseKeyConditionExpression,
+  keyConditionFromNode,
+  parseKeyConditionSyntax,
+  type LegacyCondition,
 } from '../../expressions/index.js';
 import type { Item } from '../../values/attribute-value.js';
 import type { OperationHandler } from '../operation.js';
@@ -21,7 +23,7 @@ interface QueryInput extends ClauseInput, ExpressionMembers {
   readonly TableName: string;
   readonly IndexName?: string;
   readonly KeyConditionExpression?: string;
-  readonly KeyConditions?: Record<string, unknown>;
+  readonly KeyConditions?: Record<string, LegacyCondition>;
   readonly Select?: Select;
   readonly Limit?: number;
   readonly ExclusiveStartKey?: Item;
@@ -37,20 +39,24 @@ interface QueryInput extends ClauseInput, ExpressionMembers {
  */
 export const query: OperationHandler = (context, input: QueryInput) => {
   const table = context.storage.requireTable(input.TableName);
+  checkReadExpressionParameters(input, 'Query');
   if (isAbsent(input.KeyConditions) && isAbsent(input.KeyConditionExpression)) {
     throw validationError('Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.');
   }
-  checkReadExpressionParameters(input, 'Query');
   const consistent = input.ConsistentRead === true;
   const target = resolveReadTarget(table, input.IndexName, consistent);
 
   const attributes = expressionAttributesOf(input);
   const keys = { partitionKey: target.partitionKey, sortKey: target.sortKey };
-  const keyCondition = isAbsent(input.KeyConditionExpression)
-    ? keyConditionFromKeyConditions(input.KeyConditions as never, keys)
-    : parseKeyConditionExpression(input.KeyConditionExpression as string, attributes, keys);
+  // DynamoDB rejects unused substitutions before it matches the key condition to the schema.
+  const keyNode = isAbsent(input.KeyConditionExpression)
+    ? undefined
+    : parseKeyConditionSyntax(input.KeyConditionExpression as string, attributes);
   const clauses = parseReadClauses(input, attributes, 'QueryFilter');
   attributes.assertAllUsed();
+  const keyCondition = keyNode
+    ? keyConditionFromNode(keyNode, keys)
+    : keyConditionFromKeyConditions(input.KeyConditions as Record<string, LegacyCondition>, keys);
   assertKeyPathsScalar([...(clauses.projection ?? []), ...clauses.filterPaths], target);
   const select = resolveSelect({ select: input.Select, indexName: input.IndexName, projection: clauses.projectionMember });
 

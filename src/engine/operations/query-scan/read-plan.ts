@@ -8,6 +8,7 @@ import {
   type ConditionNode,
   type DocumentPath,
   type ExpressionAttributes,
+  type LegacyCondition,
 } from '../../expressions/index.js';
 import type { Item } from '../../values/attribute-value.js';
 import { itemSize } from '../../values/index.js';
@@ -38,8 +39,8 @@ export interface ClauseInput {
   readonly ProjectionExpression?: string;
   readonly AttributesToGet?: string[];
   readonly ConditionalOperator?: string;
-  readonly QueryFilter?: Record<string, unknown>;
-  readonly ScanFilter?: Record<string, unknown>;
+  readonly QueryFilter?: Record<string, LegacyCondition>;
+  readonly ScanFilter?: Record<string, LegacyCondition>;
 }
 
 /**
@@ -55,7 +56,7 @@ export function parseReadClauses(
   if (input.FilterExpression !== undefined && input.FilterExpression !== null) {
     filter = parseConditionExpression(input.FilterExpression, attributes, 'FilterExpression');
   } else if (input[legacyFilterMember] !== undefined && input[legacyFilterMember] !== null) {
-    filter = conditionFromFilter(input[legacyFilterMember] as never, input.ConditionalOperator as never);
+    filter = conditionFromFilter(input[legacyFilterMember] as Record<string, LegacyCondition>, input.ConditionalOperator);
   }
   let projection: readonly DocumentPath[] | undefined;
   let projectionMember: ReadClauses['projectionMember'];

@@ -1,4 +1,4 @@
-import { DynamoDBError, validationError } from '../../errors.js';
+import { validationError, type DynamoDBError } from '../../errors.js';
 import { applyUpdate, evaluateCondition, type ConditionNode, type DocumentPath, type UpdateNode } from '../../expressions/index.js';
 import type { Storage, TableDefinition } from '../../storage/storage.js';
 import type { Item } from '../../values/attribute-value.js';
@@ -67,19 +67,6 @@ function computeUpdate(write: PreparedWrite, before: Item | undefined): WriteOut
 }
 
 /**
- * An update that touches a key attribute is invalid whatever the stored item holds, so
- * DynamoDB reports it even when the condition fails.
- */
-function rethrowKeyUpdate(write: PreparedWrite, before: Item | undefined): void {
-  if (!write.update) return;
-  try {
-    applyUpdate(write.update, before ?? write.key, keyAttributeNames(write.table));
-  } catch (error) {
-    if (error instanceof DynamoDBError && error.message.includes('This attribute is part of the key')) throw error;
-  }
-}
-
-/**
  * Reads the stored item, checks the condition and works out the new item. Throws
  * `ConditionFailure` when the condition does not hold, `DynamoDBError` for an update
  * that cannot apply to this item. Call inside the storage transaction that commits it.
@@ -87,7 +74,6 @@ function rethrowKeyUpdate(write: PreparedWrite, before: Item | undefined): void 
 export function evaluateWrite(storage: Storage, write: PreparedWrite): WriteOutcome {
   const before = storage.getItem(write.table, write.key);
   if (write.condition && !evaluateCondition(write.condition, before)) {
-    rethrowKeyUpdate(write, before);
     throw new ConditionFailure(before);
   }
   switch (write.kind) {

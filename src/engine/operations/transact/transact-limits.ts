@@ -20,3 +20,20 @@ export function checkTransactItemCount(entries: unknown): void {
     );
   }
 }
+
+/** DynamoDB's limit on the items a TransactWriteItems carries. */
+const maximumPayloadBytes = 4 * 1024 * 1024;
+
+/**
+ * Adds up the items of a transaction and stops at the first that crosses 4 MB, naming
+ * the running total as DynamoDB does (`Payload Size: 4199046`).
+ */
+export function checkTransactionPayload(sizes: readonly number[]): void {
+  let total = 0;
+  for (const size of sizes) {
+    total += size;
+    if (total > maximumPayloadBytes) {
+      throw validationError(`Transaction payload size cannot exceed 4MB. Payload Size: ${total}`);
+    }
+  }
+}

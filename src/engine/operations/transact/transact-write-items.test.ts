@@ -130,3 +130,23 @@ describe('TransactWriteItems', () => {
     expect(response).toEqual({ ConsumedCapacity: [{ TableName: 'two', CapacityUnits: 4, WriteCapacityUnits: 4 }] });
   });
 });
+
+describe('TransactWriteItems payload', () => {
+  it('refuses more than 4 MB of items, naming the running total', () => {
+    const engine = testEngine();
+    createTestTable(engine, { name: 'big' });
+    const padding = 'x'.repeat(50 * 1024);
+    const failure = errorOf(() =>
+      engine.handle('TransactWriteItems', {
+        TransactItems: Array.from({ length: 100 }, (_, index) => ({
+          Put: { TableName: 'big', Item: { pk: { S: `big${index}` }, p: { S: padding } } },
+        })),
+      }),
+    );
+    expect(failure).toMatchObject({
+      type: 'ValidationException',
+      message: 'Transaction payload size cannot exceed 4MB. Payload Size: 4199046',
+    });
+    engine.close();
+  });
+});

@@ -3,6 +3,7 @@ import type { OperationHandler } from '../operation.js';
 import { readUsage, UsageByTable, writeUsage } from '../shared/capacity-usage.js';
 import { itemCollectionMetrics, type ItemCollectionMetrics } from '../shared/item-collection-metrics.js';
 import { itemIdentity } from '../shared/keys.js';
+import { itemSize } from '../../values/index.js';
 import {
   prepareConditionCheck,
   prepareDelete,
@@ -20,7 +21,7 @@ import {
   type CancellationReason,
 } from './cancellation.js';
 import { ClientRequestTokens, requestHash } from './client-request-tokens.js';
-import { checkTransactItemCount } from './transact-limits.js';
+import { checkTransactionPayload, checkTransactItemCount } from './transact-limits.js';
 
 interface TransactWriteAction {
   ConditionCheck?: WriteRequest & { ReturnValuesOnConditionCheckFailure?: string };
@@ -83,6 +84,8 @@ export const transactWriteItems: OperationHandler = (context, input) => {
   const entries = input.TransactItems as TransactWriteAction[];
   checkTransactItemCount(entries);
   const actions = entries.map((entry) => prepareAction(context, entry));
+  // Puts count their item; the other actions only carry a key.
+  checkTransactionPayload(actions.map(({ write }) => itemSize(write.item ?? write.key)));
   const seen = new Set<string>();
   for (const { write } of actions) {
     if (write.keyError) continue;

@@ -1,0 +1,83 @@
+import { writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+
+/** One measured comparison: our figure, the reference, and the target on their ratio. */
+export interface ResultRow {
+  readonly section: string;
+  readonly operation: string;
+  readonly ours: string;
+  readonly reference: string;
+  /** How many times better we are (reference ÷ ours), or the plain ratio for "within" targets. */
+  readonly ratio: number | undefined;
+  readonly target: string;
+  readonly met: boolean | undefined;
+  readonly note?: string;
+}
+
+export function formatUs(us: number | undefined): string {
+  if (us === undefined || !Number.isFinite(us)) return 'n/a';
+  if (us >= 10_000) return `${(us / 1000).toFixed(1)} ms`;
+  if (us >= 1000) return `${(us / 1000).toFixed(2)} ms`;
+  return `${us.toFixed(1)} µs`;
+}
+
+export function formatRatio(ratio: number | undefined): string {
+  return ratio === undefined || !Number.isFinite(ratio) ? 'n/a' : `${ratio >= 10 ? ratio.toFixed(0) : ratio.toFixed(2)}×`;
+}
+
+function verdict(met: boolean | undefined): string {
+  return met === undefined ? '–' : met ? 'met' : 'MISSED';
+}
+
+const HEADER = ['section', 'operation', 'monotable', 'reference', 'ratio', 'target', 'result'];
+
+function cells(row: ResultRow): string[] {
+  return [row.section, row.operation, row.ours, row.reference, formatRatio(row.ratio), row.target, verdict(row.met)];
+}
+
+/** A plain-text table for the terminal. */
+export function printTable(rows: readonly ResultRow[]): void {
+  const table = [HEADER, ...rows.map(cells)];
+  const widths = HEADER.map((_, column) => Math.max(...table.map((line) => line[column].length)));
+  for (const [index, line] of table.entries()) {
+    console.log(line.map((cell, column) => cell.padEnd(widths[column])).join('  '));
+    if (index === 0) console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+  }
+  const judged = rows.filter((row) => row.met !== undefined);
+  console.log(`\ntargets met: ${judged.filter((row) => row.met).length} of ${judged.length}`);
+}
+
+export function machineDescription(): string {
+  const processors = cpus();
+  return [
+    `- CPU: ${processors[0]?.model ?? 'unknown'} (${processors.length} logical cores)`,
+    `- memory: ${Math.round(totalmem() / 2 ** 30)} GiB`,
+    `- Node.js ${process.version} on ${process.platform}/${process.arch}`,
+    `- date: ${new Date().toISOString().slice(0, 10)}`,
+  ].join('\n');
+}
+
+export function writeMarkdown(file: string, rows: readonly ResultRow[], method: string, notes: readonly string[]): void {
+  const lines = [
+    '# Benchmark results',
+    '',
+    'Written by `npm run bench`; rerun it to refresh this file.',
+    '',
+    '## Machine',
+    '',
+    machineDescription(),
+    '',
+    '## Results',
+    '',
+    `| ${HEADER.join(' | ')} |`,
+    `| ${HEADER.map(() => '---').join(' | ')} |`,
+    ...rows.map((row) => `| ${cells(row).join(' | ')} |`),
+    '',
+    '## Method',
+    '',
+    method,
+    ...(notes.length > 0 ? ['', '## Notes from this run', '', ...notes.map((note) => `- ${note}`)] : []),
+    '',
+  ];
+  writeFileSync(file, lines.join('\n'));
+}

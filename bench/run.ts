@@ -1,0 +1,62 @@
+import { parseOptions } from './options.js';
+import { machineDescription, printTable, writeMarkdown, type ResultRow } from './report.js';
+import { runEngineVsSqlite } from './sections/engine-vs-sqlite.js';
+import { runQueryScale } from './sections/query-scale.js';
+import { runSdkAndServers } from './sections/sdk-and-servers.js';
+
+/**
+ * `npm run bench -- [--quick] [--only get,put] [--sections sdk,servers,engine,scale]`:
+ * measures monotable against its peers (AWS DynamoDB Local, dynalite, raw SQLite, a bare
+ * HTTP server), prints a table with ratios and targets, and writes bench/RESULTS.md.
+ */
+const METHOD = `
+- **(a)** the same DocumentClient code, one call at a time, timed in the client: in-process
+  (\`createLocalClient\`, fast path, in-memory engine) against AWS DynamoDB Local 1.25.1
+  (\`-inMemory\`) over HTTP with keep-alive. Mean wall time per call after a warm-up.
+- **(b)** server CPU time per call (user + system of the server process, all threads, from
+  /proc/<pid>/stat, 10 ms ticks, divided by the calls) for \`monotable serve --in-memory\`,
+  DynamoDB Local, dynalite 4.0.0 (in memory) and a bare Node HTTP server answering \`{}\`
+  (the floor: HTTP parsing and writing only). Same client, same calls as (a).
+- **(c)** \`engine.handle(operation, wireJson)\` against better-sqlite3 running the statements
+  the same file layout needs (table of pk, sk, item JSON; one index table for the GSI), with
+  JSON parse/stringify on both sides and no validation. Both on files, WAL, same synchronous.
+- **(d)** Query of one random partition of 11 items, engine alone and through the
+  in-process SDK client, as the table grows; loading method in the notes.
+- Every table has 200 partitions × 11 items (≈ 300 bytes each) and a GSI over 4 partitions.
+  Writes use fresh keys each call; the conditional update succeeds.`.trim();
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  console.log(`monotable benchmark${options.quick ? ' (quick)' : ''}: ${options.iterations} iterations per operation\n${machineDescription()}\n`);
+  const rows: ResultRow[] = [];
+  const notes: string[] = [];
+  if (options.sections.has('sdk') || options.sections.has('servers')) {
+    console.log('SDK and servers (a, b):');
+    await runSdkAndServers(options, rows, notes);
+  }
+  if (options.sections.has('engine')) {
+    console.log('engine vs raw SQLite (c)…');
+    runEngineVsSqlite(options, rows, notes);
+  }
+  if (options.sections.has('scale')) {
+    console.log('Query scale (d)…');
+    await runQueryScale(options, rows, notes);
+  }
+  console.log('');
+  printTable(rows);
+  if (notes.length > 0) console.log(`\n${notes.map((note) => `- ${note}`).join('\n')}`);
+  if (options.resultsFile && !options.quick) {
+    writeMarkdown(options.resultsFile, rows, METHOD, notes);
+    console.log(`\nwrote ${options.resultsFile}`);
+  } else if (options.quick) {
+    console.log('\n(quick run: RESULTS.md left as it is)');
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,93 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { QueryCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { Engine } from '../../src/engine/engine.js';
+import { createLocalClient } from '../../src/local/create-local-client.js';
+import { measureAsync, measureSync, type Timing } from '../measure.js';
+import type { BenchOptions } from '../options.js';
+import { formatUs, type ResultRow } from '../report.js';
+import { wireItem } from '../wire-requests.js';
+import { CHILDREN, partition, seedItem, TABLE, TABLE_DEFINITION } from '../workloads.js';
+
+const ITEMS_PER_PARTITION = CHILDREN + 1;
+/** Items per write transaction while loading. */
+const LOAD_CHUNK = 25 * 800;
+
+/**
+ * (d) Query latency (one partition of 11 items, random partitions) as the table grows to
+ * 10³, 10⁵ and 10⁶ items. Loading goes through `engine.handle('BatchWriteItem')`, 25 items
+ * a call as DynamoDB allows, but with many calls grouped in one SQLite write transaction
+ * (the storage's `writeTransaction`): a shortcut no client has, used to load 10⁶ items in
+ * seconds instead of minutes; it does not change the data written.
+ */
+export async function runQueryScale(options: BenchOptions, rows: ResultRow[], notes: string[]): Promise<void> {
+  const sizes = (options.quick ? [1_000, 10_000, 100_000] : [1_000, 100_000, 1_000_000]).filter((size) => size <= options.scaleMax);
+  const directory = mkdtempSync(join(tmpdir(), 'monotable-scale-'));
+  const engine = new Engine({ path: join(directory, 'scale.sqlite'), ttlReapIntervalMs: 0 });
+  const client = createLocalClient({ engine });
+  const documents = DynamoDBDocumentClient.from(client);
+  try {
+    engine.handle('CreateTable', TABLE_DEFINITION);
+    let loaded = 0;
+    const results: Array<{ size: number; engine: Timing; client: Timing }> = [];
+    for (const size of sizes) {
+      const started = performance.now();
+      const before = loaded;
+      while (loaded < size) {
+        const target = Math.min(size, loaded + LOAD_CHUNK);
+        engine.context.storage.writeTransaction(() => {
+          while (loaded < target) {
+            const count = Math.min(25, target - loaded);
+            const requests = Array.from({ length: count }, (_, k) => {
+              const index = loaded + k;
+              return { PutRequest: { Item: wireItem(seedItem(Math.floor(index / ITEMS_PER_PARTITION), index % ITEMS_PER_PARTITION)) } };
+            });
+            engine.handle('BatchWriteItem', { RequestItems: { [TABLE]: requests } });
+            loaded += count;
+          }
+        });
+      }
+      const seconds = (performance.now() - started) / 1000;
+      notes.push(`Loaded ${(loaded - before).toLocaleString('en')} items to reach ${size.toLocaleString('en')} in ${seconds.toFixed(1)} s (${Math.round((loaded - before) / seconds).toLocaleString('en')} items/s).`);
+
+      const partitions = Math.floor(size / ITEMS_PER_PARTITION);
+      // A multiplicative walk visits partitions all over the key space, not neighbours.
+      const pick = (i: number): string => partition(Number((BigInt(i) * 2654435761n) % BigInt(partitions)));
+      const iterations = options.iterations * 2;
+      const engineTiming = measureSync(
+        (i) => engine.handle('Query', { TableName: TABLE, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': { S: pick(i) } } }),
+        iterations,
+        iterations / 4,
+      );
+      const clientTiming = await measureAsync(
+        (i) => documents.send(new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': pick(i) } })),
+        iterations,
+        iterations / 4,
+      );
+      results.push({ size, engine: engineTiming, client: clientTiming });
+    }
+    const base = results[0];
+    for (const result of results.slice(1)) {
+      for (const [label, ours, reference] of [
+        ['engine.handle', result.engine, base.engine],
+        ['in-process SDK', result.client, base.client],
+      ] as const) {
+        const ratio = ours.meanUs / reference.meanUs;
+        rows.push({
+          section: `(d) Query at ${result.size.toLocaleString('en')} vs ${base.size.toLocaleString('en')} items`,
+          operation: `Query (partition of 11), ${label}`,
+          ours: formatUs(ours.meanUs),
+          reference: formatUs(reference.meanUs),
+          ratio,
+          target: '≤ 1.5× slower',
+          met: ratio <= 1.5,
+        });
+      }
+    }
+  } finally {
+    client.destroy();
+    engine.close();
+    rmSync(directory, { recursive: true, force: true });
+  }
+}

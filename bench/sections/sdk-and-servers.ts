@@ -1,0 +1,105 @@
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { createLocalClient } from '../../src/local/create-local-client.js';
+import { measureAsync, type Timing } from '../measure.js';
+import type { BenchOptions } from '../options.js';
+import { httpClient, startDynalitePeer, startDynamoDbLocalPeer, startFloorPeer, startMonotablePeer, type Peer } from '../peers.js';
+import { formatUs, type ResultRow } from '../report.js';
+import { seed, WORKLOADS } from '../workloads.js';
+
+/**
+ * (a) the in-process client (fast path) against DynamoDB Local over HTTP, same client
+ * code; (b) server CPU per operation of `monotable serve` against DynamoDB Local and
+ * dynalite, with a bare Node HTTP server as the floor.
+ */
+export async function runSdkAndServers(options: BenchOptions, rows: ResultRow[], notes: string[]): Promise<void> {
+  const workloads = WORKLOADS.filter((workload) => options.only.has(workload.name));
+  const warmup = Math.max(30, Math.round(options.iterations / 4));
+  const wantSdk = options.sections.has('sdk');
+  const wantServers = options.sections.has('servers');
+
+  const peers: Peer[] = [];
+  const dynamoDbLocal = await startDynamoDbLocalPeer();
+  if (dynamoDbLocal) peers.push(dynamoDbLocal);
+  else notes.push('DynamoDB Local is not installed (scripts/fetch-dynamodb-local.sh): its comparisons are n/a.');
+  const monotable = wantServers ? await startMonotablePeer() : undefined;
+  const dynalite = wantServers ? await startDynalitePeer() : undefined;
+  const floor = wantServers ? await startFloorPeer() : undefined;
+  for (const peer of [monotable, dynalite, floor]) if (peer) peers.push(peer);
+
+  try {
+    const local = createLocalClient({ inMemory: true, engineOptions: { ttlReapIntervalMs: 0 } });
+    const localDocuments = DynamoDBDocumentClient.from(local);
+    await seed(local, localDocuments);
+    const clients = new Map<Peer, DynamoDBDocumentClient>();
+    const rawClients = [local];
+    for (const peer of peers) {
+      const client = httpClient(peer.endpoint);
+      rawClients.push(client);
+      const documents = DynamoDBDocumentClient.from(client);
+      if (peer !== floor) await seed(client, documents);
+      clients.set(peer, documents);
+    }
+
+    for (const workload of workloads) {
+      process.stdout.write(`  ${workload.label}:`);
+      const inProcess = wantSdk ? await measureAsync((i) => workload.call(localDocuments, i, 'local'), options.iterations, warmup) : undefined;
+      const timings = new Map<Peer, Timing | undefined>();
+      for (const peer of peers) {
+        process.stdout.write(` ${peer.name}…`);
+        if (peer.unsupported.has(workload.name)) {
+          timings.set(peer, undefined);
+          continue;
+        }
+        const documents = clients.get(peer)!;
+        timings.set(peer, await measureAsync((i) => workload.call(documents, i, 'http'), options.iterations, warmup, peer.pid));
+      }
+      process.stdout.write('\n');
+
+      const remote = dynamoDbLocal ? timings.get(dynamoDbLocal) : undefined;
+      if (inProcess) {
+        const ratio = remote ? remote.meanUs / inProcess.meanUs : undefined;
+        rows.push({
+          section: '(a) in-process SDK vs DynamoDB Local',
+          operation: workload.label,
+          ours: formatUs(inProcess.meanUs),
+          reference: formatUs(remote?.meanUs),
+          ratio,
+          target: '≥ 20× faster',
+          met: ratio === undefined ? undefined : ratio >= 20,
+        });
+      }
+      if (monotable) {
+        const ours = timings.get(monotable)?.serverCpuUs;
+        for (const peer of [dynamoDbLocal, dynalite]) {
+          if (!peer) continue;
+          const theirs = timings.get(peer)?.serverCpuUs;
+          const ratio = ours !== undefined && theirs !== undefined ? theirs / ours : undefined;
+          rows.push({
+            section: `(b) server CPU/op vs ${peer.name}`,
+            operation: workload.label,
+            ours: formatUs(ours),
+            reference: theirs === undefined && peer.unsupported.has(workload.name) ? 'unsupported' : formatUs(theirs),
+            ratio,
+            target: '≤ ⅓ (≥ 3×)',
+            met: ratio === undefined ? undefined : ratio >= 3,
+          });
+        }
+        const floorCpu = floor ? timings.get(floor)?.serverCpuUs : undefined;
+        rows.push({
+          section: '(b) floor: bare Node HTTP server',
+          operation: workload.label,
+          ours: formatUs(ours),
+          reference: formatUs(floorCpu),
+          ratio: ours !== undefined && floorCpu ? ours / floorCpu : undefined,
+          target: 'informative (ours ÷ floor)',
+          met: undefined,
+        });
+        const http = timings.get(monotable);
+        if (http) notes.push(`${workload.label}: monotable serve over HTTP, client-side latency ${formatUs(http.meanUs)} (p99 ${formatUs(http.p99Us)}).`);
+      }
+    }
+    for (const client of rawClients) client.destroy();
+  } finally {
+    await Promise.all(peers.map((peer) => peer.stop()));
+  }
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { ExpressionAttributes } from './expression-attributes.js';
+import { parseProjectionExpression, projectItem } from './projection.js';
+import { validationMessage } from './test-helpers.js';
+import type { Item } from '../values/attribute-value.js';
+
+const item: Item = {
+  pk: { S: 'd' },
+  title: { S: 'Doc' },
+  count: { N: '3' },
+  'dot.ted': { S: 'dot' },
+  profile: { M: { name: { S: 'Ann' }, address: { M: { city: { S: 'Oslo' }, zip: { S: '0150' } } }, age: { N: '40' } } },
+  l: { L: [{ S: 'a' }, { M: { x: { N: '1' }, y: { N: '2' } } }, { S: 'c' }] },
+};
+
+function project(text: string, names?: Record<string, string>): Item {
+  const attributes = new ExpressionAttributes(names);
+  const paths = parseProjectionExpression(text, attributes);
+  attributes.assertAllUsed();
+  return projectItem(item, paths);
+}
+
+describe('projection', () => {
+  it('keeps top-level attributes and skips missing ones', () => {
+    expect(project('title, #c, absentattr', { '#c': 'count' })).toEqual({ title: { S: 'Doc' }, count: { N: '3' } });
+  });
+
+  it('treats a dot as a path separator unless the name comes through #name', () => {
+    expect(project('#d', { '#d': 'dot.ted' })).toEqual({ 'dot.ted': { S: 'dot' } });
+    expect(project('dot.ted')).toEqual({});
+  });
+
+  it('returns the sparse nested document', () => {
+    expect(project('profile.address.city, profile.#n', { '#n': 'name' })).toEqual({
+      profile: { M: { name: { S: 'Ann' }, address: { M: { city: { S: 'Oslo' } } } } },
+    });
+  });
+
+  it('gathers selected list elements in index order', () => {
+    expect(project('l[2], l[1].y, l[0], l[7]')).toEqual({
+      l: { L: [{ S: 'a' }, { M: { y: { N: '2' } } }, { S: 'c' }] },
+    });
+    expect(project('l[1].x, l[1].y')).toEqual({ l: { L: [{ M: { x: { N: '1' }, y: { N: '2' } } }] } });
+  });
+
+  it('rejects reserved words, overlapping paths and undefined names', () => {
+    const message = (text: string) => validationMessage(() => parseProjectionExpression(text, new ExpressionAttributes()));
+    expect(message('data')).toBe('Invalid ProjectionExpression: Attribute name is a reserved keyword; reserved keyword: data');
+    expect(message('a, a.b')).toBe(
+      'Invalid ProjectionExpression: Two document paths overlap with each other; must remove or rewrite one of these paths; path one: [a], path two: [a, b]',
+    );
+    expect(message('a.b, a[1]')).toBe(
+      'Invalid ProjectionExpression: Two document paths conflict with each other; must remove or rewrite one of these paths; path one: [a, b], path two: [a, [1]]',
+    );
+    expect(message('#x')).toBe(
+      'Invalid ProjectionExpression: An expression attribute name used in the document path is not defined; attribute name: #x',
+    );
+    expect(message(`pk${' '.repeat(4095)}`)).toBe('Invalid ProjectionExpression: Expression size has exceeded the maximum allowed size;');
+  });
+});

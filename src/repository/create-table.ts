@@ -1,0 +1,77 @@
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  UpdateTimeToLiveCommand,
+  type CreateTableCommandInput,
+  type DynamoDBClient,
+} from '@aws-sdk/client-dynamodb';
+import type { ModelDefinition } from '../model/model.js';
+
+/**
+ * The CreateTable input of a model's table: string keys, its GSIs with their projections, its
+ * billing mode. Pure. (TTL and point-in-time recovery are separate API calls; see
+ * {@link createTableFromModel}.)
+ *
+ * @example
+ * buildCreateTableInput(model, 'research-test').GlobalSecondaryIndexes?.[0].IndexName // 'gsi1'
+ */
+export function buildCreateTableInput(model: ModelDefinition, tableName = model.table.name): CreateTableCommandInput {
+  const table = model.table;
+  const attributeNames = new Set([table.partitionKey, table.sortKey]);
+  const provisioned = table.billingMode.mode === 'PROVISIONED' ? table.billingMode : undefined;
+  const throughput = provisioned
+    ? { ProvisionedThroughput: { ReadCapacityUnits: provisioned.readCapacityUnits, WriteCapacityUnits: provisioned.writeCapacityUnits } }
+    : {};
+  const indexes = Object.entries(table.indexes).map(([name, index]) => {
+    attributeNames.add(index.partitionKey);
+    if (index.sortKey) attributeNames.add(index.sortKey);
+    return {
+      IndexName: name,
+      KeySchema: [
+        { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
+        ...(index.sortKey ? [{ AttributeName: index.sortKey, KeyType: 'RANGE' as const }] : []),
+      ],
+      Projection:
+        index.projection.type === 'INCLUDE'
+          ? { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: [...index.projection.attributes] }
+          : { ProjectionType: index.projection.type },
+      ...throughput,
+    };
+  });
+  return {
+    TableName: tableName,
+    AttributeDefinitions: [...attributeNames].map((name) => ({ AttributeName: name, AttributeType: 'S' as const })),
+    KeySchema: [
+      { AttributeName: table.partitionKey, KeyType: 'HASH' },
+      { AttributeName: table.sortKey, KeyType: 'RANGE' },
+    ],
+    ...(indexes.length > 0 ? { GlobalSecondaryIndexes: indexes } : {}),
+    BillingMode: table.billingMode.mode,
+    ...throughput,
+  };
+}
+
+/**
+ * Creates the model's table, waits until it is ACTIVE and enables TTL on its TTL attribute.
+ * Point-in-time recovery is left to infrastructure code (local engines have no backups).
+ *
+ * @example
+ * await createTableFromModel(client, model, { tableName: 'research-dev' });
+ */
+export async function createTableFromModel(client: DynamoDBClient, model: ModelDefinition, options: { readonly tableName?: string } = {}): Promise<void> {
+  const tableName = options.tableName ?? model.table.name;
+  await client.send(new CreateTableCommand(buildCreateTableInput(model, tableName)));
+  for (let attempt = 0; attempt < 600; attempt++) {
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    if (Table?.TableStatus === 'ACTIVE') break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (model.table.timeToLiveAttribute) {
+    await client.send(
+      new UpdateTimeToLiveCommand({
+        TableName: tableName,
+        TimeToLiveSpecification: { AttributeName: model.table.timeToLiveAttribute, Enabled: true },
+      }),
+    );
+  }
+}
