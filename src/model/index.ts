@@ -10,3 +10,4 @@ export * from './access-pattern.js';
 export * from './model.js';
 export * from './design-check.js';
 export * from './design-doc.js';
+export * from './load-model-module.js';

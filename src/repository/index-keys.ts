@@ -43,21 +43,57 @@ export function indexKeyAttributes(
 }
 
 /**
- * Which indexes a partial write touches, and whether the values at hand are enough to recompute
- * them. `missing` lists attributes that must be read first.
+ * The index-key changes of a partial write (an update or a transition). Only the indexes whose
+ * keys depend on a changed attribute are touched. When membership cannot change (no membership
+ * rule involved, nothing removed), only the templates that use a changed attribute are rendered,
+ * so a transition of `STATUS#{status}` needs the new status and not the sort key's `createdAt`.
+ * `missing` lists attributes that must be read first.
  */
-export function affectedIndexes(
+export function partialIndexKeyChanges(
   entity: EntityDefinition,
+  values: Readonly<Record<string, unknown>>,
+  primaryKey: { readonly pk: string; readonly sk: string },
   changed: ReadonlySet<string>,
   known: ReadonlySet<string>,
-): { indexes: Set<string>; missing: Set<string> } {
-  const indexes = new Set<string>();
+): { set: Record<string, string>; remove: string[]; missing: Set<string> } {
+  const set: Record<string, string> = {};
+  const remove: string[] = [];
   const missing = new Set<string>();
   for (const [indexName, index] of Object.entries(entity.indexes)) {
-    const dependencies = indexDependencies(index);
-    if (![...dependencies].some((name) => changed.has(name))) continue;
-    indexes.add(indexName);
-    for (const name of dependencies) if (!known.has(name)) missing.add(name);
+    const pkDependencies = new Set([...index.pk.placeholders, ...Object.keys(index.shards?.only ?? {})]);
+    const skDependencies = new Set(index.sk?.placeholders ?? []);
+    const all = indexDependencies(index);
+    for (const name of pkDependencies) all.add(name);
+    const touched = [...all].filter((name) => changed.has(name));
+    if (touched.length === 0) continue;
+    const membershipMayChange = index.when !== undefined || touched.some((name) => values[name] === undefined || values[name] === '');
+    const needed = membershipMayChange ? all : new Set([...(touched.some((n) => pkDependencies.has(n)) ? pkDependencies : []), ...(touched.some((n) => skDependencies.has(n)) ? skDependencies : [])]);
+    const unknown = [...needed].filter((name) => !known.has(name));
+    if (unknown.length > 0) {
+      for (const name of unknown) missing.add(name);
+      continue;
+    }
+    const full = indexKeyAttributes(entity, values, primaryKey, new Set([indexName]));
+    if (membershipMayChange) {
+      Object.assign(set, full.set);
+      remove.push(...full.remove);
+      continue;
+    }
+    const tableIndex = entity.table.indexes[indexName];
+    const renderedPk = renderIndexPartitionKey(entity, index, values, primaryKey);
+    if (touched.some((n) => pkDependencies.has(n))) set[tableIndex.partitionKey] = renderedPk;
+    if (index.sk && tableIndex.sortKey && touched.some((n) => skDependencies.has(n))) set[tableIndex.sortKey] = renderKeyTemplate(index.sk, values);
   }
-  return { indexes, missing };
+  return { set, remove, missing };
+}
+
+function renderIndexPartitionKey(
+  entity: EntityDefinition,
+  index: EntityIndexDefinition,
+  values: Readonly<Record<string, unknown>>,
+  primaryKey: { readonly pk: string; readonly sk: string },
+): string {
+  const pk = renderKeyTemplate(index.pk, values);
+  const shards = shardCountFor(index, values);
+  return shards === undefined ? pk : shardedPartitionKey(pk, shardOf(primaryKey.pk, primaryKey.sk, shards), entity.table.separator);
 }

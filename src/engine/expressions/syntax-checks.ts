@@ -4,13 +4,6 @@ import { invalidExpression, type ExpressionKind } from './expression-errors.js';
 import type { SyntaxCall, SyntaxOperand, SyntaxPath, SyntaxValue } from './syntax-tree.js';
 import type { AttributeValue } from '../values/attribute-value.js';
 
-/** Every path inside an operand, function arguments included, in source order. */
-export function pathsOf(operand: SyntaxOperand): SyntaxPath[] {
-  if (operand.kind === 'path') return [operand];
-  if (operand.kind === 'call') return operand.args.flatMap(pathsOf);
-  return [];
-}
-
 /** Every function call inside an operand (outer before inner), in source order. */
 export function callsOf(operand: SyntaxOperand): SyntaxCall[] {
   if (operand.kind !== 'call') return [];

@@ -1,14 +1,15 @@
-import { expect } from 'vitest';
 import { DynamoDBError } from '../errors.js';
 
-/** Runs `work` and returns the ValidationException message it throws (fails if it does not throw one). */
+/**
+ * For tests: runs `work` and returns the message of the ValidationException it throws;
+ * throws when it returns normally or throws anything else.
+ */
 export function validationMessage(work: () => unknown): string {
   try {
     work();
   } catch (error) {
-    expect(error).toBeInstanceOf(DynamoDBError);
-    expect((error as DynamoDBError).type).toBe('ValidationException');
-    return (error as DynamoDBError).message;
+    if (error instanceof DynamoDBError && error.type === 'ValidationException') return error.message;
+    throw error;
   }
   throw new Error('expected a ValidationException');
 }

@@ -3,7 +3,7 @@ import type { EntityDefinition } from '../../model/entity.js';
 import { matchesAttributes } from '../../model/entity.js';
 import { applyEmptyStringPolicy } from '../empty-strings.js';
 import { equalityConditions, ExpressionAttributes } from '../expression-attributes.js';
-import { affectedIndexes, indexKeyAttributes } from '../index-keys.js';
+import { partialIndexKeyChanges } from '../index-keys.js';
 import { expiryFor, primaryKeyOf } from '../item-codec.js';
 
 /** What a partial update does. */
@@ -53,7 +53,8 @@ export function buildUpdateRequest(
   const changed = new Set([...Object.keys(cleanedSet), ...removed]);
   const known = new Set(options.current ? Object.keys(entity.attributes) : [...Object.keys(key), ...changed]);
 
-  const { indexes, missing } = affectedIndexes(entity, changed, known);
+  const derived = partialIndexKeyChanges(entity, values, { pk: primaryKey[table.partitionKey], sk: primaryKey[table.sortKey] }, changed, known);
+  const missing = derived.missing;
   const ttlDependsOn = Object.keys(entity.ttl?.when ?? {});
   const ttlAffected = ttlDependsOn.some((name) => changed.has(name));
   if (ttlAffected) for (const name of ttlDependsOn) if (!known.has(name)) missing.add(name);
@@ -62,7 +63,6 @@ export function buildUpdateRequest(
   const attributes = new ExpressionAttributes();
   const sets: string[] = [];
   const removes: string[] = [];
-  const derived = indexKeyAttributes(entity, values, { pk: primaryKey[table.partitionKey], sk: primaryKey[table.sortKey] }, indexes);
   for (const [name, value] of Object.entries({ ...cleanedSet, ...derived.set })) {
     sets.push(`${attributes.name(name)} = ${attributes.value(value)}`);
   }

@@ -9,8 +9,10 @@ import { checkProjectionParameters, parseReadProjection, projectRead } from '../
 export const getItem: OperationHandler = (context, input) => {
   checkProjectionParameters(input);
   const table = context.storage.requireTable(input.TableName);
-  const key = validateKey(table, validateItemValues(input.Key));
+  const keyValues = validateItemValues(input.Key);
+  // DynamoDB parses the projection before it matches the key against the schema.
   const paths = parseReadProjection(input);
+  const key = validateKey(table, keyValues);
   const item = context.storage.getItem(table, key);
   const response: Record<string, unknown> = {};
   if (item) response.Item = projectRead(item, paths);

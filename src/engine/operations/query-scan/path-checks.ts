@@ -78,13 +78,19 @@ export function assertFilterAvoidsKeys(
   }
 }
 
-/** An index can filter only on attributes it holds, whether global or local. */
+/** Whether a filter reads attributes the index does not hold. */
+export function filterReachesBeyondIndex(paths: readonly DocumentPath[], target: ReadTarget): boolean {
+  return target.index !== undefined && paths.some((path) => !indexProjects(target, head(path)));
+}
+
+/** A Query of an index can filter only on attributes the index holds, whether global or local. */
 export function assertIndexProjectsFilter(paths: readonly DocumentPath[], target: ReadTarget): void {
   if (!target.index) return;
   const missing = paths.map(head).filter((name) => !indexProjects(target, name));
   if (missing.length === 0) return;
   throw invalidParameterValue(
-    `Secondary index ${target.index.name} does not project one or more filter attributes: ${javaListText(javaHashSetOrder(missing))}`,
+    `Secondary index ${target.index.name} does not project one or more filter attributes: ` +
+      javaListText(javaHashSetOrder(missing)),
   );
 }
 

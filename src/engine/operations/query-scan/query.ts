@@ -62,7 +62,7 @@ export const query: OperationHandler = (context, input: QueryInput) => {
 
   if (input.ExclusiveStartKey) validateQueryStartKey(input.ExclusiveStartKey, target, keyCondition);
   assertFilterAvoidsKeys(clauses.filterPaths, target, isAbsent(input.FilterExpression) ? 'QueryFilter' : 'Filter Expression');
-  const plan = planPage(context, target, select, clauses);
+  const plan = planPage(context, target, select, clauses, 'Query');
 
   return context.storage.readTransaction(() => {
     const items = context.storage.queryItems(table, {

@@ -18,6 +18,7 @@ import {
   allAttributesNeedTableItem,
   assertIndexProjectsFilter,
   conditionPaths,
+  filterReachesBeyondIndex,
   projectionNeedsTableItem,
 } from './path-checks.js';
 import type { ReadTarget } from './read-target.js';
@@ -82,14 +83,20 @@ export interface PagePlan {
  * (DynamoDB's errors otherwise), an LSI fetches the table item when the projection or
  * `ALL_ATTRIBUTES` wants attributes it does not hold. Checks in DynamoDB's order: filter
  * attributes, projected attributes, then `ALL_ATTRIBUTES`.
+ *
+ * A Query's filter must stay within the index's attributes. A Scan's filter may name
+ * others: DynamoDB Local, the reference, then evaluates it on the table item without
+ * billing the fetch.
  */
 export function planPage(
   context: EngineContext,
   target: ReadTarget,
   select: Select,
   clauses: ReadClauses,
+  operation: 'Query' | 'Scan',
 ): PagePlan {
-  assertIndexProjectsFilter(clauses.filterPaths, target);
+  const filterNeedsTableItem = operation === 'Scan' && filterReachesBeyondIndex(clauses.filterPaths, target);
+  if (operation === 'Query') assertIndexProjectsFilter(clauses.filterPaths, target);
   const projection = select === 'COUNT' ? undefined : clauses.projection;
   const fetchForProjection = projection !== undefined && projectionNeedsTableItem(projection, target);
   const fetchForSelect = select === 'ALL_ATTRIBUTES' && allAttributesNeedTableItem(target);
@@ -103,11 +110,13 @@ export function planPage(
     return full;
   };
   const filter = clauses.filter;
+  const filterSubject = (item: Item): Item =>
+    filterNeedsTableItem ? (context.storage.getItem(target.table, item) ?? item) : item;
   const options: PagePlan['options'] = {
     sizeOf: itemSize,
     keyAttributeNames: target.keyAttributes.map((key) => key.name),
     countOnly: select === 'COUNT',
-    filter: filter ? (item) => evaluateCondition(filter, item) : undefined,
+    filter: filter ? (item) => evaluateCondition(filter, filterSubject(item)) : undefined,
     shape:
       fetchTableItem || projection
         ? (item) => {

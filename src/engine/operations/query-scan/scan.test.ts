@@ -143,6 +143,14 @@ describe('Scan of an index', () => {
     expect(errorOf(() => indexed.handle('Scan', { TableName: 'indexed', IndexName: 'gsi', Select: 'ALL_ATTRIBUTES' })).message).toMatch(
       /Select type ALL_ATTRIBUTES is not supported for global secondary index gsi/,
     );
+    // Unlike Query, a Scan of an index may filter on attributes the index does not project.
+    const filtered = indexed.handle('Scan', {
+      TableName: 'indexed',
+      IndexName: 'gsi',
+      FilterExpression: 'x = :x AND gsk < :n',
+      ExpressionAttributeValues: { ':x': { S: 'x' }, ':n': { N: '2' } },
+    });
+    expect(filtered).toMatchObject({ Count: 2, ScannedCount: 5 });
     expect(errorOf(() => indexed.handle('Scan', { TableName: 'indexed', IndexName: 'gsi', ConsistentRead: true })).message).toBe(
       'Consistent reads are not supported on global secondary indexes',
     );

@@ -44,7 +44,7 @@ export const scan: OperationHandler = (context, input: ScanInput) => {
   const select = resolveSelect({ select: input.Select, indexName: input.IndexName, projection: clauses.projectionMember });
 
   if (input.ExclusiveStartKey) validateScanStartKey(input.ExclusiveStartKey, target);
-  const plan = planPage(context, target, select, clauses);
+  const plan = planPage(context, target, select, clauses, 'Scan');
 
   return context.storage.readTransaction(() => {
     const items = context.storage.scanItems(table, {

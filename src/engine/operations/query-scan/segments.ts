@@ -12,7 +12,10 @@ export interface ScanSegment {
  * 1…1000000) are request-shape constraints checked before. DynamoDB Local accepts and
  * ignores segments and words these errors differently; this follows DynamoDB.
  */
-export function resolveSegment(segment: number | undefined | null, totalSegments: number | undefined | null): ScanSegment | undefined {
+export function resolveSegment(
+  segment: number | undefined | null,
+  totalSegments: number | undefined | null,
+): ScanSegment | undefined {
   const hasSegment = segment !== undefined && segment !== null;
   const hasTotal = totalSegments !== undefined && totalSegments !== null;
   if (hasSegment && !hasTotal) {

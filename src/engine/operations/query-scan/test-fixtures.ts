@@ -1,4 +1,3 @@
-import { vi } from 'vitest';
 import { Engine } from '../../engine.js';
 import { DynamoDBError } from '../../errors.js';
 import type { Item } from '../../values/attribute-value.js';
@@ -85,20 +84,20 @@ export function countRowsRead(engine: Engine): { query: number; scan: number; qu
   const storage = engine.context.storage;
   const queryItems = storage.queryItems.bind(storage);
   const scanItems = storage.scanItems.bind(storage);
-  vi.spyOn(storage, 'queryItems').mockImplementation(function* (table, request) {
+  storage.queryItems = function* (table, request) {
     counters.queryCalls++;
     for (const item of queryItems(table, request)) {
       counters.query++;
       yield item;
     }
-  });
-  vi.spyOn(storage, 'scanItems').mockImplementation(function* (table, request) {
+  };
+  storage.scanItems = function* (table, request) {
     counters.scanCalls++;
     for (const item of scanItems(table, request)) {
       counters.scan++;
       yield item;
     }
-  });
+  };
   return counters;
 }
 

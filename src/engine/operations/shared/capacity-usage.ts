@@ -106,11 +106,6 @@ export class UsageByTable {
     addUsage(total, usage);
   }
 
-  /** Makes sure a table appears even if it consumed nothing yet. */
-  touch(tableName: string): void {
-    if (!this.totals.has(tableName)) this.totals.set(tableName, { table: {} });
-  }
-
   /** The `ConsumedCapacity` list member, or `undefined` when not asked for. */
   toResponse(mode: CapacityMode): unknown[] | undefined {
     if (mode !== 'TOTAL' && mode !== 'INDEXES') return undefined;

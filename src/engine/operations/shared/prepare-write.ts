@@ -116,8 +116,8 @@ export function preparePut(storage: Storage, input: WriteRequest, options: Prepa
   checkExpressionParameters(input, ['ConditionExpression'], ['Expected']);
   const table = storage.requireTable(input.TableName);
   const item = validateItemValues(input.Item ?? {});
-  const keyError = checkKey(options, () => validateItemKey(table, item, options.itemKeyWording ?? 'put'));
   if (itemSize(item) > maximumItemSize) throw validationError('Item size has exceeded the maximum allowed size');
+  const keyError = checkKey(options, () => validateItemKey(table, item, options.itemKeyWording ?? 'put'));
   const { condition } = parseExpressions(input, false);
   return { kind: 'Put', tableName: input.TableName, table, key: keyOf(table, item), item, condition, keyError };
 }

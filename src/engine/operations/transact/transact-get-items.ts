@@ -29,6 +29,7 @@ function prepareGet(context: Parameters<OperationHandler>[0], entry: { Get?: Get
   checkProjectionParameters(request);
   const table = context.storage.requireTable(request.TableName);
   const key = validateItemValues(request.Key ?? {});
+  const paths = parseReadProjection(request);
   let reason = noReason;
   try {
     validateKey(table, key);
@@ -37,7 +38,6 @@ function prepareGet(context: Parameters<OperationHandler>[0], entry: { Get?: Get
     if (!(error instanceof DynamoDBError) || !/does not match the schema/.test(error.message)) throw error;
     reason = validationReason(error.message);
   }
-  const paths = parseReadProjection(request);
   return { tableName: request.TableName, table, key, paths, reason };
 }
 
