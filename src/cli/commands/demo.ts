@@ -48,7 +48,11 @@ export async function runDemo(print: (line: string) => void): Promise<void> {
     const collection = await jobs.getWithFindings('job-1');
     print(`job-1 "${collection?.job.title}": ${collection?.findings.length} findings (batch write, 25 per call) + report, read back in one Query`);
     const finding = await jobs.getFinding('job-1', 'f-07');
-    print(`single finding job-1/f-07: "${finding?.text}"`);
+    print(`single finding job-1/f-07: "${finding?.text}"; job-7 by id: "${(await jobs.get('job-7'))?.title}"`);
+    const caches = jobs.db.entity('fetchCache');
+    await caches.put({ url: 'https://example.org/pricing#on-demand', body: '<html>…</html>', contentType: 'text/html' });
+    const cached = await caches.get({ url: 'https://example.org/pricing#on-demand' });
+    print(`fetch cache (expires after 30 days): ${cached?.url} → ${cached?.body.length} chars; the '#' in the URL is escaped inside the key`);
 
     section('3. Running jobs, newest first, two per page');
     let cursor: string | undefined;
