@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { checkDesign, renderAccessPatternTable } from '../../src/model/index.js';
+import { checkDesign, renderAccessPatternTable, type AccessPatternDefinition } from '../../src/model/index.js';
 import { InvalidTransitionError } from '../../src/repository/index.js';
 import { describeEachEngine, uniqueTableName } from '../../test/support/engines.js';
 import { createTable, DialogueNotOpenError, DialogueRepository, model } from './index.js';
@@ -8,7 +8,7 @@ it('serves every access pattern with a key condition on one partition', () => {
   const result = checkDesign(model);
   expect(result.problems).toEqual([]);
   expect(result.ok).toBe(true);
-  for (const pattern of Object.values(model.accessPatterns)) {
+  for (const pattern of Object.values(model.accessPatterns) as AccessPatternDefinition[]) {
     expect(pattern.config.index, pattern.name).toBeUndefined();
     expect(pattern.keyCondition?.pk.source, pattern.name).toBe('{dialogueId}');
   }
