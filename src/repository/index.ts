@@ -1,3 +1,4 @@
+export { EmptyKeyPartError, KeyMismatchError, ModelError, ModelDefinitionError } from '../model/errors.js';
 export * from './errors.js';
 export * from './capacity.js';
 export * from './cursor.js';

@@ -1,5 +1,9 @@
 import type { CliCommand } from '../command.js';
+import { demoCommand } from './demo.js';
+import { designCommand } from './design.js';
+import { infraCommands } from './infra.js';
 import { serveCommand } from './serve.js';
+import { transferCommands } from './transfer.js';
 
 /** Every `monotable` command, in help order. Adding a command is one line here. */
-export const commands: readonly CliCommand[] = [serveCommand];
+export const commands: readonly CliCommand[] = [demoCommand, serveCommand, designCommand, infraCommands, transferCommands];
