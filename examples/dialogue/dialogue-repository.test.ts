@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { beforeAll, expect, it } from 'vitest';
 import { checkDesign, renderAccessPatternTable, type AccessPatternDefinition } from '../../src/model/index.js';
 import { InvalidTransitionError } from '../../src/repository/index.js';
@@ -110,4 +111,9 @@ describeEachEngine('dialogues', (engine) => {
     await dialogues.decide('decide', p, 'accepted');
     await expect(dialogues.decide('decide', p, 'rejected')).rejects.toBeInstanceOf(InvalidTransitionError);
   });
+});
+
+it('documents the access patterns it serves', () => {
+  const readme = readFileSync(new URL('./README.md', import.meta.url), 'utf8');
+  expect(readme).toContain(renderAccessPatternTable(model));
 });

@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { beforeAll, expect, it } from 'vitest';
-import { checkDesign, type AccessPatternDefinition } from '../../src/model/index.js';
+import { checkDesign, renderAccessPatternTable, type AccessPatternDefinition } from '../../src/model/index.js';
 import { TransactionCancelledError, VersionConflictError } from '../../src/repository/index.js';
 import { describeEachEngine, uniqueTableName } from '../../test/support/engines.js';
 import { createTable, DocumentNotFoundError, DocumentRepository, model } from './index.js';
@@ -98,4 +99,9 @@ describeEachEngine('documents', (engine) => {
     expect((await docs.getDocument('super', old))?.status).toBe('superseded');
     expect(await docs.linksFrom('super', replacement.number)).toEqual([expect.objectContaining({ to: old.number, linkType: 'supersedes' })]);
   });
+});
+
+it('documents the access patterns it serves', () => {
+  const readme = readFileSync(new URL('./README.md', import.meta.url), 'utf8');
+  expect(readme).toContain(renderAccessPatternTable(model));
 });

@@ -3,6 +3,9 @@ import type { AddressInfo } from 'node:net';
 import type { EngineLike } from './engine-like.js';
 import { dispatchWireRequest, MAX_REQUEST_BYTES, payloadTooLargeResponse, type WireResponse } from './wire-protocol.js';
 
+/** How long `close()` lets requests in flight finish before dropping their connections. */
+const CLOSE_GRACE_MS = 2_000;
+
 export interface ListenOptions {
   /** Port to listen on; 0 picks a free one. Default 8000. */
   readonly port?: number;
@@ -50,7 +53,12 @@ export async function serveEngine(engine: EngineLike, options: ListenOptions = {
     engine,
     close: () =>
       (closing ??= new Promise<void>((resolve) => {
-        server.close(() => resolve());
+        // Requests in flight get a grace period to finish; then every connection goes.
+        const deadline = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
+        server.close(() => {
+          clearTimeout(deadline);
+          resolve();
+        });
         server.closeIdleConnections();
       })),
   };

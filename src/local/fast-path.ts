@@ -1,5 +1,6 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { EngineLike } from './engine-like.js';
+import { LeanMiddlewareStack } from './lean-middleware-stack.js';
 import { newRequestId } from './request-id.js';
 import { operationSchemaOf, sdkProtocolOf, type ResponseMetadata } from './sdk-protocol.js';
 import { errorAnswer } from './wire-protocol.js';
@@ -31,7 +32,6 @@ export function installFastPath(client: DynamoDBClient, engine: EngineLike): voi
   const protocol = sdkProtocolOf(client);
   const stack = client.middlewareStack;
   for (const name of HTTP_ONLY_MIDDLEWARES) stack.remove(name);
-  dropPerCommandMiddlewares(stack as unknown as ConcatenableStack);
 
   stack.add((next) => (args) => next(args), {
     name: 'serializerMiddleware',
@@ -79,29 +79,40 @@ export function installFastPath(client: DynamoDBClient, engine: EngineLike): voi
     },
     { name: 'deserializerMiddleware', step: 'deserialize', override: true },
   );
+  useLeanStacks(stack);
 }
 
 /**
  * Every command adds endpoint resolution (which copies the whole client config on each
  * call) and, with it, auth-scheme selection: both only feed the HTTP request and its
- * signature. They are added to the command's own stack, which is merged into the
- * client's with `concat` when the command runs; so they are removed from every merge.
+ * signature, so the lean stack drops them.
  */
-const PER_COMMAND_HTTP_MIDDLEWARES = ['endpointV2Middleware', 'httpAuthSchemeMiddleware'];
+const PER_COMMAND_HTTP_MIDDLEWARES = new Set(['endpointV2Middleware', 'httpAuthSchemeMiddleware']);
 
-interface ConcatenableStack {
-  concat(from: unknown): ConcatenableStack;
-  remove(name: string): boolean;
-}
+type SmithyStack = DynamoDBClient['middlewareStack'];
+const STACK_CHANGES = ['add', 'addRelativeTo', 'remove', 'removeByTag', 'use'] as const;
 
-function dropPerCommandMiddlewares(stack: ConcatenableStack): void {
-  const concat = stack.concat.bind(stack);
-  stack.concat = (from) => {
-    const merged = concat(from);
-    for (const name of PER_COMMAND_HTTP_MIDDLEWARES) merged.remove(name);
-    // A DocumentClient command merges twice (its stack, then the inner command's).
-    dropPerCommandMiddlewares(merged);
-    return merged;
+/**
+ * Each call merges the client's stack with the command's through the client stack's
+ * `concat`; answering that with a `LeanMiddlewareStack` (a copy of the client's entries,
+ * kept until the client's stack changes) makes every call use the lean stack.
+ */
+function useLeanStacks(stack: SmithyStack): void {
+  let base: LeanMiddlewareStack | undefined;
+  const mutable = stack as unknown as Record<string, (...args: unknown[]) => unknown>;
+  for (const method of STACK_CHANGES) {
+    const original = mutable[method].bind(stack);
+    mutable[method] = (...args: unknown[]) => {
+      base = undefined;
+      return original(...args);
+    };
+  }
+  mutable.concat = (from: unknown) => {
+    if (!base) {
+      base = new LeanMiddlewareStack(PER_COMMAND_HTTP_MIDDLEWARES);
+      stack.applyToStack(base as never);
+    }
+    return base.concat(from as never);
   };
 }
 

@@ -56,7 +56,8 @@ type CheckIndexes<Ix, N extends string> = {
     : never;
 };
 
-type EntityItemType<A, V extends string> = [V] extends [never] ? ItemOfAttributes<A> : ItemOfAttributes<A> & { -readonly [K in V]: number };
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+type EntityItemType<A, V extends string> = [V] extends [never] ? ItemOfAttributes<A> : Simplify<ItemOfAttributes<A> & { -readonly [K in V]: number }>;
 
 /** Type-level facts about an entity, carried by a phantom field so they flow to repositories. */
 export interface EntityTypes<Item, Input, Key, KeyNames extends string, State extends string, StateAttribute extends string, IndexNames extends string, Version extends string> {

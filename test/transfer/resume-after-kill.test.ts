@@ -2,6 +2,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { createLocalClient } from '../../src/local/index.js';
 import { ImportCheckpoint, importTable, itemToExportLine, type WireItem } from '../../src/transfer/index.js';
 import { createTable, endpointClient, scanAll, scratchDirectory, uniqueTableName } from './support/engines.js';
 import { canonicalTable } from './support/every-attribute-type.js';
@@ -26,14 +28,24 @@ async function waitFor(condition: () => boolean, timeoutMs: number): Promise<voi
   }
 }
 
-describe.skipIf(!endpoint)('an import killed half-way', () => {
+/** The import targets: DynamoDB Local and a monotable SQLite file. */
+const targets: { name: string; location: (directory: string) => string; client: (location: string) => DynamoDBClient }[] = [
+  ...(endpoint ? [{ name: 'DynamoDB Local', location: () => endpoint, client: () => endpointClient(endpoint) }] : []),
+  {
+    name: 'a monotable sqlite file',
+    location: (directory: string) => `sqlite:${join(directory, 'target.db')}`,
+    client: (location: string) => createLocalClient({ path: location.slice('sqlite:'.length) }),
+  },
+];
+
+describe.each(targets)('an import into $name killed half-way', (target) => {
   const scratch = scratchDirectory();
-  const client = endpointClient(endpoint);
+  const location = target.location(scratch.path);
+  const client = target.client(location);
   afterAll(() => {
     client.destroy();
     scratch.remove();
   });
-
   it('ends, once run again, with exactly the source items', async () => {
     const table = uniqueTableName('resume');
     await createTable(client, {
@@ -53,7 +65,7 @@ describe.skipIf(!endpoint)('an import killed half-way', () => {
     writeFileSync(file, items.map((item) => `${itemToExportLine(item)}\n`).join(''));
     const progressFile = ImportCheckpoint.pathFor(file);
 
-    const child = spawn(process.execPath, ['--import', 'tsx', fixture, endpoint, table, file, '40'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', fixture, location, table, file, '40'], { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
     const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)));
@@ -71,7 +83,7 @@ describe.skipIf(!endpoint)('an import killed half-way', () => {
     expect(written.length).toBeGreaterThanOrEqual(killedAt);
     expect(written.length).toBeLessThan(items.length);
 
-    const resumed = await importTable({ to: endpoint, table, in: file, progress: { enabled: false } });
+    const resumed = await importTable({ to: location, table, in: file, progress: { enabled: false } });
     expect(resumed.resumedAfterLine).toBe(killedAt);
     expect(resumed.items).toBe(items.length - killedAt);
     expect(existsSync(progressFile)).toBe(false);

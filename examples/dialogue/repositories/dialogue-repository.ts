@@ -189,11 +189,16 @@ export class DialogueRepository {
   }
 }
 
-/** True when the transaction was cancelled by the condition of action `index` alone. */
+/**
+ * True when the transaction lost a race: cancelled by the condition of action `index` alone, or
+ * by a conflict with a concurrent transaction (DynamoDB's `TransactionConflict`).
+ */
 function isCancelledBy(error: unknown, index: number): boolean {
   return (
     error instanceof TransactionCancelledError &&
     error.payload.reasons.length > 0 &&
-    error.payload.reasons.every((reason) => reason.index === index && reason.code === 'ConditionalCheckFailed')
+    error.payload.reasons.every(
+      (reason) => reason.code === 'TransactionConflict' || (reason.index === index && reason.code === 'ConditionalCheckFailed'),
+    )
   );
 }

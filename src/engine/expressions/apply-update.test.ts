@@ -3,7 +3,7 @@ import { applyUpdate } from './apply-update.js';
 import { ExpressionAttributes } from './expression-attributes.js';
 import { parseUpdateExpression } from './parse-update-expression.js';
 import { projectItem } from './projection.js';
-import { validationMessage } from './test-helpers.js';
+import { validationMessage } from './validation-message.test-support.js';
 import type { AttributeValue, Item } from '../values/attribute-value.js';
 
 const base: Item = {

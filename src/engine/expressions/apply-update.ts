@@ -32,18 +32,26 @@ export function applyUpdate(node: UpdateNode, item: Item, keyAttributeNames: rea
     }
   }
   const original = item;
+  // Every action's path must lead somewhere in the item as it was before any value is
+  // computed: a bad path wins over a missing operand or a type error elsewhere.
+  for (const action of node.actions) {
+    if (parentOf(original, action.path) === undefined) throw invalidPathForUpdate();
+  }
   const computed = node.actions.map((action) => (action.kind === 'set' ? evaluateSetValue(action.value, original) : undefined));
   const result: Item = structuredClone(item);
-  node.actions.forEach((action, index) => {
-    if (action.kind === 'set') writePath(result, action.path, computed[index] as AttributeValue);
-  });
-  for (const action of node.actions) {
-    if (action.kind === 'add' || action.kind === 'delete') {
-      try {
-        applySetOperation(result, action);
-      } catch (error) {
-        throw node.legacy ? legacyTypeMismatch() : error;
-      }
+  const writes = node.actions.flatMap((action, index) =>
+    action.kind === 'set' ? [{ path: action.path, value: computed[index] as AttributeValue }] : [],
+  );
+  // Indexes past the end of a list append in index order, whatever order the actions came in.
+  writes.sort((a, b) => compareListIndexes(a.path, b.path));
+  for (const write of writes) writePath(result, write.path, write.value);
+  const setOperations = node.actions.filter((action) => action.kind === 'add' || action.kind === 'delete');
+  setOperations.sort((a, b) => compareListIndexes(a.path, b.path));
+  for (const action of setOperations) {
+    try {
+      applySetOperation(result, action);
+    } catch (error) {
+      throw node.legacy ? legacyTypeMismatch() : error;
     }
   }
   const removals = node.actions.filter((action) => action.kind === 'remove');
@@ -54,13 +62,25 @@ export function applyUpdate(node: UpdateNode, item: Item, keyAttributeNames: rea
 
 /** Deeper list indexes of the same list first, so earlier indexes still point at their element. */
 function compareRemovalOrder(a: DocumentPath, b: DocumentPath): number {
+  return -compareListIndexes(a, b);
+}
+
+/**
+ * A total order on paths in which siblings of one list come by ascending index. Only that
+ * part matters (writes to different map keys do not interact); the rest just keeps the
+ * order total so that sorting is well defined.
+ */
+function compareListIndexes(a: DocumentPath, b: DocumentPath): number {
   const shared = Math.min(a.length, b.length);
   for (let index = 0; index < shared; index++) {
-    if (a[index] === b[index]) continue;
-    if (typeof a[index] === 'number' && typeof b[index] === 'number') return (b[index] as number) - (a[index] as number);
-    return 0;
+    const left = a[index];
+    const right = b[index];
+    if (left === right) continue;
+    if (typeof left === 'number' && typeof right === 'number') return left - right;
+    if (typeof left !== typeof right) return typeof left === 'number' ? -1 : 1;
+    return left < right ? -1 : 1;
   }
-  return 0;
+  return a.length - b.length;
 }
 
 function evaluateSetValue(value: UpdateValue, item: Item): AttributeValue {

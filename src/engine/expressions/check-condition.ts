@@ -77,7 +77,7 @@ class ConditionChecker {
         this.requirePath(name, args[0]);
         break;
       case 'attribute_type': {
-        this.requirePath(name, args[0]);
+        // Unlike attribute_exists, DynamoDB accepts any operand here (a value, size(...)) and tests its type.
         const typeName = args[1];
         if (typeName.kind === 'size') throw this.operandTypeError(name, 'N');
         if (typeName.kind === 'value') {

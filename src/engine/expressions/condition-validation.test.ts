@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ExpressionAttributes } from './expression-attributes.js';
 import { parseConditionExpression } from './parse-condition-expression.js';
-import { validationMessage } from './test-helpers.js';
+import { validationMessage } from './validation-message.test-support.js';
 
 const values = {
   ':v': { S: 'x' },

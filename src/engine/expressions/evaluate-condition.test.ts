@@ -75,6 +75,13 @@ describe('evaluateCondition', () => {
     expect(holds('n IN (:a, :b)', { ':a': { N: '4' }, ':b': { N: '5' } })).toBe(true);
   });
 
+  it('attribute_type tests the type of a value or size() operand, not only of a path', () => {
+    expect(holds('attribute_type(:v, :t)', { ':v': { S: 'x' }, ':t': { S: 'S' } })).toBe(true);
+    expect(holds('attribute_type(:v, :t)', { ':v': { S: 'x' }, ':t': { S: 'N' } })).toBe(false);
+    expect(holds('attribute_type(size(s), :t)', { ':t': { S: 'N' } })).toBe(true);
+    expect(holds('attribute_type(size(nope), :t)', { ':t': { S: 'N' } })).toBe(false);
+  });
+
   it('applies NOT > AND > OR precedence', () => {
     const values = { ':one': { N: '10' }, ':blue': { S: 'blue' } };
     expect(holds('(attribute_exists(s) AND (n > :one OR (NOT contains(ss, :blue))))', values)).toBe(true);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ExpressionAttributes } from './expression-attributes.js';
 import { parseConditionExpression } from './parse-condition-expression.js';
 import { parseProjectionExpression } from './projection.js';
-import { validationMessage } from './test-helpers.js';
+import { validationMessage } from './validation-message.test-support.js';
 
 describe('ExpressionAttributes', () => {
   it('rejects empty maps', () => {

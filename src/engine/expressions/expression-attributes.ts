@@ -1,6 +1,6 @@
 import { validationError } from '../errors.js';
 import type { AttributeValue } from '../values/attribute-value.js';
-import { javaHashSetOrder } from './java-hash-order.js';
+import { javaHashSetCopyOrder } from './java-hash-order.js';
 
 /**
  * The `ExpressionAttributeNames` and `ExpressionAttributeValues` of one request, shared by
@@ -73,14 +73,14 @@ export class ExpressionAttributes {
     const unusedNames = nameKeys.filter((key) => !this.usedNames.has(key));
     if (unusedNames.length > 0) {
       throw validationError(
-        `Value provided in ExpressionAttributeNames unused in expressions: keys: {${javaHashSetOrder(nameKeys, unusedNames).join(', ')}}`,
+        `Value provided in ExpressionAttributeNames unused in expressions: keys: {${javaHashSetCopyOrder(nameKeys, unusedNames).join(', ')}}`,
       );
     }
     const valueKeys = Object.keys(this.values);
     const unusedValues = valueKeys.filter((key) => !this.usedValues.has(key));
     if (unusedValues.length > 0) {
       throw validationError(
-        `Value provided in ExpressionAttributeValues unused in expressions: keys: {${javaHashSetOrder(valueKeys, unusedValues).join(', ')}}`,
+        `Value provided in ExpressionAttributeValues unused in expressions: keys: {${javaHashSetCopyOrder(valueKeys, unusedValues).join(', ')}}`,
       );
     }
   }

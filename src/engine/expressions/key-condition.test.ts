@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ExpressionAttributes } from './expression-attributes.js';
 import { parseKeyConditionExpression, type KeySchemaAttributes } from './key-condition.js';
-import { validationMessage } from './test-helpers.js';
+import { validationMessage } from './validation-message.test-support.js';
 import type { AttributeValue } from '../values/attribute-value.js';
 
 const keys: KeySchemaAttributes = { partitionKey: { name: 'pk', type: 'S' }, sortKey: { name: 'sk', type: 'N' } };

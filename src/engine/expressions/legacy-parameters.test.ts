@@ -4,7 +4,7 @@ import { evaluateCondition } from './evaluate-condition.js';
 import { conditionFromExpected, conditionFromFilter, keyConditionFromKeyConditions } from './legacy-conditions.js';
 import { projectionFromAttributesToGet, updateFromAttributeUpdates } from './legacy-updates.js';
 import { projectItem } from './projection.js';
-import { validationMessage } from './test-helpers.js';
+import { validationMessage } from './validation-message.test-support.js';
 import type { Item } from '../values/attribute-value.js';
 
 const item: Item = { pk: { S: 'u' }, n: { N: '10' }, s: { S: 'str' }, ss: { SS: ['x', 'y'] }, l: { L: [{ S: 'a' }] } };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ExpressionAttributes } from './expression-attributes.js';
 import { parseProjectionExpression, projectItem } from './projection.js';
-import { validationMessage } from './test-helpers.js';
+import { validationMessage } from './validation-message.test-support.js';
 import type { Item } from '../values/attribute-value.js';
 
 const item: Item = {

@@ -3,7 +3,7 @@ import { ExpressionAttributes } from './expression-attributes.js';
 import { parseConditionExpression } from './parse-condition-expression.js';
 import { parseProjectionExpression } from './projection.js';
 import { parseUpdateExpression } from './parse-update-expression.js';
-import { validationMessage } from './test-helpers.js';
+import { validationMessage } from './validation-message.test-support.js';
 
 const values = { ':v': { S: 'x' }, ':w': { S: 'y' }, ':a': { N: '1' } };
 const condition = (text: string) =>

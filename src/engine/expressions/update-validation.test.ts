@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ExpressionAttributes } from './expression-attributes.js';
 import { parseUpdateExpression } from './parse-update-expression.js';
-import { validationMessage } from './test-helpers.js';
+import { validationMessage } from './validation-message.test-support.js';
 
 const values = { ':v': { S: 'x' }, ':n': { N: '1' }, ':s': { SS: ['a'] }, ':l': { L: [] }, ':m': { M: {} } };
 const message = (text: string) => validationMessage(() => parseUpdateExpression(text, new ExpressionAttributes(undefined, values)));

@@ -12,8 +12,11 @@ import type { TableDefinition } from './storage.js';
  * whether another process changed a definition since it last looked.
  */
 
-/** The layout version this code reads and writes. Bump it (with a migration) when the layout changes. */
-export const STORAGE_FORMAT_VERSION = 1;
+/**
+ * The layout version this code reads and writes. Bump it (with a migration in
+ * format-migration.ts) when the layout changes. 2: `seg` is a SHA-1 prefix, index tables have `tie`.
+ */
+export const STORAGE_FORMAT_VERSION = 2;
 
 /** A catalog row: a table's definition plus the SQLite names behind it. */
 export interface CatalogEntry {
@@ -54,14 +57,6 @@ export class Catalog {
       INSERT OR IGNORE INTO monotable_meta (key, value) VALUES ('format_version', '${STORAGE_FORMAT_VERSION}');
       INSERT OR IGNORE INTO monotable_meta (key, value) VALUES ('catalog_version', '0');
     `);
-    const format = Number(
-      database.prepare(`SELECT value FROM monotable_meta WHERE key = 'format_version'`).pluck().get(),
-    );
-    if (format !== STORAGE_FORMAT_VERSION) {
-      throw new Error(
-        `the database has storage format version ${format}; this version of monotable reads version ${STORAGE_FORMAT_VERSION}`,
-      );
-    }
     this.selectVersion = database
       .prepare<[], string | undefined>(`SELECT value FROM monotable_meta WHERE key = 'catalog_version'`)
       .pluck();
@@ -77,6 +72,15 @@ export class Catalog {
          index_tables = excluded.index_tables, definition = excluded.definition`,
     );
     this.remove = database.prepare('DELETE FROM monotable_tables WHERE name = ?');
+  }
+
+  /** The layout version of the file (older ones are migrated when opened). */
+  formatVersion(): number {
+    return Number(this.database.prepare(`SELECT value FROM monotable_meta WHERE key = 'format_version'`).pluck().get());
+  }
+
+  setFormatVersion(version: number): void {
+    this.database.prepare(`UPDATE monotable_meta SET value = ? WHERE key = 'format_version'`).run(String(version));
   }
 
   version(): string {

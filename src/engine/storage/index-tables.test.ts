@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { IndexDefinition } from './storage.js';
-import { createTable, memoryStorage, n, s, tableDefinition, text } from './storage-test-support.js';
+import { createTable, memoryStorage, n, s, tableDefinition, text } from './storage.test-support.js';
 
 const byStatus = (projection: IndexDefinition['projection']): IndexDefinition => ({
   name: 'byStatus',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Item } from '../values/attribute-value.js';
-import { b, createTable, memoryStorage, n, s, tableDefinition, text } from './storage-test-support.js';
+import { b, createTable, memoryStorage, n, s, tableDefinition, text } from './storage.test-support.js';
 
 function sortValues(items: Iterable<Item>, name = 'sk'): unknown[] {
   return [...items].map((item) => Object.values(item[name])[0]);

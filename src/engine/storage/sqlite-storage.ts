@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { resourceNotFound } from '../errors.js';
 import type { Item } from '../values/attribute-value.js';
 import { Catalog, type CatalogEntry } from './catalog.js';
+import { migrateStorageFormat } from './format-migration.js';
 import { freeSqlName, indexTableBaseName } from './sql-names.js';
 import type { RangeRequest, ScanRequest, Storage, TableDefinition, TableStatistics } from './storage.js';
 import { TableStore } from './table-store.js';
@@ -43,7 +44,11 @@ class SqliteStorage implements Storage {
   private readonly deferred: Database.Transaction<(work: () => unknown) => unknown>;
 
   constructor(readonly database: Database.Database) {
-    const create = database.transaction(() => new Catalog(database));
+    const create = database.transaction(() => {
+      const catalog = new Catalog(database);
+      migrateStorageFormat(database, catalog);
+      return catalog;
+    });
     this.catalog = create.immediate();
     this.dataVersion = database.prepare<[], number>('PRAGMA data_version').pluck();
     const run = database.transaction((work: () => unknown) => work());

@@ -10,7 +10,8 @@ import { quoteIdentifier } from './sql-names.js';
  *   sk          sort key likewise; '' in hash-only tables
  *   data        the item, DynamoDB wire JSON
  *   created_at  when the item was first written (ISO 8601, UTC)
- *   seg         32-bit hash of pk: parallel scan segments and scan order
+ *   seg         first 32 bits of the partition key's hash (key-hash.ts): parallel
+ *               scan segments and scan order
  *   expires_at  TTL attribute in epoch seconds while TTL is enabled, else NULL
  *
  * An ordinary rowid table with a unique index on (pk, sk) rather than WITHOUT ROWID:
@@ -19,7 +20,9 @@ import { quoteIdentifier } from './sql-names.js';
  *
  * An index table (one per GSI/LSI) holds one row per item that has the index keys:
  * `ipk`, `isk` (index keys, '' when the index has no sort key), the item's `pk`/`sk`,
- * the projected item in `data`, and `seg` (hash of ipk).
+ * the projected item in `data`, `seg` (hash prefix of ipk, for parallel scans) and `tie`,
+ * the hash that orders entries with equal index keys (key-hash.ts). Queries and plain
+ * scans read in (ipk, isk, tie) order, parallel scans in (seg, ipk, isk, tie) order.
  */
 
 function keyColumnType(key: KeyAttribute | undefined): string {
@@ -62,10 +65,12 @@ export function createIndexTable(
       pk ${keyColumnType(table.partitionKey)} NOT NULL,
       sk ${keyColumnType(table.sortKey)} NOT NULL,
       data TEXT NOT NULL,
-      seg INTEGER NOT NULL
+      seg INTEGER NOT NULL,
+      tie BLOB NOT NULL
     );
     CREATE UNIQUE INDEX ${quoteIdentifier(`${sqlName}:item`)} ON ${name} (pk, sk);
-    CREATE INDEX ${quoteIdentifier(`${sqlName}:order`)} ON ${name} (seg, ipk, isk, pk, sk);
+    CREATE INDEX ${quoteIdentifier(`${sqlName}:keys`)} ON ${name} (ipk, isk, tie, pk, sk);
+    CREATE INDEX ${quoteIdentifier(`${sqlName}:segments`)} ON ${name} (seg, ipk, isk, tie, pk, sk);
   `);
 }
 

@@ -1,10 +1,11 @@
 import type Database from 'better-sqlite3';
 import { keyDoesNotMatchSchema, validationError } from '../errors.js';
-import type { Item } from '../values/attribute-value.js';
+import type { AttributeValue, Item } from '../values/attribute-value.js';
 import { encodeKeyValue } from '../values/index.js';
 import type { CatalogEntry } from './catalog.js';
 import { indexEntryOf } from './index-entry.js';
 import { readPages, type PageQuery } from './paged-reader.js';
+import { keyValueHash, tableKeyHash } from './key-hash.js';
 import { segmentHash, segmentRange } from './segment-hash.js';
 import { boundSql, positionSupersedes, sortRange, type KeyColumnValue, type SortRange } from './sort-range.js';
 import { quoteIdentifier } from './sql-names.js';
@@ -21,10 +22,14 @@ interface IndexStore {
   readonly remove: Database.Statement;
 }
 
-function encodeKey(item: Item, key: KeyAttribute): KeyColumnValue {
+function keyValue(item: Item, key: KeyAttribute): AttributeValue {
   const value = item[key.name];
   if (value === undefined || !(key.type in value)) throw keyDoesNotMatchSchema();
-  return encodeKeyValue(value);
+  return value;
+}
+
+function encodeKey(item: Item, key: KeyAttribute): KeyColumnValue {
+  return encodeKeyValue(keyValue(item, key));
 }
 
 /**
@@ -60,7 +65,7 @@ export class TableStore {
       return {
         definition,
         table,
-        insert: database.prepare(`INSERT INTO ${table} (ipk, isk, pk, sk, data, seg) VALUES (?, ?, ?, ?, ?, ?)`),
+        insert: database.prepare(`INSERT INTO ${table} (ipk, isk, pk, sk, data, seg, tie) VALUES (?, ?, ?, ?, ?, ?, ?)`),
         remove: database.prepare(`DELETE FROM ${table} WHERE pk = ? AND sk = ?`),
       };
     });
@@ -86,7 +91,7 @@ export class TableStore {
     const sk = this.sortColumn(item);
     const data = JSON.stringify(item);
     const ttlValue = this.ttlAttribute === undefined ? null : ttlEpochSeconds(item[this.ttlAttribute]);
-    this.upsertItem.run(pk, sk, data, segmentHash(pk), ttlValue);
+    this.upsertItem.run(pk, sk, data, segmentHash(keyValue(item, this.definition.partitionKey)), ttlValue);
     for (const index of this.indexes) {
       index.remove.run(pk, sk);
       this.insertIndexEntry(index, item, pk, sk, data);
@@ -99,7 +104,17 @@ export class TableStore {
     const ipk = encodeKeyValue(entry.partitionValue);
     const isk = entry.sortValue === undefined ? NO_SORT_KEY : encodeKeyValue(entry.sortValue);
     const projected = entry.projected === undefined ? data : JSON.stringify(entry.projected);
-    index.insert.run(ipk, isk, pk, sk, projected, segmentHash(ipk));
+    index.insert.run(ipk, isk, pk, sk, projected, segmentHash(entry.partitionValue), this.tieOf(index.definition, item));
+  }
+
+  /**
+   * What orders index entries with equal index keys, as DynamoDB Local orders them: on an
+   * LSI the hash of the table's sort key, on a GSI the hash of the whole table key.
+   */
+  private tieOf(index: IndexDefinition, item: Item): Buffer {
+    const sortKey = this.definition.sortKey;
+    if (index.kind === 'local' && sortKey) return keyValueHash(keyValue(item, sortKey));
+    return tableKeyHash(keyValue(item, this.definition.partitionKey), sortKey ? keyValue(item, sortKey) : undefined);
   }
 
   deleteItem(key: Item): void {
@@ -179,12 +194,12 @@ export class TableStore {
     const trailing = request.forward ? 'upper' : 'lower';
     const leadingBound = range[leading];
     const trailingBound = range[trailing];
-    const positionColumns = index ? ['isk', 'pk', 'sk'] : ['sk'];
+    const positionColumns = index ? ['isk', 'tie', 'pk', 'sk'] : ['sk'];
     const positionList = positionColumns.join(', ');
     const direction = request.forward ? '' : ' DESC';
     const table = index ? index.table : this.table;
-    const partitionSql = index ? 'seg = ? AND ipk = ?' : 'pk = ?';
-    const partitionParameters: unknown[] = index ? [segmentHash(partition), partition] : [partition];
+    const partitionSql = index ? 'ipk = ?' : 'pk = ?';
+    const partitionParameters: unknown[] = [partition];
     const build = (afterPosition: boolean): { sql: string; parameters: unknown[] } => {
       let sql = `SELECT ${positionList}, data FROM ${table} WHERE ${partitionSql}`;
       const parameters = [...partitionParameters];
@@ -217,7 +232,9 @@ export class TableStore {
       request.segment !== undefined && request.totalSegments !== undefined
         ? segmentRange(request.segment, request.totalSegments)
         : undefined;
-    const positionColumns = index ? ['seg', 'ipk', 'isk', 'pk', 'sk'] : ['seg', 'pk', 'sk'];
+    // Plain index scans follow the index keys (as DynamoDB Local does); segments need `seg` first.
+    const indexColumns = ['ipk', 'isk', 'tie', 'pk', 'sk'];
+    const positionColumns = index ? (segments ? ['seg', ...indexColumns] : indexColumns) : ['seg', 'pk', 'sk'];
     const positionList = positionColumns.join(', ');
     const table = index ? index.table : this.table;
     const build = (afterPosition: boolean): { sql: string; parameters: unknown[] } => {
@@ -241,10 +258,11 @@ export class TableStore {
     const start = request.exclusiveStartKey;
     if (start !== undefined) {
       if (index) {
-        startPosition = this.indexPosition(index, start);
+        const position = this.indexPosition(index, start);
+        startPosition = segments ? position : position.slice(1);
       } else {
         const pk = this.partitionColumn(start);
-        startPosition = [segmentHash(pk), pk, this.sortColumn(start)];
+        startPosition = [segmentHash(keyValue(start, this.definition.partitionKey)), pk, this.sortColumn(start)];
       }
       if (segments && (startPosition[0] as number) < segments.low) startPosition = undefined;
     }
@@ -266,11 +284,18 @@ export class TableStore {
     };
   }
 
-  /** `[seg, ipk, isk, pk, sk]` of an index position given as an ExclusiveStartKey. */
+  /** `[seg, ipk, isk, tie, pk, sk]` of an index position given as an ExclusiveStartKey. */
   private indexPosition(index: IndexStore, key: Item): unknown[] {
     const definition = index.definition;
-    const ipk = encodeKey(key, definition.partitionKey);
+    const partitionValue = keyValue(key, definition.partitionKey);
     const isk = definition.sortKey ? encodeKey(key, definition.sortKey) : NO_SORT_KEY;
-    return [segmentHash(ipk), ipk, isk, this.partitionColumn(key), this.sortColumn(key)];
+    return [
+      segmentHash(partitionValue),
+      encodeKeyValue(partitionValue),
+      isk,
+      this.tieOf(definition, key),
+      this.partitionColumn(key),
+      this.sortColumn(key),
+    ];
   }
 }

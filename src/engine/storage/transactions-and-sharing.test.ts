@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { openSqliteStorage } from './sqlite-storage.js';
-import { createTable, memoryStorage, s, tableDefinition, temporaryFile, track } from './storage-test-support.js';
+import { createTable, memoryStorage, s, tableDefinition, temporaryFile, track } from './storage.test-support.js';
 
 describe('transactions', () => {
   it('rolls back every write of a failed write transaction, index entries included', () => {

@@ -28,13 +28,14 @@ export function startCliServer(args: readonly string[], cwd = projectRoot): Prom
       reject(error);
     };
     child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-    child.once('exit', (code) => fail(new Error(`monotable serve exited with ${code}: ${errors}`)));
+    const exitedEarly = (code: number | null): void => fail(new Error(`monotable serve exited with ${code}: ${errors}`));
+    child.once('exit', exitedEarly);
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const match = /(http:\/\/[^\s]+:\d+)/.exec(output);
       if (!match) return;
       clearTimeout(timer);
-      child.removeAllListeners('exit');
+      child.off('exit', exitedEarly);
       resolve({
         child,
         endpoint: match[1],

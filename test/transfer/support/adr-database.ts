@@ -42,7 +42,7 @@ export const adrCases: readonly AdrCase[] = [
   {
     pk: 'nvidia-dec',
     sk: 'PERSP#0#muffin#1',
-    data: '{"label":"","content":"line\\nbreak \\u00e9 🌍","status":null,"accepted":false,"weights":[0.5,-1e-5,{"k":[]}],"meta":{}}',
+    data: '{"label":"","content":"line\\nbreak \\u00e9 🌍","status":null,"accepted":false,"weights":[0.5,-0.00001,{"k":[]}],"meta":{}}',
     createdAt: '2026-02-02T10:02:00Z',
     item: {
       pk: { S: 'nvidia-dec' },

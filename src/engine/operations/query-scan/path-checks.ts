@@ -1,6 +1,6 @@
 import { invalidParameterValue, validationError } from '../../errors.js';
 import type { ConditionNode, DocumentPath, Operand } from '../../expressions/index.js';
-import { javaHashSetOrder, javaListText } from './java-set-order.js';
+import { javaHashSetOrder, javaListText } from '../../expressions/java-hash-order.js';
 import { allKeyAttributeNames, indexProjects, type ReadTarget } from './read-target.js';
 
 /** Every document path a condition reads, in source order. */

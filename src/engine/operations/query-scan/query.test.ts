@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../engine.js';
-import { allPages, countRowsRead, createHashTable, createOrdersTable, errorOf, newEngine, put } from './test-fixtures.js';
+import { allPages, countRowsRead, createHashTable, createOrdersTable, errorOf, newEngine, put } from './query-scan-fixtures.test-support.js';
 
 let engine: Engine;
 beforeEach(() => {

@@ -11,6 +11,7 @@ import { expressionAttributesOf, type ExpressionMembers } from '../shared/expres
 import { validateQueryStartKey } from './exclusive-start-key.js';
 import { checkReadExpressionParameters } from './expression-parameters.js';
 import { readPage } from './page.js';
+import { pageEndsAtRangeEnd } from './range-end.js';
 import { assertFilterAvoidsKeys, assertKeyPathsScalar } from './path-checks.js';
 import { readConsumedCapacity } from './read-capacity.js';
 import { parseReadClauses, planPage, type ClauseInput } from './read-plan.js';
@@ -64,16 +65,20 @@ export const query: OperationHandler = (context, input: QueryInput) => {
   assertFilterAvoidsKeys(clauses.filterPaths, target, isAbsent(input.FilterExpression) ? 'QueryFilter' : 'Filter Expression');
   const plan = planPage(context, target, select, clauses, 'Query');
 
+  const forward = input.ScanIndexForward !== false;
   return context.storage.readTransaction(() => {
     const items = context.storage.queryItems(table, {
       indexName: target.index?.name,
       partitionValue: keyCondition.partitionValue,
       sortCondition: keyCondition.sortCondition,
-      forward: input.ScanIndexForward !== false,
+      forward,
       exclusiveStartKey: input.ExclusiveStartKey,
       limit: input.Limit,
     });
-    const page = readPage(items, { ...plan.options, limit: input.Limit });
+    let page = readPage(items, { ...plan.options, limit: input.Limit });
+    if (page.lastEvaluatedKey && pageEndsAtRangeEnd(target, keyCondition.sortCondition, forward, page.lastEvaluatedKey)) {
+      page = { ...page, lastEvaluatedKey: undefined };
+    }
     const capacity = readConsumedCapacity(input.ReturnConsumedCapacity, target, consistent, {
       bytesRead: page.bytesRead,
       fetchedItemSizes: plan.fetchedItemSizes,

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../engine.js';
 import type { Item } from '../../values/attribute-value.js';
-import { allPages, countRowsRead, createHashTable, createOrdersTable, errorOf, newEngine, put } from './test-fixtures.js';
+import { allPages, countRowsRead, createHashTable, createOrdersTable, errorOf, newEngine, put } from './query-scan-fixtures.test-support.js';
 
 let engine: Engine;
 const names = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot'];

@@ -1,0 +1,40 @@
+import type { AttributeValue, Item } from '../../values/attribute-value.js';
+import { compareValues } from '../../values/index.js';
+import type { ReadTarget } from './read-target.js';
+import type { SortCondition } from './sort-condition.js';
+
+/**
+ * The inclusive bound a Query reaches last in its reading direction, if any: the upper
+ * bound of `<=` / `BETWEEN` reading forward, the lower bound of `>=` / `BETWEEN` reading
+ * backward. (`=` is not treated as a range by the reference, nor are exclusive bounds.)
+ */
+function trailingInclusiveBound(condition: SortCondition, forward: boolean): AttributeValue | undefined {
+  const [first, second] = condition.values;
+  if (forward) {
+    if (condition.operator === '<=') return first;
+    if (condition.operator === 'BETWEEN') return second;
+  } else {
+    if (condition.operator === '>=') return first;
+    if (condition.operator === 'BETWEEN') return first;
+  }
+  return undefined;
+}
+
+/**
+ * Whether a full page of a table Query ended on the last key its range can hold, so that
+ * DynamoDB Local (the conformance reference) leaves out `LastEvaluatedKey`: on a table a
+ * sort key value names one item, so nothing can follow the item sitting on an inclusive
+ * trailing bound. On an index several items share a sort key value, and the key stays.
+ */
+export function pageEndsAtRangeEnd(
+  target: ReadTarget,
+  condition: SortCondition | undefined,
+  forward: boolean,
+  lastEvaluatedKey: Item,
+): boolean {
+  if (target.index || !target.sortKey || !condition) return false;
+  const bound = trailingInclusiveBound(condition, forward);
+  const value = lastEvaluatedKey[target.sortKey.name];
+  if (!bound || !value || Object.keys(bound)[0] !== Object.keys(value)[0]) return false;
+  return compareValues(value, bound) === 0;
+}

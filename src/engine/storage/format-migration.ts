@@ -1,0 +1,48 @@
+import type Database from 'better-sqlite3';
+import type { Item } from '../values/attribute-value.js';
+import { STORAGE_FORMAT_VERSION, type Catalog } from './catalog.js';
+import { segmentHash } from './segment-hash.js';
+import { quoteIdentifier } from './sql-names.js';
+import { createIndexTable, dropTable } from './table-schema.js';
+import { TableStore } from './table-store.js';
+
+/**
+ * Brings a file written by an older version of the layout up to date, inside the
+ * caller's `BEGIN IMMEDIATE` transaction (so one process migrates and the others wait).
+ * Refuses a file from a newer version.
+ */
+export function migrateStorageFormat(database: Database.Database, catalog: Catalog): void {
+  const format = catalog.formatVersion();
+  if (format > STORAGE_FORMAT_VERSION || !Number.isInteger(format) || format < 1) {
+    throw new Error(
+      `the database has storage format version ${format}; this version of monotable reads version ${STORAGE_FORMAT_VERSION}`,
+    );
+  }
+  if (format === 1) migrateToVersion2(database, catalog);
+  if (format !== STORAGE_FORMAT_VERSION) catalog.setFormatVersion(STORAGE_FORMAT_VERSION);
+}
+
+/**
+ * Version 2 hashes partition keys with SHA-1 (`seg`) and orders index entries with equal
+ * keys by `tie`: recompute `seg` of every item and rebuild every index table.
+ */
+function migrateToVersion2(database: Database.Database, catalog: Catalog): void {
+  for (const entry of catalog.readAll().values()) {
+    const { definition } = entry;
+    const table = quoteIdentifier(entry.sqlName);
+    const rows = database.prepare(`SELECT rowid, data FROM ${table}`).raw().all() as [number, string][];
+    const update = database.prepare(`UPDATE ${table} SET seg = ? WHERE rowid = ?`);
+    for (const [rowid, data] of rows) {
+      const item = JSON.parse(data) as Item;
+      update.run(segmentHash(item[definition.partitionKey.name]), rowid);
+    }
+    const indexes = [...definition.globalIndexes, ...definition.localIndexes];
+    for (const index of indexes) {
+      const sqlName = entry.indexTables[index.name];
+      dropTable(database, sqlName);
+      createIndexTable(database, sqlName, definition, index);
+    }
+    const store = new TableStore(database, entry);
+    for (const index of indexes) store.backfillIndex(index.name);
+  }
+}
