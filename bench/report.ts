@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 
 /** One measured comparison: our figure, the reference, and the target on their ratio. */
 export interface ResultRow {
@@ -54,6 +54,8 @@ export function machineDescription(): string {
     `- memory: ${Math.round(totalmem() / 2 ** 30)} GiB`,
     `- Node.js ${process.version} on ${process.platform}/${process.arch}`,
     `- date: ${new Date().toISOString().slice(0, 10)}`,
+    // Other work on the machine inflates every figure, so the report says how busy it was.
+    `- load average when the run started: ${loadavg().map((load) => load.toFixed(1)).join(', ')}`,
   ].join('\n');
 }
 

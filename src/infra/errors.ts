@@ -1,10 +1,4 @@
-/** A model module that cannot be loaded, or does not export a model. */
-export class ModelModuleError extends Error {
-  constructor(readonly modulePath: string, readonly reason: string, options?: ErrorOptions) {
-    super(`${modulePath}: ${reason}`, options);
-    this.name = 'ModelModuleError';
-  }
-}
+export { ModelModuleError } from '../model/load-model-module.js';
 
 /** A model whose table cannot be expressed as infrastructure (e.g. a name CloudFormation refuses). */
 export class InfrastructureModelError extends Error {

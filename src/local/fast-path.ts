@@ -18,6 +18,12 @@ const HTTP_ONLY_MIDDLEWARES = [
   'httpSigningMiddleware',
 ];
 
+/** Operations whose engine answers are built for the call (items parsed from storage). */
+const FRESH_OUTPUT_OPERATIONS = new Set([
+  'GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query', 'Scan',
+  'BatchGetItem', 'BatchWriteItem', 'TransactGetItems', 'TransactWriteItems',
+]);
+
 /**
  * Rewires a `DynamoDBClient` so its commands reach the engine without HTTP.
  *
@@ -71,7 +77,11 @@ export function installFastPath(client: DynamoDBClient, engine: EngineLike): voi
         }
         throw new Error('The SDK error handler did not throw');
       }
-      const output = protocol.deserializer.readObject(operation.output, wireOutput);
+      // The SDK's deserializer converts lists and attribute values in place. Item
+      // operations answer with objects made for the call; the others may share catalog
+      // data with the engine, so they get a copy.
+      const owned = FRESH_OUTPUT_OPERATIONS.has(operation.name) ? wireOutput : structuredClone(wireOutput);
+      const output = protocol.deserializer.readObject(operation.output, owned);
       metadata.attempts = 1;
       metadata.totalRetryDelay = 0;
       output.$metadata = metadata;

@@ -1,6 +1,15 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ModelDefinition } from './model.js';
+
+/** A model module that cannot be used: missing, failing to import, or exporting no single model. */
+export class ModelModuleError extends Error {
+  constructor(readonly modulePath: string, readonly reason: string, options?: ErrorOptions) {
+    super(`${modulePath}: ${reason}`, options);
+    this.name = 'ModelModuleError';
+  }
+}
 
 /** True for objects made by `defineModel`. */
 export function isModelDefinition(value: unknown): value is ModelDefinition {
@@ -15,14 +24,22 @@ export function isModelDefinition(value: unknown): value is ModelDefinition {
  * const model = await loadModelModule('examples/research-jobs/model.ts');
  */
 export async function loadModelModule(path: string, cwd = process.cwd()): Promise<ModelDefinition> {
-  const module = (await import(pathToFileURL(resolve(cwd, path)).href)) as Record<string, unknown>;
+  const absolute = resolve(cwd, path);
+  if (!existsSync(absolute)) throw new ModelModuleError(path, 'no such file');
+  let module: Record<string, unknown>;
+  try {
+    module = (await import(pathToFileURL(absolute).href)) as Record<string, unknown>;
+  } catch (error) {
+    throw new ModelModuleError(path, `cannot be imported: ${(error as Error).message}`, { cause: error });
+  }
   if (isModelDefinition(module.default)) return module.default;
   if (isModelDefinition(module.model)) return module.model;
   const models = Object.values(module).filter(isModelDefinition);
   if (models.length === 1) return models[0];
-  throw new Error(
+  throw new ModelModuleError(
+    path,
     models.length === 0
-      ? `${path} exports no model: export the result of defineModel() as default or as \`model\``
-      : `${path} exports ${models.length} models: export the one to use as default or as \`model\``,
+      ? 'exports no model: export the result of defineModel() as default or as `model`'
+      : `exports ${models.length} models: export the one to use as default or as \`model\``,
   );
 }

@@ -171,6 +171,17 @@ describe('the three ways in give the same outputs and errors', () => {
     expect(Item?.bins).toEqual(new Set([new Uint8Array([0, 1, 2])]));
   });
 
+  it('never changes objects the engine keeps (catalog data shared between answers)', async () => {
+    const engine = new ScriptedEngine();
+    const shared = { IndexName: 'GSI1', ProvisionedThroughput: { LastIncreaseDateTime: 1767225600, ReadCapacityUnits: 0 } };
+    const answers = { Table: { TableName: 'scripted', GlobalSecondaryIndexes: [shared] } };
+    engine.handle = () => answers;
+    const described = await createEngineClient(engine).send(new DescribeTableCommand({ TableName: 'scripted' }));
+    expect(described.Table?.GlobalSecondaryIndexes?.[0].ProvisionedThroughput?.LastIncreaseDateTime).toEqual(new Date(1767225600000));
+    expect(answers.Table.GlobalSecondaryIndexes[0]).toBe(shared);
+    expect(shared.ProvisionedThroughput.LastIncreaseDateTime).toBe(1767225600);
+  });
+
   it('fills in the idempotency token of TransactWriteItems as the SDK serializer does', async () => {
     const engine = new ScriptedEngine();
     const documents = DynamoDBDocumentClient.from(createEngineClient(engine));

@@ -33,6 +33,22 @@ describe('applyUpdate follows DynamoDB semantics', () => {
     expect(item).toEqual({ pk: { S: 'u' }, a: { S: 'x' }, s: { N: '1' }, n: { N: '9' } });
   });
 
+  it('appends several indexes past the end of a list in index order, not action order', () => {
+    const empty: Item = { pk: { S: 'u' }, l: { L: [] } };
+    const values = { ':a': { S: 'a' }, ':b': { S: 'b' }, ':c': { S: 'c' } };
+    expect(update('SET l[3] = :a, l[1] = :b, l[0] = :c', values, empty).item.l).toEqual({ L: [{ S: 'c' }, { S: 'b' }, { S: 'a' }] });
+    expect(update('SET l[9] = :a, l[4] = :b', values).item.l).toEqual({
+      L: [...(base.l as { L: AttributeValue[] }).L, { S: 'b' }, { S: 'a' }],
+    });
+  });
+
+  it('rejects a path that leads nowhere before it computes any value', () => {
+    const invalidPath = 'The document path provided in the update expression is invalid for update';
+    expect(validationMessage(() => update('SET x = nope, m.zz.yy = :v', { ':v': { S: 'v' } }))).toBe(invalidPath);
+    expect(validationMessage(() => update('SET x = s + :n, m.zz.yy = :n', { ':n': { N: '1' } }))).toBe(invalidPath);
+    expect(validationMessage(() => update('ADD s :n, m.zz.yy :n', { ':n': { N: '1' } }))).toBe(invalidPath);
+  });
+
   it('removes list elements by their original index and appends past the end', () => {
     expect(update('REMOVE l[0] SET l[3] = :v', { ':v': { S: 'D' } }).item.l).toEqual({ L: [{ S: 'b' }, { S: 'c' }, { S: 'D' }] });
     expect(update('REMOVE l[0], l[1]').item.l).toEqual({ L: [{ S: 'c' }, { S: 'd' }] });

@@ -39,8 +39,9 @@ const ALLOWED_TYPES: Readonly<Record<string, readonly string[]>> = {
   LT: ['S', 'N', 'B'],
   GE: ['S', 'N', 'B'],
   GT: ['S', 'N', 'B'],
-  CONTAINS: ['S', 'N', 'B', 'BOOL', 'NULL', 'L', 'M'],
-  NOT_CONTAINS: ['S', 'N', 'B', 'BOOL', 'NULL', 'L', 'M'],
+  // A list or map is never an element or a substring, so DynamoDB refuses them here.
+  CONTAINS: ['S', 'N', 'B', 'BOOL', 'NULL'],
+  NOT_CONTAINS: ['S', 'N', 'B', 'BOOL', 'NULL'],
   BEGINS_WITH: ['S', 'B'],
   IN: ['S', 'N', 'B'],
   BETWEEN: ['S', 'N', 'B'],
@@ -104,7 +105,12 @@ function conditionFor(name: string, operator: string, values: readonly Attribute
     case 'CONTAINS':
       return { kind: 'function', name: 'contains', args: [path, value(0)] };
     case 'NOT_CONTAINS':
-      return { kind: 'not', operand: { kind: 'function', name: 'contains', args: [path, value(0)] } };
+      // Unlike NOT contains(...), a missing attribute does not satisfy NOT_CONTAINS.
+      return {
+        kind: 'and',
+        left: { kind: 'function', name: 'attribute_exists', args: [path] },
+        right: { kind: 'not', operand: { kind: 'function', name: 'contains', args: [path, value(0)] } },
+      };
     case 'BEGINS_WITH':
       return { kind: 'function', name: 'begins_with', args: [path, value(0)] };
     case 'IN':
@@ -126,15 +132,26 @@ function combine(nodes: readonly ConditionNode[], operator: string | undefined):
 }
 
 /**
+ * `ConditionalOperator` only combines two or more legacy conditions; DynamoDB checks this
+ * after the conditions themselves. `conditions` is `undefined` when the request has none.
+ */
+export function checkConditionalOperator(conditions: Readonly<Record<string, unknown>> | undefined, operator?: string): void {
+  if (operator === undefined) return;
+  const count = conditions === undefined ? 0 : Object.keys(conditions).length;
+  if (count === 0) throw validationError('ConditionalOperator cannot be used without Filter or Expected');
+  if (count < 2) throw validationError('ConditionalOperator can only be used when Filter or Expected has two or more elements');
+}
+
+/**
  * The legacy `Expected` (+ `ConditionalOperator`) as a condition AST; `undefined` when
  * there is nothing to check. `{Exists: false}` is `attribute_not_exists`, a bare `Value`
  * (or `Exists: true`) is equality.
  */
 export function conditionFromExpected(
-  expected: Readonly<Record<string, LegacyExpectation>>,
+  expected: Readonly<Record<string, LegacyExpectation>> | undefined,
   operator?: string,
 ): ConditionNode | undefined {
-  const nodes = Object.entries(expected).map(([name, entry]): ConditionNode => {
+  const nodes = Object.entries(expected ?? {}).map(([name, entry]): ConditionNode => {
     if (entry.AttributeValueList !== undefined && entry.Value !== undefined) {
       throw invalidParameterValue(`Value and AttributeValueList cannot be used together for Attribute: ${name}`);
     }
@@ -164,6 +181,7 @@ export function conditionFromExpected(
     }
     return exists ? conditionFor(name, 'EQ', [entry.Value as AttributeValue]) : conditionFor(name, 'NULL', []);
   });
+  checkConditionalOperator(expected, operator);
   return combine(nodes, operator);
 }
 

@@ -40,6 +40,30 @@ describe('legacy parameters become the same ASTs', () => {
     );
   });
 
+  it('ConditionalOperator needs two or more Expected entries, checked after the entries themselves', () => {
+    expect(validationMessage(() => conditionFromExpected({ a: { Exists: false } }, 'AND'))).toBe(
+      'ConditionalOperator can only be used when Filter or Expected has two or more elements',
+    );
+    expect(validationMessage(() => conditionFromExpected({}, 'OR'))).toBe('ConditionalOperator cannot be used without Filter or Expected');
+    expect(validationMessage(() => conditionFromExpected(undefined, 'OR'))).toBe('ConditionalOperator cannot be used without Filter or Expected');
+    expect(validationMessage(() => conditionFromExpected({ a: { Exists: true } }, 'AND'))).toBe(
+      'One or more parameter values were invalid: Value must be provided when Exists is true for Attribute: a',
+    );
+  });
+
+  it('CONTAINS and NOT_CONTAINS refuse lists and maps; NOT_CONTAINS fails on a missing attribute', () => {
+    expect(validationMessage(() => conditionFromFilter({ l: { ComparisonOperator: 'CONTAINS', AttributeValueList: [{ L: [] }] } }))).toBe(
+      'One or more parameter values were invalid: ComparisonOperator CONTAINS is not valid for L AttributeValue type',
+    );
+    expect(validationMessage(() => conditionFromExpected({ l: { ComparisonOperator: 'NOT_CONTAINS', AttributeValueList: [{ M: {} }] } }))).toBe(
+      'One or more parameter values were invalid: ComparisonOperator NOT_CONTAINS is not valid for M AttributeValue type',
+    );
+    const notContains = (name: string) =>
+      evaluateCondition(conditionFromFilter({ [name]: { ComparisonOperator: 'NOT_CONTAINS', AttributeValueList: [{ S: 'q' }] } })!, item);
+    expect(notContains('nope')).toBe(false);
+    expect(notContains('ss')).toBe(true);
+  });
+
   it('ScanFilter and KeyConditions', () => {
     const filter = conditionFromFilter({ n: { ComparisonOperator: 'BETWEEN', AttributeValueList: [{ N: '1' }, { N: '10' }] } })!;
     expect(evaluateCondition(filter, item)).toBe(true);

@@ -21,8 +21,8 @@ import { quoteIdentifier } from './sql-names.js';
  * An index table (one per GSI/LSI) holds one row per item that has the index keys:
  * `ipk`, `isk` (index keys, '' when the index has no sort key), the item's `pk`/`sk`,
  * the projected item in `data`, `seg` (hash prefix of ipk, for parallel scans) and `tie`,
- * the hash that orders entries with equal index keys (key-hash.ts). Queries and plain
- * scans read in (ipk, isk, tie) order, parallel scans in (seg, ipk, isk, tie) order.
+ * the hash that orders entries with equal index keys (key-hash.ts). Queries read in
+ * (ipk, isk, tie) order, as do plain GSI scans; LSI and parallel scans start with `seg`.
  */
 
 function keyColumnType(key: KeyAttribute | undefined): string {
@@ -55,8 +55,10 @@ export function createIndexTable(
   database: Database.Database,
   sqlName: string,
   table: { partitionKey: KeyAttribute; sortKey?: KeyAttribute },
-  index: { partitionKey: KeyAttribute; sortKey?: KeyAttribute },
+  index: { kind: 'global' | 'local'; partitionKey: KeyAttribute; sortKey?: KeyAttribute },
 ): void {
+  // Scans of an LSI follow the table sort key within equal index keys; of a GSI, `tie`.
+  const scanOrder = index.kind === 'local' ? 'seg, ipk, isk, pk, sk' : 'seg, ipk, isk, tie, pk, sk';
   const name = quoteIdentifier(sqlName);
   database.exec(`
     CREATE TABLE ${name} (
@@ -70,7 +72,7 @@ export function createIndexTable(
     );
     CREATE UNIQUE INDEX ${quoteIdentifier(`${sqlName}:item`)} ON ${name} (pk, sk);
     CREATE INDEX ${quoteIdentifier(`${sqlName}:keys`)} ON ${name} (ipk, isk, tie, pk, sk);
-    CREATE INDEX ${quoteIdentifier(`${sqlName}:segments`)} ON ${name} (seg, ipk, isk, tie, pk, sk);
+    CREATE INDEX ${quoteIdentifier(`${sqlName}:segments`)} ON ${name} (${scanOrder});
   `);
 }
 

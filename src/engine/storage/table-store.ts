@@ -220,7 +220,7 @@ export class TableStore {
     let startPosition: unknown[] | undefined;
     const start = request.exclusiveStartKey;
     if (start !== undefined) {
-      const position = index ? this.indexPosition(index, start).slice(2) : [this.sortColumn(start)];
+      const position = index ? this.indexPosition(index, start, positionColumns) : [this.sortColumn(start)];
       if (positionSupersedes(position[0] as KeyColumnValue, leadingBound, leading)) startPosition = position;
     }
     return readPages(this.pageQuery(build, positionColumns.length, request.limit), startPosition);
@@ -232,9 +232,7 @@ export class TableStore {
       request.segment !== undefined && request.totalSegments !== undefined
         ? segmentRange(request.segment, request.totalSegments)
         : undefined;
-    // Plain index scans follow the index keys (as DynamoDB Local does); segments need `seg` first.
-    const indexColumns = ['ipk', 'isk', 'tie', 'pk', 'sk'];
-    const positionColumns = index ? (segments ? ['seg', ...indexColumns] : indexColumns) : ['seg', 'pk', 'sk'];
+    const positionColumns = index ? indexScanColumns(index.definition.kind, segments !== undefined) : ['seg', 'pk', 'sk'];
     const positionList = positionColumns.join(', ');
     const table = index ? index.table : this.table;
     const build = (afterPosition: boolean): { sql: string; parameters: unknown[] } => {
@@ -258,8 +256,7 @@ export class TableStore {
     const start = request.exclusiveStartKey;
     if (start !== undefined) {
       if (index) {
-        const position = this.indexPosition(index, start);
-        startPosition = segments ? position : position.slice(1);
+        startPosition = this.indexPosition(index, start, positionColumns);
       } else {
         const pk = this.partitionColumn(start);
         startPosition = [segmentHash(keyValue(start, this.definition.partitionKey)), pk, this.sortColumn(start)];
@@ -284,18 +281,28 @@ export class TableStore {
     };
   }
 
-  /** `[seg, ipk, isk, tie, pk, sk]` of an index position given as an ExclusiveStartKey. */
-  private indexPosition(index: IndexStore, key: Item): unknown[] {
+  /** The values of `columns` at an index position given as an ExclusiveStartKey. */
+  private indexPosition(index: IndexStore, key: Item, columns: readonly string[]): unknown[] {
     const definition = index.definition;
     const partitionValue = keyValue(key, definition.partitionKey);
-    const isk = definition.sortKey ? encodeKey(key, definition.sortKey) : NO_SORT_KEY;
-    return [
-      segmentHash(partitionValue),
-      encodeKeyValue(partitionValue),
-      isk,
-      this.tieOf(definition, key),
-      this.partitionColumn(key),
-      this.sortColumn(key),
-    ];
+    const values: Record<string, () => unknown> = {
+      seg: () => segmentHash(partitionValue),
+      ipk: () => encodeKeyValue(partitionValue),
+      isk: () => (definition.sortKey ? encodeKey(key, definition.sortKey) : NO_SORT_KEY),
+      tie: () => this.tieOf(definition, key),
+      pk: () => this.partitionColumn(key),
+      sk: () => this.sortColumn(key),
+    };
+    return columns.map((column) => values[column]());
   }
+}
+
+/**
+ * The order an index scan walks, as DynamoDB Local walks it: a GSI by index keys, then
+ * `tie`; an LSI like its table, by partition hash, then index sort key and table sort key.
+ * Parallel segments need `seg` first. Each list is an SQLite index of the index table.
+ */
+function indexScanColumns(kind: IndexDefinition['kind'], segmented: boolean): string[] {
+  if (kind === 'local') return ['seg', 'ipk', 'isk', 'pk', 'sk'];
+  return segmented ? ['seg', 'ipk', 'isk', 'tie', 'pk', 'sk'] : ['ipk', 'isk', 'tie', 'pk', 'sk'];
 }

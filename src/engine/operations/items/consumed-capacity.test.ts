@@ -45,6 +45,26 @@ describe('ReturnConsumedCapacity and ReturnItemCollectionMetrics on single items
     });
   });
 
+  it('counts 100 bytes of overhead on each local index entry, none on global index entries', () => {
+    const index = { partitionKey: { name: 'pk', type: 'S' }, projection: { type: 'ALL' } } as const;
+    createTestTable(engine, {
+      name: 'overhead',
+      sortKey: { name: 'sk', type: 'N' },
+      globalIndexes: [{ ...index, name: 'gsi', kind: 'global', sortKey: { name: 'g', type: 'S' } }],
+      localIndexes: [{ ...index, name: 'lsi', kind: 'local', sortKey: { name: 'l', type: 'N' } }],
+    });
+    // About 940 bytes: one unit on the table and the GSI, two on the LSI.
+    const item = { ...key, g: { S: 'x' }, l: { N: '3' }, pad: { S: 'x'.repeat(920) } };
+    const response = engine.handle('PutItem', { TableName: 'overhead', Item: item, ReturnConsumedCapacity: 'INDEXES' });
+    expect(response.ConsumedCapacity).toEqual({
+      TableName: 'overhead',
+      CapacityUnits: 4,
+      Table: { CapacityUnits: 1 },
+      GlobalSecondaryIndexes: { gsi: { CapacityUnits: 1 } },
+      LocalSecondaryIndexes: { lsi: { CapacityUnits: 2 } },
+    });
+  });
+
   it('charges the larger of the item before and after, rounded up per KB', () => {
     put({ big: { S: 'x'.repeat(3000) } });
     const update = engine.handle('UpdateItem', {

@@ -9,7 +9,7 @@ import { readConsumedCapacity } from './read-capacity.js';
 import { parseReadClauses, planPage, type ClauseInput } from './read-plan.js';
 import { resolveReadTarget } from './read-target.js';
 import { pageResponse } from './read-response.js';
-import { resolveSegment } from './segments.js';
+import { assertStartKeyInSegment, resolveSegment } from './segments.js';
 import { resolveSelect, type Select } from './select.js';
 
 /** The Scan request members this handler reads (already shape-checked). */
@@ -43,7 +43,10 @@ export const scan: OperationHandler = (context, input: ScanInput) => {
   assertKeyPathsScalar([...(clauses.projection ?? []), ...clauses.filterPaths], target);
   const select = resolveSelect({ select: input.Select, indexName: input.IndexName, projection: clauses.projectionMember });
 
-  if (input.ExclusiveStartKey) validateScanStartKey(input.ExclusiveStartKey, target);
+  if (input.ExclusiveStartKey) {
+    validateScanStartKey(input.ExclusiveStartKey, target);
+    if (segment) assertStartKeyInSegment(input.ExclusiveStartKey, target, segment);
+  }
   const plan = planPage(context, target, select, clauses, 'Scan');
 
   return context.storage.readTransaction(() => {

@@ -1,4 +1,7 @@
 import { validationError } from '../../errors.js';
+import { segmentOf } from '../../storage/segment-hash.js';
+import type { Item } from '../../values/attribute-value.js';
+import type { ReadTarget } from './read-target.js';
 
 /** A parallel scan's slice: segment `segment` of `totalSegments`. */
 export interface ScanSegment {
@@ -36,4 +39,16 @@ export function resolveSegment(
     );
   }
   return { segment, totalSegments };
+}
+
+/**
+ * A parallel scan may only continue inside its own segment: an `ExclusiveStartKey` whose
+ * partition (of the table, or of the index scanned) belongs to another segment is
+ * rejected, in DynamoDB Local's words. The key is already checked against the schema.
+ */
+export function assertStartKeyInSegment(startKey: Item, target: ReadTarget, segment: ScanSegment): void {
+  const partitionValue = startKey[target.partitionKey.name];
+  if (segmentOf(partitionValue, segment.totalSegments) !== segment.segment) {
+    throw validationError('Exclusive start key must lie within the segment');
+  }
 }

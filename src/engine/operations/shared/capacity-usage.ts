@@ -35,7 +35,8 @@ function indexWriteUnits(
   const oldEntry = before ? indexEntryOf(table, index, before) : undefined;
   const newEntry = after ? indexEntryOf(table, index, after) : undefined;
   if (!oldEntry && !newEntry) return 0;
-  const units = (item: Item): number => writeCapacityUnits(itemSize(projectForIndex(table, index, item)), { transactional });
+  const entrySize = (item: Item): number => itemSize(projectForIndex(table, index, item)) + indexEntryOverhead(index);
+  const units = (item: Item): number => writeCapacityUnits(entrySize(item), { transactional });
   if (!oldEntry) return units(after as Item);
   if (!newEntry) return units(before as Item);
   const sameKey =
@@ -47,7 +48,18 @@ function indexWriteUnits(
   const newProjection = projectForIndex(table, index, after as Item);
   // An index whose projection did not change is not written at all.
   if (valuesEqual({ M: oldProjection }, { M: newProjection })) return 0;
-  return writeCapacityUnits(Math.max(itemSize(oldProjection), itemSize(newProjection)), { transactional });
+  return writeCapacityUnits(Math.max(itemSize(oldProjection), itemSize(newProjection)) + indexEntryOverhead(index), {
+    transactional,
+  });
+}
+
+/**
+ * DynamoDB counts 100 bytes of overhead on every local secondary index entry it writes
+ * (an LSI entry of 925 projected bytes already costs 2 units); global index entries cost
+ * their projected size only.
+ */
+function indexEntryOverhead(index: IndexDefinition): number {
+  return index.kind === 'local' ? 100 : 0;
 }
 
 /**

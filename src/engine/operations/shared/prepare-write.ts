@@ -98,8 +98,9 @@ function parseExpressions(
   }
   if (input.ConditionExpression !== undefined) {
     condition = parseConditionExpression(input.ConditionExpression, attributes, 'ConditionExpression');
-  } else if (input.Expected !== undefined) {
-    condition = conditionFromExpected(canonicalExpected(input.Expected), input.ConditionalOperator);
+  } else if (input.Expected !== undefined || input.ConditionalOperator !== undefined) {
+    const expected = input.Expected === undefined ? undefined : canonicalExpected(input.Expected);
+    condition = conditionFromExpected(expected, input.ConditionalOperator);
   }
   attributes.assertAllUsed();
   return { condition, update };
@@ -113,7 +114,7 @@ function readKey(table: TableDefinition, options: PrepareOptions, rawKey: Item):
 
 /** PutItem, BatchWriteItem's PutRequest, a transaction's Put. */
 export function preparePut(storage: Storage, input: WriteRequest, options: PrepareOptions = {}): PreparedWrite {
-  checkExpressionParameters(input, ['ConditionExpression'], ['Expected']);
+  checkExpressionParameters(input, ['ConditionExpression'], ['Expected', 'ConditionalOperator']);
   const table = storage.requireTable(input.TableName);
   const item = validateItemValues(input.Item ?? {});
   if (itemSize(item) > maximumItemSize) throw validationError('Item size has exceeded the maximum allowed size');
@@ -124,7 +125,7 @@ export function preparePut(storage: Storage, input: WriteRequest, options: Prepa
 
 /** UpdateItem, a transaction's Update. */
 export function prepareUpdate(storage: Storage, input: WriteRequest, options: PrepareOptions = {}): PreparedWrite {
-  checkExpressionParameters(input, ['UpdateExpression', 'ConditionExpression'], ['AttributeUpdates', 'Expected']);
+  checkExpressionParameters(input, ['UpdateExpression', 'ConditionExpression'], ['AttributeUpdates', 'Expected', 'ConditionalOperator']);
   const table = storage.requireTable(input.TableName);
   const { key, keyError } = readKey(table, options, input.Key ?? {});
   const { condition, update } = parseExpressions(input, true);
@@ -133,7 +134,7 @@ export function prepareUpdate(storage: Storage, input: WriteRequest, options: Pr
 
 /** DeleteItem, BatchWriteItem's DeleteRequest, a transaction's Delete. */
 export function prepareDelete(storage: Storage, input: WriteRequest, options: PrepareOptions = {}): PreparedWrite {
-  checkExpressionParameters(input, ['ConditionExpression'], ['Expected']);
+  checkExpressionParameters(input, ['ConditionExpression'], ['Expected', 'ConditionalOperator']);
   const table = storage.requireTable(input.TableName);
   const { key, keyError } = readKey(table, options, input.Key ?? {});
   const { condition } = parseExpressions(input, false);
