@@ -1,5 +1,5 @@
 import type { OperationName } from './options.js';
-import { GSI_PARTITIONS, PARTITIONS, TABLE, partition } from './workloads.js';
+import { GSI_PARTITIONS, TABLE, partition } from './workloads.js';
 
 /**
  * The workloads as wire JSON for `engine.handle`, equal to what the SDK sends for the
@@ -76,4 +76,3 @@ export const WIRE_REQUESTS: Record<OperationName, { operation: string; input: (i
   },
 };
 
-export { PARTITIONS };

@@ -25,12 +25,7 @@ const missingAttribute = () =>
  * SET past the end of a list appends. Key attributes cannot be touched.
  */
 export function applyUpdate(node: UpdateNode, item: Item, keyAttributeNames: readonly string[]): UpdateResult {
-  for (const action of node.actions) {
-    const head = action.path[0] as string;
-    if (keyAttributeNames.includes(head)) {
-      throw invalidParameterValue(`Cannot update attribute ${head}. This attribute is part of the key`);
-    }
-  }
+  checkKeyAttributesUntouched(node, keyAttributeNames);
   const original = item;
   // Every action's path must lead somewhere in the item as it was before any value is
   // computed: a bad path wins over a missing operand or a type error elsewhere.
@@ -58,6 +53,16 @@ export function applyUpdate(node: UpdateNode, item: Item, keyAttributeNames: rea
   removals.sort((a, b) => compareRemovalOrder(a.path, b.path));
   for (const action of removals) removePath(result, action.path);
   return { item: result, updatedPaths: node.actions.map((action) => action.path) };
+}
+
+/** Rejects an action on a key attribute (or inside one), DynamoDB's first check when it applies an update. */
+export function checkKeyAttributesUntouched(node: UpdateNode, keyAttributeNames: readonly string[]): void {
+  for (const action of node.actions) {
+    const head = action.path[0] as string;
+    if (keyAttributeNames.includes(head)) {
+      throw invalidParameterValue(`Cannot update attribute ${head}. This attribute is part of the key`);
+    }
+  }
 }
 
 /** Deeper list indexes of the same list first, so earlier indexes still point at their element. */

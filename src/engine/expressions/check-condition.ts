@@ -2,6 +2,7 @@ import type { Comparator, ConditionFunctionName, ConditionNode, DocumentPath, Op
 import type { ExpressionAttributes } from './expression-attributes.js';
 import { formatPathForMessage, invalidExpression, type ExpressionKind } from './expression-errors.js';
 import { CONDITION_FUNCTIONS, checkConditionStructure } from './check-structure.js';
+import { checkOperatorCount, conditionOperatorCount } from './operator-limit.js';
 import { resolvePath, resolveValue, samePath } from './syntax-checks.js';
 import type { SyntaxCall, SyntaxCondition, SyntaxOperand } from './syntax-tree.js';
 import { typeOf, type AttributeTypeName, type AttributeValue } from '../values/attribute-value.js';
@@ -17,7 +18,10 @@ const MAX_IN_OPERANDS = 100;
  */
 export function checkCondition(kind: ExpressionKind, node: SyntaxCondition, attributes: ExpressionAttributes): ConditionNode {
   checkConditionStructure(kind, node);
-  return new ConditionChecker(kind, attributes).condition(node);
+  const condition = new ConditionChecker(kind, attributes).condition(node);
+  // DynamoDB counts operators only once everything else about the expression is valid.
+  checkOperatorCount(kind, conditionOperatorCount(condition));
+  return condition;
 }
 
 class ConditionChecker {

@@ -1,6 +1,7 @@
 import type { DocumentPath, UpdateAction, UpdateNode, UpdateValue } from './ast.js';
 import type { ExpressionAttributes } from './expression-attributes.js';
 import { invalidExpression, type ExpressionKind } from './expression-errors.js';
+import { checkOperatorCount } from './operator-limit.js';
 import { checkPathsDisjoint } from './path-overlap.js';
 import { UPDATE_FUNCTIONS, checkUpdateStructure } from './check-structure.js';
 import { callsOf, resolvePath, resolveValue } from './syntax-checks.js';
@@ -8,7 +9,6 @@ import type { SyntaxOperand, SyntaxSetValue, SyntaxUpdateAction, SyntaxUpdateCla
 import { typeOf, type AttributeTypeName } from '../values/attribute-value.js';
 
 const KIND: ExpressionKind = 'UpdateExpression';
-const MAX_OPERATORS = 300;
 
 /** DynamoDB's type names in ADD/DELETE operand messages. */
 const LONG_TYPE_NAMES: Readonly<Partial<Record<AttributeTypeName, string>>> = {
@@ -37,9 +37,7 @@ export function checkUpdate(clauses: readonly SyntaxUpdateClause[], attributes: 
   const setValues = actions.flatMap((action) => (action.kind === 'set' ? [action.value] : []));
   const calls = setValues.flatMap(setValueOperands).flatMap(callsOf);
   const operatorCount = setValues.filter((value) => value.kind === 'arithmetic').length + calls.length;
-  if (operatorCount > MAX_OPERATORS) {
-    throw invalidExpression(KIND, `The expression contains too many operators; operator count: ${operatorCount}`);
-  }
+  checkOperatorCount(KIND, operatorCount);
 
   const targets: DocumentPath[] = new Array(actions.length);
   for (let index = actions.length - 1; index >= 0; index--) {

@@ -20,7 +20,8 @@ export type { ExpressionKind } from './expression-errors.js';
 export { parseConditionExpression } from './parse-condition-expression.js';
 export { evaluateCondition } from './evaluate-condition.js';
 export { parseUpdateExpression } from './parse-update-expression.js';
-export { applyUpdate, type UpdateResult } from './apply-update.js';
+export { applyUpdate, checkKeyAttributesUntouched, type UpdateResult } from './apply-update.js';
+export { conditionPaths, updatePaths } from './referenced-paths.js';
 export { parseProjectionExpression, projectItem } from './projection.js';
 export { valueAtPath, formatDocumentPath } from './document-path.js';
 export { isReservedWord } from './reserved-words.js';
@@ -32,6 +33,7 @@ export {
   type KeySchemaAttributes,
 } from './key-condition.js';
 export {
+  checkConditionalOperator,
   conditionFromExpected,
   conditionFromFilter,
   keyConditionFromKeyConditions,

@@ -99,7 +99,8 @@ export const batchGetItem: OperationHandler = (context, input) => {
           return;
         }
         bytes += size;
-        usage.add(read.tableName, readUsage(item, { consistent, transactional: false }));
+        // A key that finds nothing costs nothing here, unlike a GetItem (DynamoDB Local, the reference).
+        usage.add(read.tableName, item ? readUsage(item, { consistent, transactional: false }) : { table: { read: 0 } });
         if (item) found.push(projectRead(item, read.paths));
       });
       if (left.length > 0) unprocessed[read.tableName] = unprocessedEntry(read.request, left);

@@ -10,8 +10,9 @@ export const getItem: OperationHandler = (context, input) => {
   checkProjectionParameters(input);
   const table = context.storage.requireTable(input.TableName);
   const keyValues = validateItemValues(input.Key);
-  // DynamoDB parses the projection before it matches the key against the schema.
-  const paths = parseReadProjection(input);
+  // DynamoDB parses the projection (and rejects paths into key attributes) before it
+  // matches the key against the schema.
+  const paths = parseReadProjection(input, table);
   const key = validateKey(table, keyValues);
   const item = context.storage.getItem(table, key);
   const response: Record<string, unknown> = {};

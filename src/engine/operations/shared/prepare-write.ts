@@ -1,9 +1,11 @@
 import { DynamoDBError, validationError } from '../../errors.js';
 import {
   conditionFromExpected,
+  conditionPaths,
   parseConditionExpression,
   parseUpdateExpression,
   updateFromAttributeUpdates,
+  updatePaths,
   type ConditionNode,
   type UpdateNode,
 } from '../../expressions/index.js';
@@ -11,6 +13,7 @@ import type { Storage, TableDefinition } from '../../storage/storage.js';
 import type { AttributeValue, Item } from '../../values/attribute-value.js';
 import { itemSize, maximumItemSize, validateAttributeValue, validateItemValues } from '../../values/index.js';
 import { checkExpressionParameters, expressionAttributesOf, type ExpressionMembers } from './expression-parameters.js';
+import { assertKeyPathsScalar } from './key-paths.js';
 import { keyOf, validateItemKey, validateKey, type ItemKeyWording } from './keys.js';
 import type { PreparedWrite } from './write-action.js';
 
@@ -120,6 +123,7 @@ export function preparePut(storage: Storage, input: WriteRequest, options: Prepa
   if (itemSize(item) > maximumItemSize) throw validationError('Item size has exceeded the maximum allowed size');
   const keyError = checkKey(options, () => validateItemKey(table, item, options.itemKeyWording ?? 'put'));
   const { condition } = parseExpressions(input, false);
+  if (condition) assertKeyPathsScalar(table, conditionPaths(condition));
   return { kind: 'Put', tableName: input.TableName, table, key: keyOf(table, item), item, condition, keyError };
 }
 
@@ -129,6 +133,12 @@ export function prepareUpdate(storage: Storage, input: WriteRequest, options: Pr
   const table = storage.requireTable(input.TableName);
   const { key, keyError } = readKey(table, options, input.Key ?? {});
   const { condition, update } = parseExpressions(input, true);
+  if (condition) assertKeyPathsScalar(table, conditionPaths(condition));
+  // A single UpdateItem checks its paths into key attributes when it applies them (after
+  // the condition). In a transaction the error fails the whole request rather than
+  // becoming a cancellation reason, which checking here reproduces (except that DynamoDB
+  // still reports a failed condition first).
+  if (update && options.transaction) assertKeyPathsScalar(table, updatePaths(update));
   return { kind: 'Update', tableName: input.TableName, table, key, update, condition, keyError };
 }
 
@@ -138,6 +148,7 @@ export function prepareDelete(storage: Storage, input: WriteRequest, options: Pr
   const table = storage.requireTable(input.TableName);
   const { key, keyError } = readKey(table, options, input.Key ?? {});
   const { condition } = parseExpressions(input, false);
+  if (condition) assertKeyPathsScalar(table, conditionPaths(condition));
   return { kind: 'Delete', tableName: input.TableName, table, key, condition, keyError };
 }
 

@@ -4,7 +4,9 @@ import {
   projectionFromAttributesToGet,
   type DocumentPath,
 } from '../../expressions/index.js';
+import type { TableDefinition } from '../../storage/storage.js';
 import type { Item } from '../../values/attribute-value.js';
+import { assertKeyPathsScalar } from './key-paths.js';
 import { checkExpressionParameters, expressionAttributesOf, type ExpressionMembers } from './expression-parameters.js';
 
 /** The projection members of GetItem, BatchGetItem's per-table entry and TransactGetItems' Get. */
@@ -18,8 +20,11 @@ export function checkProjectionParameters(input: ProjectionMembers): void {
   checkExpressionParameters(input, ['ProjectionExpression'], ['AttributesToGet']);
 }
 
-/** The paths to keep, or `undefined` for the whole item; rejects unused substitutions. */
-export function parseReadProjection(input: ProjectionMembers): DocumentPath[] | undefined {
+/**
+ * The paths to keep, or `undefined` for the whole item; rejects unused substitutions and,
+ * given the table, paths into its key attributes (`pk.x`), which DynamoDB checks next.
+ */
+export function parseReadProjection(input: ProjectionMembers, table?: TableDefinition): DocumentPath[] | undefined {
   const attributes = expressionAttributesOf(input);
   let paths: DocumentPath[] | undefined;
   if (input.ProjectionExpression !== undefined) {
@@ -28,6 +33,7 @@ export function parseReadProjection(input: ProjectionMembers): DocumentPath[] | 
     paths = projectionFromAttributesToGet(input.AttributesToGet);
   }
   attributes.assertAllUsed();
+  if (paths && table) assertKeyPathsScalar(table, paths);
   return paths;
 }
 

@@ -1,8 +1,17 @@
 import { validationError, type DynamoDBError } from '../../errors.js';
-import { applyUpdate, evaluateCondition, type ConditionNode, type DocumentPath, type UpdateNode } from '../../expressions/index.js';
+import {
+  applyUpdate,
+  checkKeyAttributesUntouched,
+  evaluateCondition,
+  updatePaths,
+  type ConditionNode,
+  type DocumentPath,
+  type UpdateNode,
+} from '../../expressions/index.js';
 import type { Storage, TableDefinition } from '../../storage/storage.js';
 import type { Item } from '../../values/attribute-value.js';
 import { itemSize, maximumItemSize } from '../../values/index.js';
+import { assertKeyPathsScalar } from './key-paths.js';
 import { keyAttributeNames, validateIndexKeys } from './keys.js';
 
 export type WriteKind = 'Put' | 'Update' | 'Delete' | 'ConditionCheck';
@@ -54,7 +63,11 @@ function computeUpdate(write: PreparedWrite, before: Item | undefined): WriteOut
     // UpdateItem without actions still creates the item with just its key.
     return { before, after: before ?? write.key, change: 'put', updatedPaths: [] };
   }
-  const { item, updatedPaths } = applyUpdate(write.update, before ?? write.key, keyAttributeNames(write.table));
+  const keyNames = keyAttributeNames(write.table);
+  // Updating a key attribute is reported before a path into an index key.
+  checkKeyAttributesUntouched(write.update, keyNames);
+  assertKeyPathsScalar(write.table, updatePaths(write.update));
+  const { item, updatedPaths } = applyUpdate(write.update, before ?? write.key, keyNames);
   // Actions that only delete (REMOVE, DELETE from a set) leave a missing item missing.
   if (!before && onlyDeletes(write.update)) {
     return { before, after: undefined, change: 'none', updatedPaths };

@@ -94,6 +94,8 @@ export function projectionError(index: IndexInput): DynamoDBError | undefined {
       'If Projection type INCLUDE is specified, some non-key attributes to include in the projection must be specified as well',
     );
   }
+  const included = projection.NonKeyAttributes ?? [];
+  if (new Set(included).size !== included.length) return validationError('Cannot have two attributes with the same name');
   return undefined;
 }
 

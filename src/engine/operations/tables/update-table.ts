@@ -5,7 +5,6 @@ import {
   billingModeOf,
   definitionFromDescription,
   indexDescription,
-  indexThroughput,
   renderDescription,
   storedDescription,
   type StoredDescription,
@@ -51,9 +50,6 @@ function requestError(input: UpdateTableInput): DynamoDBError | undefined {
       'At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, GlobalSecondaryIndexUpdates or SSESpecification or ReplicaUpdates is required',
     );
   }
-  if (input.BillingMode === 'PROVISIONED' && !input.ProvisionedThroughput) {
-    return invalidParameterValue('ProvisionedThroughput must be specified when BillingMode is PROVISIONED');
-  }
   if (input.ProvisionedThroughput) {
     const bounds = capacityBoundsError(input.ProvisionedThroughput);
     if (bounds) return bounds;
@@ -76,14 +72,17 @@ function requestError(input: UpdateTableInput): DynamoDBError | undefined {
   return undefined;
 }
 
+/** `what` is `table` or `index <name>`; DynamoDB Local says only "The requested throughput value equals the current value". */
 function sameThroughputError(
   current: { ReadCapacityUnits: number; WriteCapacityUnits: number },
   requested: ProvisionedThroughputInput,
+  what = 'table',
 ): DynamoDBError {
+  const owner = what === 'table' ? 'table' : 'index';
   return validationError(
-    'The provisioned throughput for the table will not change. The requested value equals the current value. ' +
-      `Current ReadCapacityUnits provisioned for the table: ${current.ReadCapacityUnits}. Requested ReadCapacityUnits: ${requested.ReadCapacityUnits}. ` +
-      `Current WriteCapacityUnits provisioned for the table: ${current.WriteCapacityUnits}. Requested WriteCapacityUnits: ${requested.WriteCapacityUnits}. ` +
+    `The provisioned throughput for the ${what} will not change. The requested value equals the current value. ` +
+      `Current ReadCapacityUnits provisioned for the ${owner}: ${current.ReadCapacityUnits}. Requested ReadCapacityUnits: ${requested.ReadCapacityUnits}. ` +
+      `Current WriteCapacityUnits provisioned for the ${owner}: ${current.WriteCapacityUnits}. Requested WriteCapacityUnits: ${requested.WriteCapacityUnits}. ` +
       'Refer to the Amazon DynamoDB Developer Guide for current limits and how to request higher limits.',
   );
 }
@@ -132,6 +131,9 @@ export const updateTable: OperationHandler = (context, input: UpdateTableInput) 
     const targetMode = input.BillingMode ?? currentMode;
     const next: StoredDescription = structuredClone(previous);
 
+    if (targetMode === 'PROVISIONED' && currentMode !== 'PROVISIONED' && !input.ProvisionedThroughput) {
+      throw invalidParameterValue('ProvisionedThroughput must be specified when BillingMode is PROVISIONED');
+    }
     if (input.ProvisionedThroughput && targetMode === 'PAY_PER_REQUEST') {
       throw invalidParameterValue(
         'Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when BillingMode is PAY_PER_REQUEST',
@@ -156,10 +158,8 @@ export const updateTable: OperationHandler = (context, input: UpdateTableInput) 
       }
       if (currentMode === 'PROVISIONED') {
         if (readChange > 0 || writeChange > 0) throughput.LastIncreaseDateTime = now;
-        if (readChange < 0 || writeChange < 0) {
-          throughput.LastDecreaseDateTime = now;
-          throughput.NumberOfDecreasesToday++;
-        }
+        // The reference records the time of a decrease but does not count it.
+        if (readChange < 0 || writeChange < 0) throughput.LastDecreaseDateTime = now;
       }
       throughput.ReadCapacityUnits = requested.ReadCapacityUnits;
       throughput.WriteCapacityUnits = requested.WriteCapacityUnits;
@@ -172,14 +172,9 @@ export const updateTable: OperationHandler = (context, input: UpdateTableInput) 
         next.BillingModeSummary = { BillingMode: 'PAY_PER_REQUEST', LastUpdateToPayPerRequestDateTime: now };
         next.ProvisionedThroughput.ReadCapacityUnits = 0;
         next.ProvisionedThroughput.WriteCapacityUnits = 0;
-        for (const index of globals) index.ProvisionedThroughput = indexThroughput('PAY_PER_REQUEST', undefined);
+        // The reference keeps each GSI's provisioned throughput across billing mode switches.
       } else {
         next.BillingModeSummary = { ...next.BillingModeSummary, BillingMode: 'PROVISIONED' };
-        const updated = new Set(indexUpdates.flatMap((update) => (update.Update ? [update.Update.IndexName] : [])));
-        const missing = globals.filter((index) => !updated.has(index.IndexName)).map((index) => index.IndexName);
-        if (missing.length > 0) {
-          throw invalidParameterValue(`ProvisionedThroughput must be specified for index: ${missing.join(',')}`);
-        }
       }
     }
 
@@ -193,6 +188,13 @@ export const updateTable: OperationHandler = (context, input: UpdateTableInput) 
         if (!index) throw validationError('Invalid global secondary index name');
         const bounds = capacityBoundsError(update.Update.ProvisionedThroughput);
         if (bounds) throw bounds;
+        const current = index.ProvisionedThroughput ?? { ReadCapacityUnits: 0, WriteCapacityUnits: 0 };
+        if (
+          current.ReadCapacityUnits === update.Update.ProvisionedThroughput.ReadCapacityUnits &&
+          current.WriteCapacityUnits === update.Update.ProvisionedThroughput.WriteCapacityUnits
+        ) {
+          throw sameThroughputError(current, update.Update.ProvisionedThroughput, `index ${index.IndexName}`);
+        }
         index.ProvisionedThroughput = {
           ReadCapacityUnits: update.Update.ProvisionedThroughput.ReadCapacityUnits,
           WriteCapacityUnits: update.Update.ProvisionedThroughput.WriteCapacityUnits,
@@ -223,7 +225,8 @@ export const updateTable: OperationHandler = (context, input: UpdateTableInput) 
     }
     if (globals.length > 0) next.GlobalSecondaryIndexes = globals;
     else delete next.GlobalSecondaryIndexes;
-    next.AttributeDefinitions = usedDefinitions(next);
+    // The reference keeps every definition a Create brought along, and forgets the unused ones on a Delete.
+    if (deleted.length > 0) next.AttributeDefinitions = usedDefinitions(next);
 
     if (input.DeletionProtectionEnabled !== undefined) next.DeletionProtectionEnabled = input.DeletionProtectionEnabled;
 

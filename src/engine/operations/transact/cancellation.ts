@@ -10,10 +10,12 @@ export interface CancellationReason {
 
 export const noReason: CancellationReason = { Code: 'None' };
 
-export function conditionFailedReason(item?: Item): CancellationReason {
+export function conditionFailedReason(item?: Item, action?: 'ConditionCheck' | 'Put' | 'Update' | 'Delete'): CancellationReason {
+  // The reference words a failed ConditionCheck with a final period, the writes without.
+  const message = action === 'ConditionCheck' ? 'The conditional request failed.' : 'The conditional request failed';
   return item
-    ? { Code: 'ConditionalCheckFailed', Message: 'The conditional request failed', Item: item }
-    : { Code: 'ConditionalCheckFailed', Message: 'The conditional request failed' };
+    ? { Code: 'ConditionalCheckFailed', Message: message, Item: item }
+    : { Code: 'ConditionalCheckFailed', Message: message };
 }
 
 export function validationReason(message: string): CancellationReason {

@@ -66,7 +66,7 @@ function tryAction(
     return { outcome: evaluateWrite(context.storage, action.write), reason: noReason };
   } catch (error) {
     if (error instanceof ConditionFailure) {
-      return { reason: conditionFailedReason(action.returnOldOnFailure ? error.before : undefined) };
+      return { reason: conditionFailedReason(action.returnOldOnFailure ? error.before : undefined, action.write.kind) };
     }
     if (error instanceof DynamoDBError && error.type === 'ValidationException') {
       return { reason: validationReason(error.message) };
@@ -94,6 +94,11 @@ export const transactWriteItems: OperationHandler = (context, input) => {
     seen.add(identity);
   }
   const { storage } = context;
+  // Every item read, condition check and write below runs in one `BEGIN IMMEDIATE`
+  // transaction, which holds SQLite's write lock until it commits: transactions from other
+  // connections or processes on the same file wait (busy timeout) instead of interleaving.
+  // Nothing can change an item between our check and our write, so the
+  // TransactionConflictException DynamoDB raises for that race never arises here.
   return storage.writeTransaction(() => {
     const token: string | undefined = input.ClientRequestToken;
     const hash = token !== undefined ? requestHash(entries) : '';
