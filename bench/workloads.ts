@@ -1,4 +1,4 @@
-import { CreateTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
   BatchWriteCommand,
   GetCommand,
@@ -152,6 +152,7 @@ export const TABLE_DEFINITION = {
 /** Creates the table and its PARTITIONS × 11 items through the client (any peer). */
 export async function seed(client: DynamoDBClient, documents: DynamoDBDocumentClient): Promise<void> {
   await client.send(new CreateTableCommand(TABLE_DEFINITION));
+  await waitUntilActive(client);
   const items: Record<string, unknown>[] = [];
   for (let p = 0; p < PARTITIONS; p++) for (let c = 0; c <= CHILDREN; c++) items.push(seedItem(p, c));
   for (let start = 0; start < items.length; start += 25) {
@@ -161,5 +162,17 @@ export async function seed(client: DynamoDBClient, documents: DynamoDBDocumentCl
       const answer = await documents.send(new BatchWriteCommand({ RequestItems: { [TABLE]: pending as never } }));
       pending = answer.UnprocessedItems?.[TABLE] as Record<string, unknown>[] | undefined;
     }
+  }
+}
+
+/** As with DynamoDB, a new table takes writes once it is ACTIVE (dynalite and others may report CREATING first). */
+async function waitUntilActive(client: DynamoDBClient): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: TABLE }));
+    const indexesReady = (Table?.GlobalSecondaryIndexes ?? []).every((index) => index.IndexStatus === undefined || index.IndexStatus === 'ACTIVE');
+    if (Table?.TableStatus === 'ACTIVE' && indexesReady) return;
+    if (Date.now() > deadline) throw new Error(`table ${TABLE} is still ${Table?.TableStatus}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

@@ -84,4 +84,19 @@ describe('consumedCapacity', () => {
       Table: { CapacityUnits: 2 },
     });
   });
+
+  it('repeats the read split on the table part of a TransactWriteItems (a replay), not of a TransactGetItems', () => {
+    expect(consumedCapacity('INDEXES', 't', { table: { read: 2 }, transactional: 'write' })).toEqual({
+      TableName: 't',
+      CapacityUnits: 2,
+      ReadCapacityUnits: 2,
+      Table: { CapacityUnits: 2, ReadCapacityUnits: 2 },
+    });
+    expect(consumedCapacity('INDEXES', 't', { table: { read: 2 }, transactional: true })).toEqual({
+      TableName: 't',
+      CapacityUnits: 2,
+      ReadCapacityUnits: 2,
+      Table: { CapacityUnits: 2 },
+    });
+  });
 });

@@ -12,9 +12,11 @@ export interface TableCapacityUsage {
   readonly localIndexes?: Readonly<Record<string, CapacityUsage>>;
   /**
    * A TransactWriteItems / TransactGetItems: DynamoDB then also reports
-   * `WriteCapacityUnits` / `ReadCapacityUnits` beside `CapacityUnits`.
+   * `WriteCapacityUnits` / `ReadCapacityUnits` beside `CapacityUnits`. `'write'` marks a
+   * TransactWriteItems, whose per-table and per-index parts repeat the read split too (a
+   * replayed request only reads); `true` repeats only the write split there.
    */
-  readonly transactional?: boolean;
+  readonly transactional?: boolean | 'write';
 }
 
 export type ReturnConsumedCapacity = 'TOTAL' | 'INDEXES' | 'NONE';
@@ -38,7 +40,9 @@ function unitsOf(usage: CapacityUsage): number {
   return (usage.read ?? 0) + (usage.write ?? 0);
 }
 
-function totalCapacity(usage: CapacityUsage, transactional: boolean): Capacity {
+type Transactional = NonNullable<TableCapacityUsage['transactional']>;
+
+function totalCapacity(usage: CapacityUsage, transactional: Transactional): Capacity {
   const capacity: Capacity = { CapacityUnits: unitsOf(usage) };
   // DynamoDB reports the transactional split on the total for reads and writes alike.
   if (transactional && usage.read !== undefined) capacity.ReadCapacityUnits = usage.read;
@@ -46,9 +50,11 @@ function totalCapacity(usage: CapacityUsage, transactional: boolean): Capacity {
   return capacity;
 }
 
-function partCapacity(usage: CapacityUsage, transactional: boolean): Capacity {
+function partCapacity(usage: CapacityUsage, transactional: Transactional): Capacity {
   const capacity: Capacity = { CapacityUnits: unitsOf(usage) };
-  // Per table and per index, DynamoDB repeats the split for transactional writes only.
+  // Per table and per index, DynamoDB repeats the split in TransactWriteItems only (reads
+  // there come from a replayed request); TransactGetItems leaves its parts unsplit.
+  if (transactional === 'write' && usage.read !== undefined) capacity.ReadCapacityUnits = usage.read;
   if (transactional && usage.write !== undefined) capacity.WriteCapacityUnits = usage.write;
   return capacity;
 }
@@ -65,7 +71,7 @@ function sumUsages(usages: readonly CapacityUsage[]): CapacityUsage {
 
 function indexCapacities(
   indexes: Readonly<Record<string, CapacityUsage>> | undefined,
-  transactional: boolean,
+  transactional: Transactional,
 ): Record<string, Capacity> | undefined {
   if (!indexes || Object.keys(indexes).length === 0) return undefined;
   const capacities: Record<string, Capacity> = {};

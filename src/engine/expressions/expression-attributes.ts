@@ -1,4 +1,5 @@
 import { validationError } from '../errors.js';
+import { checkExpressionAttributeMaps } from './expression-attribute-maps.js';
 import type { AttributeValue } from '../values/attribute-value.js';
 import { javaHashSetCopyOrder } from './java-hash-order.js';
 
@@ -29,23 +30,7 @@ export class ExpressionAttributes {
    * for empty names; DynamoDB checks all of this before it parses any expression.
    */
   constructor(names?: Readonly<Record<string, string>>, values?: Readonly<Record<string, AttributeValue>>) {
-    if (names !== undefined && Object.keys(names).length === 0) {
-      throw validationError('ExpressionAttributeNames must not be empty');
-    }
-    if (values !== undefined && Object.keys(values).length === 0) {
-      throw validationError('ExpressionAttributeValues must not be empty');
-    }
-    for (const [key, name] of Object.entries(names ?? {})) {
-      if (!/^#[A-Za-z0-9_]+$/.test(key)) {
-        throw validationError(`ExpressionAttributeNames contains invalid key: Syntax error; key: "${key}"`);
-      }
-      if (name === '') throw validationError(`ExpressionAttributeNames contains invalid value: Empty attribute name for key ${key}`);
-    }
-    for (const key of Object.keys(values ?? {})) {
-      if (!/^:[A-Za-z0-9_]+$/.test(key)) {
-        throw validationError(`ExpressionAttributeValues contains invalid key: Syntax error; key: "${key}"`);
-      }
-    }
+    checkExpressionAttributeMaps(names, values);
     this.names = names ?? {};
     this.values = values ?? {};
   }

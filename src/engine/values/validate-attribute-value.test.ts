@@ -86,6 +86,16 @@ describe('validateItemValues', () => {
     expect(errorOf(() => validateItemValues({ '': { S: 'v' } }))).toEqual(validation('Empty attribute name'));
   });
 
+  it('rejects attribute names and map keys of 64 KB or more, after their value', () => {
+    const tooLarge = 'Attribute name is too large, must be less than 65536 bytes';
+    expect(() => validateItemValues({ ['x'.repeat(65535)]: { S: 'v' } })).not.toThrow();
+    expect(errorOf(() => validateItemValues({ ['x'.repeat(65536)]: { S: 'v' } }))?.message).toBe(tooLarge);
+    expect(errorOf(() => validateItemValues({ m: { M: { ['é'.repeat(40000)]: { S: 'v' } } } }))?.message).toBe(tooLarge);
+    expect(errorOf(() => validateItemValues({ ['x'.repeat(65536)]: { N: 'bad' } }))?.message).toBe(
+      'The parameter cannot be converted to a numeric value: bad',
+    );
+  });
+
   it('rejects NULL other than true', () => {
     expect(errorOf(() => validateItemValues({ v: { NULL: false } as unknown as AttributeValue }))).toEqual(
       validation('One or more parameter values were invalid: Null attribute value types must have the value of true'),

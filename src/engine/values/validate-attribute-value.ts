@@ -42,13 +42,23 @@ function checkContainerLevel(level: number): void {
   if (level > maximumNestingLevels) throw invalidValue(valueMessages.nestingTooDeep);
 }
 
+/** Attribute names and map keys are shorter than 64 KB (UTF-8). */
+const maximumNameBytes = 65535;
+
+/** One attribute or map member: DynamoDB checks the value before the length of its name. */
+function checkMember(name: string, value: unknown, level: number): AttributeValue {
+  if (name === '') throw invalidValue(valueMessages.emptyAttributeName);
+  const checked = checkValue(value, level, name);
+  if (name.length * 3 > maximumNameBytes && Buffer.byteLength(name, 'utf8') > maximumNameBytes) {
+    throw invalidValue(valueMessages.attributeNameTooLarge);
+  }
+  return checked;
+}
+
 function checkMap(members: Record<string, unknown>, level: number): AttributeValue {
   checkContainerLevel(level);
   const checked: Record<string, AttributeValue> = {};
-  for (const name of Object.keys(members)) {
-    if (name === '') throw invalidValue(valueMessages.emptyAttributeName);
-    checked[name] = checkValue(members[name], level, name);
-  }
+  for (const name of Object.keys(members)) checked[name] = checkMember(name, members[name], level);
   return { M: checked };
 }
 
@@ -125,10 +135,7 @@ export interface ValidateItemOptions {
 export function validateItemValues(item: Item, options: ValidateItemOptions = {}): Item {
   const level = options.enclosingLevels ?? 1;
   const checked: Item = {};
-  for (const name of Object.keys(item)) {
-    if (name === '') throw invalidValue(valueMessages.emptyAttributeName);
-    checked[name] = checkValue(item[name], level, name);
-  }
+  for (const name of Object.keys(item)) checked[name] = checkMember(name, item[name], level);
   return checked;
 }
 

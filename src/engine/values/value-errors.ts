@@ -26,6 +26,7 @@ export const valueMessages = {
   duplicateBinaries: (elements: readonly string[]): string =>
     `One or more parameter values were invalid: Input collection [${elements.join(', ')}]of type BS contains duplicates.`,
   emptyAttributeName: 'Empty attribute name',
+  attributeNameTooLarge: 'Attribute name is too large, must be less than 65536 bytes',
   nestingTooDeep:
     'Nesting Levels have exceeded supported limits: Attributes in the item have nested levels beyond supported limit',
   nullAttribute: (name: string): string => `The supplied Item contains a null AttributeValue: ${name} is null`,

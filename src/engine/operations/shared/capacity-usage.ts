@@ -106,8 +106,12 @@ export function addUsage(total: Usage, usage: Usage): void {
 export class UsageByTable {
   private readonly totals = new Map<string, Usage>();
 
-  /** @param transactional a transaction's usage, which DynamoDB reports split into read/write units. */
-  constructor(private readonly transactional = false) {}
+  /**
+   * @param transactional a transaction's usage, which DynamoDB reports split into
+   *   read/write units; `'write'` for TransactWriteItems, whose per-table parts repeat the
+   *   read split of a replayed request as well.
+   */
+  constructor(private readonly transactional: boolean | 'write' = false) {}
 
   add(tableName: string, usage: Usage): void {
     let total = this.totals.get(tableName);

@@ -1,5 +1,5 @@
 import { validationError } from '../../errors.js';
-import { ExpressionAttributes } from '../../expressions/index.js';
+import { checkExpressionAttributeMaps, ExpressionAttributes } from '../../expressions/index.js';
 import type { AttributeValue } from '../../values/attribute-value.js';
 import { validateAttributeValue } from '../../values/index.js';
 
@@ -57,13 +57,11 @@ export function checkExpressionParameters(
  */
 export function expressionAttributesOf(input: ExpressionMembers): ExpressionAttributes {
   const names = input.ExpressionAttributeNames;
-  if (names !== undefined && Object.keys(names).length === 0) {
-    throw validationError('ExpressionAttributeNames must not be empty');
-  }
   const rawValues = input.ExpressionAttributeValues;
+  // Keys and names first: a bad key wins over a bad value.
+  checkExpressionAttributeMaps(names, rawValues);
   let values: Record<string, AttributeValue> | undefined;
   if (rawValues !== undefined) {
-    if (Object.keys(rawValues).length === 0) throw validationError('ExpressionAttributeValues must not be empty');
     values = {};
     for (const [name, value] of Object.entries(rawValues)) values[name] = validateAttributeValue(value, name);
   }

@@ -103,7 +103,7 @@ export const transactWriteItems: OperationHandler = (context, input) => {
     const token: string | undefined = input.ClientRequestToken;
     const hash = token !== undefined ? requestHash(entries) : '';
     const tokens = token !== undefined ? new ClientRequestTokens(storage.database, context.now()) : undefined;
-    const usage = new UsageByTable(true);
+    const usage = new UsageByTable('write');
     if (tokens && token !== undefined && tokens.isReplay(token, hash)) {
       // A replay writes nothing; DynamoDB charges reading the items back.
       for (const { write } of actions) {
