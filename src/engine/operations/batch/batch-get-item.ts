@@ -31,15 +31,17 @@ interface TableRead {
   readonly paths: DocumentPath[] | undefined;
 }
 
-function prepareTableRead(
+/**
+ * Looks up one table and checks its keys; the projection waits until every table's keys
+ * are checked, since DynamoDB reports a bad or duplicate key before a bad projection.
+ */
+function prepareTableKeys(
   context: Parameters<OperationHandler>[0],
   tableName: string,
   request: KeysAndAttributes,
   seen: Set<string>,
-): TableRead {
-  checkProjectionParameters(request);
+): Omit<TableRead, 'paths'> {
   const table = context.storage.requireTable(tableName);
-  const paths = parseReadProjection(request);
   const keys = request.Keys.map((rawKey) => {
     const key = validateKey(table, validateItemValues(rawKey));
     const identity = itemIdentity(tableName, table, key);
@@ -47,7 +49,7 @@ function prepareTableRead(
     seen.add(identity);
     return key;
   });
-  return { tableName, request, table, keys, paths };
+  return { tableName, request, table, keys };
 }
 
 /** What a retry needs: the same per-table members with only the keys not yet read. */
@@ -72,10 +74,13 @@ export const batchGetItem: OperationHandler = (context, input) => {
     count += request.Keys.length;
   }
   if (count > maximumKeys) throw tooManyItems('BatchGetItem');
+  // Mixed projection styles are a request-shape error, reported before any table lookup.
+  for (const request of Object.values(requestItems)) checkProjectionParameters(request);
   const seen = new Set<string>();
-  const reads = Object.entries(requestItems).map(([tableName, request]) =>
-    prepareTableRead(context, tableName, request, seen),
+  const keyed = Object.entries(requestItems).map(([tableName, request]) =>
+    prepareTableKeys(context, tableName, request, seen),
   );
+  const reads: TableRead[] = keyed.map((read) => ({ ...read, paths: parseReadProjection(read.request, read.table) }));
   return context.storage.readTransaction(() => {
     const responses: Record<string, Item[]> = {};
     const unprocessed: Record<string, KeysAndAttributes> = {};

@@ -1,60 +1,11 @@
 import { invalidParameterValue, validationError } from '../../errors.js';
-import type { ConditionNode, DocumentPath, Operand } from '../../expressions/index.js';
+import type { DocumentPath } from '../../expressions/index.js';
 import { javaHashSetOrder, javaListText } from '../../expressions/java-hash-order.js';
-import { allKeyAttributeNames, indexProjects, type ReadTarget } from './read-target.js';
-
-/** Every document path a condition reads, in source order. */
-export function conditionPaths(node: ConditionNode): DocumentPath[] {
-  const paths: DocumentPath[] = [];
-  const visitOperand = (operand: Operand): void => {
-    if (operand.kind === 'path') paths.push(operand.path);
-    else if (operand.kind === 'size') visitOperand(operand.operand);
-  };
-  const visit = (condition: ConditionNode): void => {
-    switch (condition.kind) {
-      case 'and':
-      case 'or':
-        visit(condition.left);
-        visit(condition.right);
-        return;
-      case 'not':
-        visit(condition.operand);
-        return;
-      case 'compare':
-        visitOperand(condition.left);
-        visitOperand(condition.right);
-        return;
-      case 'between':
-        [condition.operand, condition.lower, condition.upper].forEach(visitOperand);
-        return;
-      case 'in':
-        [condition.operand, ...condition.candidates].forEach(visitOperand);
-        return;
-      case 'function':
-        condition.args.forEach(visitOperand);
-        return;
-    }
-  };
-  visit(node);
-  return paths;
-}
+import { indexProjects, type ReadTarget } from './read-target.js';
 
 /** The top-level attribute a path starts at. */
 function head(path: DocumentPath): string {
   return String(path[0]);
-}
-
-/**
- * Key attributes are scalars, so a path into one (`pk.x`, `pk[0]`) is an error, for the
- * keys of the table (`Key: pk`) and of every index (`IndexKey: gpk`), whichever is read.
- */
-export function assertKeyPathsScalar(paths: readonly DocumentPath[], target: ReadTarget): void {
-  const nested = new Set(paths.filter((path) => path.length > 1).map(head));
-  if (nested.size === 0) return;
-  const { tableKeys, indexKeys } = allKeyAttributeNames(target.table);
-  const prefix = "Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed";
-  for (const name of tableKeys) if (nested.has(name)) throw validationError(`${prefix}: Key: ${name}`);
-  for (const name of indexKeys) if (nested.has(name)) throw validationError(`${prefix}: IndexKey: ${name}`);
 }
 
 /**

@@ -8,11 +8,12 @@ import {
 import type { Item } from '../../values/attribute-value.js';
 import type { OperationHandler } from '../operation.js';
 import { expressionAttributesOf, type ExpressionMembers } from '../shared/expression-parameters.js';
+import { assertKeyPathsScalar } from '../shared/key-paths.js';
 import { validateQueryStartKey } from './exclusive-start-key.js';
 import { checkReadExpressionParameters } from './expression-parameters.js';
 import { readPage } from './page.js';
 import { pageEndsAtRangeEnd } from './range-end.js';
-import { assertFilterAvoidsKeys, assertKeyPathsScalar } from './path-checks.js';
+import { assertFilterAvoidsKeys } from './path-checks.js';
 import { readConsumedCapacity } from './read-capacity.js';
 import { parseReadClauses, planPage, type ClauseInput } from './read-plan.js';
 import { resolveReadTarget } from './read-target.js';
@@ -58,7 +59,7 @@ export const query: OperationHandler = (context, input: QueryInput) => {
   const keyCondition = keyNode
     ? keyConditionFromNode(keyNode, keys)
     : keyConditionFromKeyConditions(input.KeyConditions as Record<string, LegacyCondition>, keys);
-  assertKeyPathsScalar([...(clauses.projection ?? []), ...clauses.filterPaths], target);
+  assertKeyPathsScalar(target.table, [...(clauses.projection ?? []), ...clauses.filterPaths]);
   const select = resolveSelect({ select: input.Select, indexName: input.IndexName, projection: clauses.projectionMember });
 
   if (input.ExclusiveStartKey) validateQueryStartKey(input.ExclusiveStartKey, target, keyCondition);

@@ -1,5 +1,6 @@
 import {
   conditionFromFilter,
+  conditionPaths,
   evaluateCondition,
   parseConditionExpression,
   parseProjectionExpression,
@@ -17,7 +18,6 @@ import type { PageOptions } from './page.js';
 import {
   allAttributesNeedTableItem,
   assertIndexProjectsFilter,
-  conditionPaths,
   filterReachesBeyondIndex,
   projectionNeedsTableItem,
 } from './path-checks.js';

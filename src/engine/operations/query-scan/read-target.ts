@@ -1,5 +1,6 @@
 import { validationError } from '../../errors.js';
 import type { IndexDefinition, KeyAttribute, TableDefinition } from '../../storage/storage.js';
+import { keyAttributesOf } from '../shared/keys.js';
 
 /** What a Query or Scan reads: the table itself, or one of its secondary indexes. */
 export interface ReadTarget {
@@ -42,10 +43,6 @@ export function resolveReadTarget(
   return { table, index, partitionKey: index.partitionKey, sortKey: index.sortKey, keyAttributes };
 }
 
-function keyAttributesOf(schema: { partitionKey: KeyAttribute; sortKey?: KeyAttribute }): KeyAttribute[] {
-  return schema.sortKey ? [schema.partitionKey, schema.sortKey] : [schema.partitionKey];
-}
-
 /** Whether an index holds this top-level attribute: every key attribute, plus its projection. */
 export function indexProjects(target: ReadTarget, attributeName: string): boolean {
   const index = target.index;
@@ -53,16 +50,4 @@ export function indexProjects(target: ReadTarget, attributeName: string): boolea
   if (index.projection.type === 'ALL') return true;
   if (target.keyAttributes.some((key) => key.name === attributeName)) return true;
   return index.projection.type === 'INCLUDE' && (index.projection.nonKeyAttributes ?? []).includes(attributeName);
-}
-
-/** Every key attribute name of the table and of all its indexes: these must stay scalar in paths. */
-export function allKeyAttributeNames(table: TableDefinition): { tableKeys: string[]; indexKeys: string[] } {
-  const tableKeys = keyAttributesOf(table).map((key) => key.name);
-  const indexKeys: string[] = [];
-  for (const index of [...table.globalIndexes, ...table.localIndexes]) {
-    for (const key of keyAttributesOf(index)) {
-      if (!tableKeys.includes(key.name) && !indexKeys.includes(key.name)) indexKeys.push(key.name);
-    }
-  }
-  return { tableKeys, indexKeys };
 }

@@ -1,10 +1,10 @@
 import type { Item } from '../../values/attribute-value.js';
 import type { OperationHandler } from '../operation.js';
 import { expressionAttributesOf, type ExpressionMembers } from '../shared/expression-parameters.js';
+import { assertKeyPathsScalar } from '../shared/key-paths.js';
 import { validateScanStartKey } from './exclusive-start-key.js';
 import { checkReadExpressionParameters } from './expression-parameters.js';
 import { readPage } from './page.js';
-import { assertKeyPathsScalar } from './path-checks.js';
 import { readConsumedCapacity } from './read-capacity.js';
 import { parseReadClauses, planPage, type ClauseInput } from './read-plan.js';
 import { resolveReadTarget } from './read-target.js';
@@ -40,7 +40,7 @@ export const scan: OperationHandler = (context, input: ScanInput) => {
   const attributes = expressionAttributesOf(input);
   const clauses = parseReadClauses(input, attributes, 'ScanFilter');
   attributes.assertAllUsed();
-  assertKeyPathsScalar([...(clauses.projection ?? []), ...clauses.filterPaths], target);
+  assertKeyPathsScalar(target.table, [...(clauses.projection ?? []), ...clauses.filterPaths]);
   const select = resolveSelect({ select: input.Select, indexName: input.IndexName, projection: clauses.projectionMember });
 
   if (input.ExclusiveStartKey) {

@@ -13,7 +13,7 @@ export function assertKeyPathsScalar(table: TableDefinition, paths: readonly Doc
   if (nested.size === 0) return;
   const tableKeys = keyAttributesOf(table).map((key) => key.name);
   const indexKeys = [...table.globalIndexes, ...table.localIndexes].flatMap((index) =>
-    (index.sortKey ? [index.partitionKey, index.sortKey] : [index.partitionKey]).map((key) => key.name),
+    keyAttributesOf(index).map((key) => key.name),
   );
   const prefix = "Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed";
   for (const name of tableKeys) if (nested.has(name)) throw validationError(`${prefix}: Key: ${name}`);

@@ -1,5 +1,5 @@
 import { keyDoesNotMatchSchema, validationError } from '../../errors.js';
-import type { IndexDefinition, KeyAttribute, TableDefinition } from '../../storage/storage.js';
+import type { KeyAttribute, TableDefinition } from '../../storage/storage.js';
 import type { AttributeValue, Item } from '../../values/attribute-value.js';
 import { typeOf } from '../../values/attribute-value.js';
 
@@ -7,9 +7,9 @@ import { typeOf } from '../../values/attribute-value.js';
 const maximumPartitionKeyBytes = 2048;
 const maximumSortKeyBytes = 1024;
 
-/** The table's key attributes, partition key first. */
-export function keyAttributesOf(table: TableDefinition): KeyAttribute[] {
-  return table.sortKey ? [table.partitionKey, table.sortKey] : [table.partitionKey];
+/** The key attributes of a table or an index, partition key first. */
+export function keyAttributesOf(schema: { readonly partitionKey: KeyAttribute; readonly sortKey?: KeyAttribute }): KeyAttribute[] {
+  return schema.sortKey ? [schema.partitionKey, schema.sortKey] : [schema.partitionKey];
 }
 
 /** Names of the table's key attributes, as `applyUpdate` wants them. */
@@ -100,17 +100,13 @@ export function validateItemKey(table: TableDefinition, item: Item, wording: Ite
   validateIndexKeys(table, item, 'put');
 }
 
-function indexKeyAttributes(index: IndexDefinition): KeyAttribute[] {
-  return index.sortKey ? [index.partitionKey, index.sortKey] : [index.partitionKey];
-}
-
 /**
  * Index key attributes an item carries must have the type the table declares and must
  * not be empty; `source` picks DynamoDB's wording for a put or for an update.
  */
 export function validateIndexKeys(table: TableDefinition, item: Item, source: 'put' | 'update'): void {
   for (const index of [...table.globalIndexes, ...table.localIndexes]) {
-    for (const attribute of indexKeyAttributes(index)) {
+    for (const attribute of keyAttributesOf(index)) {
       const value = item[attribute.name];
       if (value === undefined) continue;
       const actual = typeOf(value);

@@ -29,7 +29,8 @@ function prepareGet(context: Parameters<OperationHandler>[0], entry: { Get?: Get
   checkProjectionParameters(request);
   const table = context.storage.requireTable(request.TableName);
   const key = validateItemValues(request.Key ?? {});
-  const paths = parseReadProjection(request);
+  // The projection, with its paths into key attributes, is checked before the key schema.
+  const paths = parseReadProjection(request, table);
   let reason = noReason;
   try {
     validateKey(table, key);
