@@ -86,7 +86,11 @@ class ViolationCollector {
         const elements = value as unknown[];
         for (const broken of brokenLengthConstraints(elements.length, shape)) this.add(value, shape, path, broken);
         elements.forEach((element, index) => {
-          if (element !== null) this.check(element, shape.member, `${path}.${index + 1}.member`);
+          const elementPath = `${path}.${index + 1}.member`;
+          // A null element is never a valid request member; without this check it would
+          // reach the operations, which rightly assume every element is present.
+          if (element === null || element === undefined) this.add(null, shape.member, elementPath, texts.notNull);
+          else this.check(element, shape.member, elementPath);
         });
         return;
       }

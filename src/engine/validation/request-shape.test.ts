@@ -165,6 +165,25 @@ describe('constraint errors', () => {
     );
   });
 
+  it('rejects a null element of a list as a null member, in every operation', () => {
+    expect(errorOf('TransactWriteItems', { TransactItems: [null] })).toEqual(
+      validation(
+        "1 validation error detected: Value null at 'transactItems.1.member' failed to satisfy constraint: Member must not be null",
+      ),
+    );
+    expect(errorOf('BatchWriteItem', { RequestItems: { table: [{ DeleteRequest: { Key: key } }, null] } })).toEqual(
+      validation(
+        "1 validation error detected: Value null at 'requestItems.table.member.2.member' failed to satisfy constraint: Member must not be null",
+      ),
+    );
+    expect(errorOf('CreateTable', {
+      TableName: 'table',
+      AttributeDefinitions: [null],
+      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
+      BillingMode: 'PAY_PER_REQUEST',
+    })?.message).toContain("Value null at 'attributeDefinitions.1.member' failed to satisfy constraint: Member must not be null");
+  });
+
   it('checks ReturnValues, Select and the Scan segment range', () => {
     expect(errorOf('UpdateItem', { TableName: 'table', Key: key, ReturnValues: 'ALL' })?.message).toContain(
       "Value 'ALL' at 'returnValues' failed to satisfy constraint: Member must satisfy enum value set: [ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW]",

@@ -1,7 +1,17 @@
-import { validationError } from '../../errors.js';
+import { DynamoDBError } from '../../errors.js';
 import type { DocumentPath } from '../../expressions/index.js';
 import type { TableDefinition } from '../../storage/storage.js';
 import { keyAttributesOf } from './keys.js';
+
+/**
+ * A path into a key attribute. A transaction action that hits one fails the whole request
+ * instead of becoming a cancellation reason, so it is told apart from other validation errors.
+ */
+export class KeyAttributePathError extends DynamoDBError {
+  constructor(message: string) {
+    super('ValidationException', message);
+  }
+}
 
 /**
  * Key attributes are scalars, so an expression path into one (`pk.x`, `gsiKey[0]`) is an
@@ -16,6 +26,6 @@ export function assertKeyPathsScalar(table: TableDefinition, paths: readonly Doc
     keyAttributesOf(index).map((key) => key.name),
   );
   const prefix = "Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed";
-  for (const name of tableKeys) if (nested.has(name)) throw validationError(`${prefix}: Key: ${name}`);
-  for (const name of indexKeys) if (nested.has(name)) throw validationError(`${prefix}: IndexKey: ${name}`);
+  for (const name of tableKeys) if (nested.has(name)) throw new KeyAttributePathError(`${prefix}: Key: ${name}`);
+  for (const name of indexKeys) if (nested.has(name)) throw new KeyAttributePathError(`${prefix}: IndexKey: ${name}`);
 }

@@ -5,7 +5,6 @@ import {
   parseConditionExpression,
   parseUpdateExpression,
   updateFromAttributeUpdates,
-  updatePaths,
   type ConditionNode,
   type UpdateNode,
 } from '../../expressions/index.js';
@@ -134,11 +133,8 @@ export function prepareUpdate(storage: Storage, input: WriteRequest, options: Pr
   const { key, keyError } = readKey(table, options, input.Key ?? {});
   const { condition, update } = parseExpressions(input, true);
   if (condition) assertKeyPathsScalar(table, conditionPaths(condition));
-  // A single UpdateItem checks its paths into key attributes when it applies them (after
-  // the condition). In a transaction the error fails the whole request rather than
-  // becoming a cancellation reason, which checking here reproduces (except that DynamoDB
-  // still reports a failed condition first).
-  if (update && options.transaction) assertKeyPathsScalar(table, updatePaths(update));
+  // The update's own paths into key attributes are checked when it is applied, after
+  // its condition (see `evaluateWrite`).
   return { kind: 'Update', tableName: input.TableName, table, key, update, condition, keyError };
 }
 

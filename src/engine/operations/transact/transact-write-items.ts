@@ -2,6 +2,7 @@ import { DynamoDBError, validationError } from '../../errors.js';
 import type { OperationHandler } from '../operation.js';
 import { readUsage, UsageByTable, writeUsage } from '../shared/capacity-usage.js';
 import { itemCollectionMetrics, type ItemCollectionMetrics } from '../shared/item-collection-metrics.js';
+import { KeyAttributePathError } from '../shared/key-paths.js';
 import { itemIdentity } from '../shared/keys.js';
 import { itemSize } from '../../values/index.js';
 import {
@@ -68,6 +69,10 @@ function tryAction(
     if (error instanceof ConditionFailure) {
       return { reason: conditionFailedReason(action.returnOldOnFailure ? error.before : undefined, action.write.kind) };
     }
+    // A path into a key attribute fails the whole request when its action is reached
+    // (after the conditions of the actions before it and of its own); other problems
+    // applying an update cancel the transaction with this action's ValidationError.
+    if (error instanceof KeyAttributePathError) throw error;
     if (error instanceof DynamoDBError && error.type === 'ValidationException') {
       return { reason: validationReason(error.message) };
     }
