@@ -1,6 +1,7 @@
 import { DynamoDBError } from '../../errors.js';
 import type { DocumentPath } from '../../expressions/index.js';
-import type { TableDefinition } from '../../storage/storage.js';
+import { javaHashSetOrder } from '../../expressions/java-hash-order.js';
+import type { IndexDefinition, TableDefinition } from '../../storage/storage.js';
 import { keyAttributesOf } from './keys.js';
 
 /**
@@ -13,16 +14,22 @@ export class KeyAttributePathError extends DynamoDBError {
   }
 }
 
+/** Indexes in the order DynamoDB walks them: a Java HashMap keyed by index name. */
+function inCheckOrder(indexes: readonly IndexDefinition[]): IndexDefinition[] {
+  const byName = new Map(indexes.map((index) => [index.name, index]));
+  return javaHashSetOrder(byName.keys()).map((name) => byName.get(name) as IndexDefinition);
+}
+
 /**
  * Key attributes are scalars, so an expression path into one (`pk.x`, `gsiKey[0]`) is an
- * error: the table's keys first (`Key: pk`), then every index's (`IndexKey: gk`), whatever
- * order the paths came in.
+ * error: the table's keys first (`Key: pk`), then the LSIs' and then the GSIs' keys
+ * (`IndexKey: gk`), whatever order the paths came in.
  */
 export function assertKeyPathsScalar(table: TableDefinition, paths: readonly DocumentPath[]): void {
   const nested = new Set(paths.filter((path) => path.length > 1).map((path) => String(path[0])));
   if (nested.size === 0) return;
   const tableKeys = keyAttributesOf(table).map((key) => key.name);
-  const indexKeys = [...table.globalIndexes, ...table.localIndexes].flatMap((index) =>
+  const indexKeys = [...inCheckOrder(table.localIndexes), ...inCheckOrder(table.globalIndexes)].flatMap((index) =>
     keyAttributesOf(index).map((key) => key.name),
   );
   const prefix = "Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed";
