@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -49,5 +49,29 @@ describe('monotable serve', () => {
     client.destroy();
     await server.stop();
     await expect(startCliServer(['--in-memory', '--db', join(directory, 'x.sqlite')])).rejects.toThrow(/exclude each other/);
+  });
+
+  it('reaps expired TTL items on the interval given by --ttl-interval', async () => {
+    const server = await startCliServer(['--in-memory', '--ttl-interval', '0.2']);
+    const client = sdkClient(server.endpoint);
+    await createSampleTable(client);
+    await client.send(
+      new UpdateTimeToLiveCommand({ TableName: 'app', TimeToLiveSpecification: { AttributeName: 'expires_at', Enabled: true } }),
+    );
+    const documents = DynamoDBDocumentClient.from(client);
+    const past = Math.floor(Date.now() / 1000) - 60;
+    await documents.send(new PutCommand({ TableName: 'app', Item: { pk: 'gone', sk: 'x', expires_at: past } }));
+    await documents.send(new PutCommand({ TableName: 'app', Item: { pk: 'kept', sk: 'x', expires_at: past + 3600 } }));
+    // Well under the 5 s default, so the test fails if the flag is ignored.
+    const deadline = Date.now() + 3_000;
+    let reaped = false;
+    while (!reaped && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      reaped = (await documents.send(new GetCommand({ TableName: 'app', Key: { pk: 'gone', sk: 'x' } }))).Item === undefined;
+    }
+    expect(reaped).toBe(true);
+    expect((await documents.send(new GetCommand({ TableName: 'app', Key: { pk: 'kept', sk: 'x' } }))).Item).toBeDefined();
+    client.destroy();
+    await server.stop();
   });
 });

@@ -13,6 +13,7 @@ interface ServeFlags {
   readonly db?: string;
   readonly inMemory?: boolean;
   readonly region: string;
+  readonly ttlInterval: number;
 }
 
 export const serveCommand: CliCommand = {
@@ -24,7 +25,13 @@ export const serveCommand: CliCommand = {
       .option('--host <host>', 'interface to bind; the server accepts any credentials, so keep it local', '127.0.0.1')
       .option('--db <file>', `SQLite file to open or create (default ${DEFAULT_DATABASE_FILE})`)
       .option('--in-memory', 'keep the data in memory only')
-      .option('--region <region>', 'region shown in ARNs', 'us-east-1');
+      .option('--region <region>', 'region shown in ARNs', 'us-east-1')
+      .option(
+        '--ttl-interval <seconds>',
+        'how often expired TTL items are deleted (DynamoDB: within about 48 hours); 0 turns reaping off',
+        parseSeconds,
+        5,
+      );
     command.action(async (flags: ServeFlags) => {
       if (flags.db && flags.inMemory) command.error('error: --db and --in-memory exclude each other');
       await serve(flags);
@@ -35,7 +42,14 @@ export const serveCommand: CliCommand = {
 async function serve(flags: ServeFlags): Promise<void> {
   const path = flags.inMemory ? undefined : resolve(flags.db ?? DEFAULT_DATABASE_FILE);
   if (path) mkdirSync(dirname(path), { recursive: true });
-  const server = await startServer({ port: flags.port, host: flags.host, region: flags.region, path, inMemory: !path });
+  const server = await startServer({
+    port: flags.port,
+    host: flags.host,
+    region: flags.region,
+    path,
+    inMemory: !path,
+    engineOptions: { ttlReapIntervalMs: Math.round(flags.ttlInterval * 1000) },
+  });
   const where = path ? `database ${flags.db ?? DEFAULT_DATABASE_FILE}` : 'in memory';
   console.log(`monotable: DynamoDB endpoint ${server.endpoint} (${where}; Ctrl-C stops)`);
 
@@ -59,4 +73,10 @@ function parsePort(value: string): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('not a port number');
   return port;
+}
+
+function parseSeconds(value: string): number {
+  const seconds = Number(value);
+  if (!Number.isFinite(seconds) || seconds < 0) throw new InvalidArgumentError('not a number of seconds');
+  return seconds;
 }

@@ -57,11 +57,15 @@ function prepareAction(context: Parameters<OperationHandler>[0], entry: Transact
   return { write, returnOldOnFailure: request.ReturnValuesOnConditionCheckFailure === 'ALL_OLD' };
 }
 
+interface ActionResult {
+  readonly outcome?: WriteOutcome;
+  readonly reason: CancellationReason;
+  /** The action could not be applied to its item: the actions after it are not looked at. */
+  readonly stops?: boolean;
+}
+
 /** Runs one action without writing: its outcome, or why it would cancel the transaction. */
-function tryAction(
-  context: Parameters<OperationHandler>[0],
-  action: Action,
-): { outcome?: WriteOutcome; reason: CancellationReason } {
+function tryAction(context: Parameters<OperationHandler>[0], action: Action): ActionResult {
   if (action.write.keyError) return { reason: validationReason(action.write.keyError.message) };
   try {
     return { outcome: evaluateWrite(context.storage, action.write), reason: noReason };
@@ -74,10 +78,24 @@ function tryAction(
     // applying an update cancel the transaction with this action's ValidationError.
     if (error instanceof KeyAttributePathError) throw error;
     if (error instanceof DynamoDBError && error.type === 'ValidationException') {
-      return { reason: validationReason(error.message) };
+      return { reason: validationReason(error.message), stops: true };
     }
     throw error;
   }
+}
+
+/**
+ * Runs the actions in request order. After an action whose update cannot apply, DynamoDB
+ * Local evaluates nothing more (no later condition, no later key path); the actions after
+ * it are reported `None`, keeping DynamoDB's one reason per action.
+ */
+function tryActions(context: Parameters<OperationHandler>[0], actions: readonly Action[]): ActionResult[] {
+  const results: ActionResult[] = [];
+  for (const action of actions) {
+    if (results.some((result) => result.stops)) results.push({ reason: noReason });
+    else results.push(tryAction(context, action));
+  }
+  return results;
 }
 
 /**
@@ -119,7 +137,7 @@ export const transactWriteItems: OperationHandler = (context, input) => {
       if (consumed) replay.ConsumedCapacity = consumed;
       return replay;
     }
-    const results = actions.map((action) => tryAction(context, action));
+    const results = tryActions(context, actions);
     const reasons = results.map((result) => result.reason);
     if (isCancelled(reasons)) throw transactionCanceled(reasons);
     const metrics: Record<string, ItemCollectionMetrics[]> = {};
