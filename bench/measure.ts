@@ -1,58 +1,115 @@
 import { processCpuMs } from './process-cpu.js';
 
 export interface Timing {
-  /** Mean wall time per call, microseconds. */
+  /** Wall time per call, microseconds: the median over rounds of each round's mean. */
   readonly meanUs: number;
   readonly p50Us: number;
   readonly p99Us: number;
   /** CPU time the watched process spent per call, microseconds (undefined without /proc). */
   readonly serverCpuUs?: number;
+  /** Calls timed (for CPU figures: calls made while the watched process's CPU was read). */
   readonly calls: number;
+  /** Server CPU consumed over those calls, in clock ticks (the figure's resolution is one tick). */
+  readonly cpuTicks?: number;
 }
 
 /**
- * Calls `call(i)` `warmup` times, then `iterations` times one after another (no
- * concurrency: latency, not throughput), timing each and, when `cpuPid` is given,
- * reading that process's CPU time before and after the timed calls.
+ * Rounds the timed iterations are split into. Contenders are measured round by round,
+ * alternating, so a burst of load from elsewhere on the machine hits them alike, and the
+ * median round discards the bursts. Ratios compare figures from the same rounds.
  */
-export async function measureAsync(
-  call: (i: number) => Promise<unknown>,
-  iterations: number,
-  warmup: number,
-  cpuPid?: number,
-): Promise<Timing> {
-  for (let i = 0; i < warmup; i++) await call(i);
-  const samples = new Float64Array(iterations);
-  const cpuBefore = cpuPid ? processCpuMs(cpuPid) : undefined;
-  for (let i = 0; i < iterations; i++) {
-    const started = process.hrtime.bigint();
-    await call(warmup + i);
-    samples[i] = Number(process.hrtime.bigint() - started) / 1000;
+const ROUNDS = 9;
+
+type SyncCall = (i: number) => unknown;
+type AsyncCall = (i: number) => Promise<unknown>;
+
+/** Times each of `calls` (same iteration count each), interleaved round by round. */
+export function measureSyncInterleaved(calls: readonly SyncCall[], iterations: number, warmup: number): Timing[] {
+  for (const call of calls) for (let i = 0; i < warmup; i++) call(i);
+  const samples = calls.map(() => new Float64Array(iterations));
+  const perRound = Math.max(1, Math.ceil(iterations / ROUNDS));
+  for (let start = 0; start < iterations; start += perRound) {
+    const end = Math.min(iterations, start + perRound);
+    calls.forEach((call, which) => {
+      const own = samples[which];
+      for (let i = start; i < end; i++) {
+        const started = process.hrtime.bigint();
+        call(warmup + i);
+        own[i] = Number(process.hrtime.bigint() - started) / 1000;
+      }
+    });
   }
-  const cpuAfter = cpuPid ? processCpuMs(cpuPid) : undefined;
-  return summarize(samples, cpuBefore === undefined || cpuAfter === undefined ? undefined : ((cpuAfter - cpuBefore) * 1000) / iterations);
+  return samples.map((own) => summarize(own, perRound));
 }
 
-/** The same for synchronous calls (the engine alone, raw SQLite). */
-export function measureSync(call: (i: number) => unknown, iterations: number, warmup: number): Timing {
-  for (let i = 0; i < warmup; i++) call(i);
-  const samples = new Float64Array(iterations);
-  for (let i = 0; i < iterations; i++) {
-    const started = process.hrtime.bigint();
-    call(warmup + i);
-    samples[i] = Number(process.hrtime.bigint() - started) / 1000;
+/** The same for asynchronous calls (SDK clients), one call at a time: latency, not throughput. */
+export async function measureAsyncInterleaved(calls: readonly AsyncCall[], iterations: number, warmup: number): Promise<Timing[]> {
+  for (const call of calls) for (let i = 0; i < warmup; i++) await call(i);
+  const samples = calls.map(() => new Float64Array(iterations));
+  const perRound = Math.max(1, Math.ceil(iterations / ROUNDS));
+  for (let start = 0; start < iterations; start += perRound) {
+    const end = Math.min(iterations, start + perRound);
+    for (const [which, call] of calls.entries()) {
+      const own = samples[which];
+      for (let i = start; i < end; i++) {
+        const started = process.hrtime.bigint();
+        await call(warmup + i);
+        own[i] = Number(process.hrtime.bigint() - started) / 1000;
+      }
+    }
   }
-  return summarize(samples, undefined);
+  return samples.map((own) => summarize(own, perRound));
 }
 
-function summarize(samples: Float64Array, serverCpuUs: number | undefined): Timing {
+export function measureSync(call: SyncCall, iterations: number, warmup: number): Timing {
+  return measureSyncInterleaved([call], iterations, warmup)[0];
+}
+
+export async function measureAsync(call: AsyncCall, iterations: number, warmup: number): Promise<Timing> {
+  return (await measureAsyncInterleaved([call], iterations, warmup))[0];
+}
+
+/**
+ * Server CPU per call of `pid`, read from /proc in 10 ms clock ticks. A tick is coarse
+ * (a 0.1 ms/call server spends one tick per 100 calls), so calls continue past
+ * `minimumCalls` until the server has used `minimumTicks` (the figure is then within
+ * about 2 / minimumTicks of the truth) or `maximumSeconds` have passed.
+ */
+export async function measureServerCpu(
+  call: AsyncCall,
+  options: { readonly warmup: number; readonly minimumCalls: number; readonly minimumTicks: number; readonly maximumSeconds: number; readonly pid: number },
+): Promise<Timing | undefined> {
+  for (let i = 0; i < options.warmup; i++) await call(i);
+  const before = processCpuMs(options.pid);
+  if (before === undefined) return undefined;
+  const latencies: number[] = [];
+  const deadline = performance.now() + options.maximumSeconds * 1000;
+  let after = before;
+  let i = options.warmup;
+  // Read /proc only every 50 calls: each read costs the client a little, not the server.
+  while (latencies.length < options.minimumCalls || ((after - before) / 10 < options.minimumTicks && performance.now() < deadline)) {
+    const started = process.hrtime.bigint();
+    await call(i++);
+    latencies.push(Number(process.hrtime.bigint() - started) / 1000);
+    if (latencies.length % 50 === 0) after = processCpuMs(options.pid) ?? after;
+  }
+  after = processCpuMs(options.pid) ?? after;
+  const timing = summarize(Float64Array.from(latencies), latencies.length);
+  return { ...timing, serverCpuUs: ((after - before) * 1000) / latencies.length, cpuTicks: Math.round((after - before) / 10) };
+}
+
+function summarize(samples: Float64Array, perRound: number): Timing {
   const sorted = Float64Array.from(samples).sort();
-  const mean = samples.reduce((sum, value) => sum + value, 0) / Math.max(samples.length, 1);
+  const roundMeans: number[] = [];
+  for (let start = 0; start < samples.length; start += perRound) {
+    const round = samples.subarray(start, start + perRound);
+    roundMeans.push(round.reduce((sum, value) => sum + value, 0) / round.length);
+  }
+  roundMeans.sort((a, b) => a - b);
   return {
-    meanUs: mean,
+    meanUs: roundMeans[Math.floor(roundMeans.length / 2)] ?? 0,
     p50Us: sorted[Math.floor(sorted.length * 0.5)] ?? 0,
     p99Us: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? 0,
-    serverCpuUs,
     calls: samples.length,
   };
 }

@@ -59,7 +59,13 @@ export function machineDescription(): string {
   ].join('\n');
 }
 
-export function writeMarkdown(file: string, rows: readonly ResultRow[], method: string, notes: readonly string[]): void {
+/** The load average now, for the end of a run (the start is in `machineDescription`). */
+export function loadAtEnd(): string {
+  return `- load average when the run ended: ${loadavg().map((load) => load.toFixed(1)).join(', ')}`;
+}
+
+/** `machine` is `machineDescription()` taken when the run started. */
+export function writeMarkdown(file: string, machine: string, rows: readonly ResultRow[], method: string, notes: readonly string[]): void {
   const lines = [
     '# Benchmark results',
     '',
@@ -67,9 +73,12 @@ export function writeMarkdown(file: string, rows: readonly ResultRow[], method: 
     '',
     '## Machine',
     '',
-    machineDescription(),
+    machine,
+    loadAtEnd(),
     '',
     '## Results',
+    '',
+    'Every ratio compares figures taken in this one run.',
     '',
     `| ${HEADER.join(' | ')} |`,
     `| ${HEADER.map(() => '---').join(' | ')} |`,

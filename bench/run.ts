@@ -12,14 +12,19 @@ import { runSdkAndServers } from './sections/sdk-and-servers.js';
 const METHOD = `
 - **(a)** the same DocumentClient code, one call at a time, timed in the client: in-process
   (\`createLocalClient\`, fast path, in-memory engine) against AWS DynamoDB Local 1.25.1
-  (\`-inMemory\`) over HTTP with keep-alive. Mean wall time per call after a warm-up.
+  (\`-inMemory\`) over HTTP with keep-alive. Wall time per call after a warm-up; the two
+  are measured alternately in 9 rounds and each figure is the median of its round means,
+  so load from elsewhere on the machine hits both alike.
 - **(b)** server CPU time per call (user + system of the server process, all threads, from
   /proc/<pid>/stat, 10 ms ticks, divided by the calls) for \`monotable serve --in-memory\`,
   DynamoDB Local, dynalite 4.0.0 (in memory) and a bare Node HTTP server answering \`{}\`
-  (the floor: HTTP parsing and writing only). Same client, same calls as (a).
+  (the floor: Node's http module parsing and writing only). Same client, same calls as (a).
+  Calls continue until the server has used at least 200 ticks (2 s of CPU), so a tick's
+  granularity moves a figure by about 1 %; the notes give calls and ticks per peer.
 - **(c)** \`engine.handle(operation, wireJson)\` against better-sqlite3 running the statements
   the same file layout needs (table of pk, sk, item JSON; one index table for the GSI), with
-  JSON parse/stringify on both sides and no validation. Both on files, WAL, same synchronous.
+  JSON parse/stringify on both sides and no validation. Both on files, WAL, same synchronous;
+  measured alternately in rounds like (a).
 - **(d)** Query of one random partition of 11 items, engine alone and through the
   in-process SDK client, as the table grows; loading method in the notes.
 - Every table has 200 partitions × 11 items (≈ 300 bytes each) and a GSI over 4 partitions.
@@ -27,7 +32,8 @@ const METHOD = `
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
-  console.log(`monotable benchmark${options.quick ? ' (quick)' : ''}: ${options.iterations} iterations per operation\n${machineDescription()}\n`);
+  const machine = machineDescription();
+  console.log(`monotable benchmark${options.quick ? ' (quick)' : ''}: ${options.iterations} iterations per operation\n${machine}\n`);
   const rows: ResultRow[] = [];
   const notes: string[] = [];
   if (options.sections.has('sdk') || options.sections.has('servers')) {
@@ -46,7 +52,7 @@ async function main(): Promise<void> {
   printTable(rows);
   if (notes.length > 0) console.log(`\n${notes.map((note) => `- ${note}`).join('\n')}`);
   if (options.resultsFile && !options.quick) {
-    writeMarkdown(options.resultsFile, rows, METHOD, notes);
+    writeMarkdown(options.resultsFile, machine, rows, METHOD, notes);
     console.log(`\nwrote ${options.resultsFile}`);
   } else if (options.quick) {
     console.log('\n(quick run: RESULTS.md left as it is)');

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Engine } from '../../src/engine/engine.js';
-import { measureSync } from '../measure.js';
+import { measureSyncInterleaved } from '../measure.js';
 import type { BenchOptions } from '../options.js';
 import { formatUs, type ResultRow } from '../report.js';
 import { wireItem, WIRE_REQUESTS } from '../wire-requests.js';
@@ -30,8 +30,11 @@ export function runEngineVsSqlite(options: BenchOptions, rows: ResultRow[], note
     const warmup = Math.max(100, iterations / 4);
     for (const workload of WORKLOADS.filter((candidate) => options.only.has(candidate.name))) {
       const request = WIRE_REQUESTS[workload.name];
-      const ours = measureSync((i) => engine.handle(request.operation, request.input(i, 'engine')), iterations, warmup);
-      const floor = measureSync((i) => raw.handle(workload.name, request.input(i, 'raw')), iterations, warmup);
+      const [ours, floor] = measureSyncInterleaved(
+        [(i) => engine.handle(request.operation, request.input(i, 'engine')), (i) => raw.handle(workload.name, request.input(i, 'raw'))],
+        iterations,
+        warmup,
+      );
       const ratio = ours.meanUs / floor.meanUs;
       rows.push({
         section: '(c) engine.handle vs raw better-sqlite3',

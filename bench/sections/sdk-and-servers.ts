@@ -1,10 +1,16 @@
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createLocalClient } from '../../src/local/create-local-client.js';
-import { measureAsync, type Timing } from '../measure.js';
+import { measureAsyncInterleaved, measureServerCpu, type Timing } from '../measure.js';
 import type { BenchOptions } from '../options.js';
 import { httpClient, startDynalitePeer, startDynamoDbLocalPeer, startFloorPeer, startMonotablePeer, type Peer } from '../peers.js';
 import { formatUs, type ResultRow } from '../report.js';
 import { seed, WORKLOADS } from '../workloads.js';
+
+/**
+ * Server CPU is read in 10 ms ticks; 200 ticks (2 s of server CPU) keep the quantization
+ * error of a per-call figure near 1 %.
+ */
+const MINIMUM_SERVER_TICKS = 200;
 
 /**
  * (a) the in-process client (fast path) against DynamoDB Local over HTTP, same client
@@ -42,20 +48,39 @@ export async function runSdkAndServers(options: BenchOptions, rows: ResultRow[],
 
     for (const workload of workloads) {
       process.stdout.write(`  ${workload.label}:`);
-      const inProcess = wantSdk ? await measureAsync((i) => workload.call(localDocuments, i, 'local'), options.iterations, warmup) : undefined;
+      let inProcess: Timing | undefined;
+      let remote: Timing | undefined;
+      if (wantSdk) {
+        // (a) interleaved with DynamoDB Local, so both see the same machine load.
+        process.stdout.write(' in-process vs DynamoDB Local…');
+        const remoteDocuments = dynamoDbLocal ? clients.get(dynamoDbLocal) : undefined;
+        const calls = [(i: number) => workload.call(localDocuments, i, 'local')];
+        if (remoteDocuments) calls.push((i: number) => workload.call(remoteDocuments, i, 'latency'));
+        [inProcess, remote] = await measureAsyncInterleaved(calls, options.iterations, warmup);
+      }
       const timings = new Map<Peer, Timing | undefined>();
-      for (const peer of peers) {
-        process.stdout.write(` ${peer.name}…`);
-        if (peer.unsupported.has(workload.name)) {
-          timings.set(peer, undefined);
-          continue;
+      if (wantServers) {
+        for (const peer of peers) {
+          process.stdout.write(` ${peer.name}…`);
+          if (peer.unsupported.has(workload.name)) {
+            timings.set(peer, undefined);
+            continue;
+          }
+          const documents = clients.get(peer)!;
+          timings.set(
+            peer,
+            await measureServerCpu((i) => workload.call(documents, i, 'http'), {
+              warmup,
+              minimumCalls: options.iterations,
+              minimumTicks: options.quick ? 20 : MINIMUM_SERVER_TICKS,
+              maximumSeconds: options.quick ? 5 : 40,
+              pid: peer.pid,
+            }),
+          );
         }
-        const documents = clients.get(peer)!;
-        timings.set(peer, await measureAsync((i) => workload.call(documents, i, 'http'), options.iterations, warmup, peer.pid));
       }
       process.stdout.write('\n');
 
-      const remote = dynamoDbLocal ? timings.get(dynamoDbLocal) : undefined;
       if (inProcess) {
         const ratio = remote ? remote.meanUs / inProcess.meanUs : undefined;
         rows.push({
@@ -96,6 +121,11 @@ export async function runSdkAndServers(options: BenchOptions, rows: ResultRow[],
         });
         const http = timings.get(monotable);
         if (http) notes.push(`${workload.label}: monotable serve over HTTP, client-side latency ${formatUs(http.meanUs)} (p99 ${formatUs(http.p99Us)}).`);
+        const counts = peers
+          .map((peer) => ({ peer, timing: timings.get(peer) }))
+          .filter(({ timing }) => timing?.cpuTicks !== undefined)
+          .map(({ peer, timing }) => `${peer.name} ${timing!.calls.toLocaleString('en')} calls / ${timing!.cpuTicks} ticks`);
+        if (counts.length > 0) notes.push(`${workload.label}: server CPU measured over ${counts.join(', ')}.`);
       }
     }
     for (const client of rawClients) client.destroy();

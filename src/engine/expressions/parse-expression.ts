@@ -1,6 +1,7 @@
 import type { DynamoDBError } from '../errors.js';
 import { ExpressionSyntaxError, invalidExpression, syntaxError, type ExpressionKind } from './expression-errors.js';
 import { Parser } from './parser.js';
+import { cachedSyntax, rememberSyntax } from './syntax-cache.js';
 import { tokenize } from './tokenizer.js';
 
 /** Each expression is at most 4 KB; DynamoDB measures it in characters. */
@@ -19,6 +20,8 @@ export function parseSyntax<T>(kind: ExpressionKind, text: string, parse: (parse
         : `Expression size has exceeded the maximum allowed size; expression size: ${text.length}`;
     throw invalidExpression(kind, detail);
   }
+  const cached = cachedSyntax(kind, text);
+  if (cached !== undefined) return cached as T;
   const tokens = tokenize(text);
   const parser = new Parser(tokens);
   let result: T;
@@ -30,6 +33,7 @@ export function parseSyntax<T>(kind: ExpressionKind, text: string, parse: (parse
     throw error;
   }
   if (parser.notes.redundantParentheses) throw invalidExpression(kind, 'The expression has redundant parentheses;');
+  rememberSyntax(kind, text, result);
   return result;
 }
 

@@ -16,7 +16,7 @@ import type { TableDefinition } from './storage.js';
  * The layout version this code reads and writes. Bump it (with a migration in
  * format-migration.ts) when the layout changes. 2: `seg` is a SHA-1 prefix, index tables have `tie`.
  */
-export const STORAGE_FORMAT_VERSION = 2;
+export const STORAGE_FORMAT_VERSION = 3;
 
 /** A catalog row: a table's definition plus the SQLite names behind it. */
 export interface CatalogEntry {

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Item } from '../values/attribute-value.js';
+import { itemSize } from '../values/index.js';
 import { STORAGE_FORMAT_VERSION, type Catalog } from './catalog.js';
 import { segmentHash } from './segment-hash.js';
 import { quoteIdentifier } from './sql-names.js';
@@ -18,7 +19,11 @@ export function migrateStorageFormat(database: Database.Database, catalog: Catal
       `the database has storage format version ${format}; this version of monotable reads version ${STORAGE_FORMAT_VERSION}`,
     );
   }
+  // The `size` columns come first: the statements of a TableStore (used to rebuild
+  // indexes for version 2) write them.
+  if (format < 3) addSizeColumns(database, catalog);
   if (format === 1) migrateToVersion2(database, catalog);
+  if (format < 3) computeSizes(database, catalog);
   if (format !== STORAGE_FORMAT_VERSION) catalog.setFormatVersion(STORAGE_FORMAT_VERSION);
 }
 
@@ -44,5 +49,28 @@ function migrateToVersion2(database: Database.Database, catalog: Catalog): void 
     }
     const store = new TableStore(database, entry);
     for (const index of indexes) store.backfillIndex(index.name);
+  }
+}
+
+/** Every SQLite table behind the catalog's tables: item tables and index tables. */
+function storedTables(catalog: Catalog): string[] {
+  return [...catalog.readAll().values()].flatMap((entry) => [entry.sqlName, ...Object.values(entry.indexTables)]);
+}
+
+/** Version 3 stores each row's DynamoDB size (for TableSizeBytes / IndexSizeBytes) in `size`. */
+function addSizeColumns(database: Database.Database, catalog: Catalog): void {
+  for (const sqlName of storedTables(catalog)) {
+    const table = quoteIdentifier(sqlName);
+    const columns = database.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(sqlName) as string[];
+    if (!columns.includes('size')) database.exec(`ALTER TABLE ${table} ADD COLUMN size INTEGER NOT NULL DEFAULT 0`);
+  }
+}
+
+function computeSizes(database: Database.Database, catalog: Catalog): void {
+  for (const sqlName of storedTables(catalog)) {
+    const table = quoteIdentifier(sqlName);
+    const rows = database.prepare(`SELECT rowid, data FROM ${table}`).raw().all() as [number, string][];
+    const update = database.prepare(`UPDATE ${table} SET size = ? WHERE rowid = ?`);
+    for (const [rowid, data] of rows) update.run(itemSize(JSON.parse(data) as Item), rowid);
   }
 }

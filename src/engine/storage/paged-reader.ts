@@ -1,13 +1,14 @@
 import type Database from 'better-sqlite3';
 import type { Item } from '../values/attribute-value.js';
 
-/** A keyset-paged read: rows start with the position columns and end with `data`. */
+/** A keyset-paged read: rows are `rowid, data`. */
 export interface PageQuery {
   /** The first page, when there is no start position. Ends in `LIMIT ?`. */
   readonly fromStart: PreparedRead;
   /** A page after a position: its parameters come before the position's. Ends in `LIMIT ?`. */
   readonly afterPosition: PreparedRead;
-  readonly positionWidth: number;
+  /** The position columns of one row, by rowid (`SELECT <position> FROM … WHERE rowid = ?`). */
+  readonly positionOfRow: Database.Statement;
   /** Stop after this many items (the caller's DynamoDB `Limit`). */
   readonly limit?: number;
 }
@@ -18,6 +19,8 @@ export interface PreparedRead {
 }
 
 const firstPageRows = 32;
+/** With a `Limit`, the first page holds up to this many rows, so small limits take one page. */
+const firstPageRowsWithLimit = 64;
 const largestPageRows = 1024;
 
 /**
@@ -28,9 +31,10 @@ const largestPageRows = 1024;
 export function* readPages(query: PageQuery, startPosition: readonly unknown[] | undefined): IterableIterator<Item> {
   let remaining = query.limit ?? Number.POSITIVE_INFINITY;
   let position = startPosition;
-  let pageRows = firstPageRows;
+  let pageRows = query.limit === undefined ? firstPageRows : Math.max(1, Math.min(query.limit, firstPageRowsWithLimit));
   const fromStart = query.fromStart.statement.raw();
   const afterPosition = query.afterPosition.statement.raw();
+  const positionOfRow = query.positionOfRow.raw();
   while (remaining > 0) {
     const rows = Math.min(pageRows, remaining);
     const page = (
@@ -38,10 +42,12 @@ export function* readPages(query: PageQuery, startPosition: readonly unknown[] |
         ? fromStart.all(...query.fromStart.parameters, rows)
         : afterPosition.all(...query.afterPosition.parameters, ...position, rows)
     ) as unknown[][];
-    for (const row of page) yield JSON.parse(row[query.positionWidth] as string) as Item;
-    if (page.length < rows) return;
+    const more = page.length === rows && remaining > rows;
+    // Read before any item is yielded: the caller may write between items.
+    if (more) position = positionOfRow.get(page[page.length - 1][0]) as unknown[];
+    for (const row of page) yield JSON.parse(row[1] as string) as Item;
+    if (!more) return;
     remaining -= page.length;
-    position = page[page.length - 1].slice(0, query.positionWidth);
     pageRows = Math.min(pageRows * 2, largestPageRows);
   }
 }

@@ -111,6 +111,6 @@ describe('storage format migration', () => {
     expect(
       [...storage.queryItems(migrated, { indexName: 'byG', partitionValue: s('G'), forward: true })].map((item) => text(item.pk)),
     ).toEqual(expected);
-    expect(storage.database.prepare(`SELECT value FROM monotable_meta WHERE key = 'format_version'`).pluck().get()).toBe('2');
+    expect(storage.database.prepare(`SELECT value FROM monotable_meta WHERE key = 'format_version'`).pluck().get()).toBe('3');
   });
 });

@@ -1,9 +1,9 @@
 import type Database from 'better-sqlite3';
 import { keyDoesNotMatchSchema, validationError } from '../errors.js';
 import type { AttributeValue, Item } from '../values/attribute-value.js';
-import { encodeKeyValue } from '../values/index.js';
+import { encodeKeyValue, itemSize } from '../values/index.js';
 import type { CatalogEntry } from './catalog.js';
-import { indexEntryOf } from './index-entry.js';
+import { indexEntryOf, type IndexEntry } from './index-entry.js';
 import { readPages, type PageQuery } from './paged-reader.js';
 import { keyValueHash, tableKeyHash } from './key-hash.js';
 import { segmentHash, segmentRange } from './segment-hash.js';
@@ -11,6 +11,12 @@ import { boundSql, positionSupersedes, sortRange, type KeyColumnValue, type Sort
 import { quoteIdentifier } from './sql-names.js';
 import type { IndexDefinition, KeyAttribute, RangeRequest, ScanRequest, TableDefinition } from './storage.js';
 import { ttlEpochSeconds } from './ttl-column.js';
+
+/** An item (or index projection) as stored: its JSON and its DynamoDB size. */
+interface StoredItem {
+  readonly data: string;
+  readonly size: number;
+}
 
 /** Sort-key column value of hash-only tables and indexes (every item of a partition is alone in it). */
 export const NO_SORT_KEY = '';
@@ -20,6 +26,8 @@ interface IndexStore {
   readonly table: string;
   readonly insert: Database.Statement;
   readonly remove: Database.Statement;
+  /** Rewrites the projected item of an entry whose index keys are unchanged. */
+  readonly replaceData: Database.Statement;
 }
 
 function keyValue(item: Item, key: KeyAttribute): AttributeValue {
@@ -56,8 +64,8 @@ export class TableStore {
       .prepare<KeyColumnValue[], string>(`SELECT data FROM ${this.table} WHERE pk = ? AND sk = ?`)
       .pluck();
     this.upsertItem = database.prepare(
-      `INSERT INTO ${this.table} (pk, sk, data, seg, expires_at) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (pk, sk) DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at`,
+      `INSERT INTO ${this.table} (pk, sk, data, seg, expires_at, size) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (pk, sk) DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at, size = excluded.size`,
     );
     this.deleteItemRow = database.prepare(`DELETE FROM ${this.table} WHERE pk = ? AND sk = ?`);
     this.indexes = [...this.definition.globalIndexes, ...this.definition.localIndexes].map((definition) => {
@@ -65,8 +73,9 @@ export class TableStore {
       return {
         definition,
         table,
-        insert: database.prepare(`INSERT INTO ${table} (ipk, isk, pk, sk, data, seg, tie) VALUES (?, ?, ?, ?, ?, ?, ?)`),
+        insert: database.prepare(`INSERT INTO ${table} (ipk, isk, pk, sk, data, seg, tie, size) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
         remove: database.prepare(`DELETE FROM ${table} WHERE pk = ? AND sk = ?`),
+        replaceData: database.prepare(`UPDATE ${table} SET data = ?, size = ? WHERE pk = ? AND sk = ? AND ipk = ? AND isk = ?`),
       };
     });
     const ttl = this.definition.timeToLive;
@@ -90,21 +99,55 @@ export class TableStore {
     const pk = this.partitionColumn(item);
     const sk = this.sortColumn(item);
     const data = JSON.stringify(item);
+    const size = itemSize(item);
     const ttlValue = this.ttlAttribute === undefined ? null : ttlEpochSeconds(item[this.ttlAttribute]);
-    this.upsertItem.run(pk, sk, data, segmentHash(keyValue(item, this.definition.partitionKey)), ttlValue);
-    for (const index of this.indexes) {
-      index.remove.run(pk, sk);
-      this.insertIndexEntry(index, item, pk, sk, data);
-    }
+    this.upsertItem.run(pk, sk, data, segmentHash(keyValue(item, this.definition.partitionKey)), ttlValue, size);
+    for (const index of this.indexes) this.writeIndexEntry(index, item, pk, sk, { data, size });
   }
 
-  private insertIndexEntry(index: IndexStore, item: Item, pk: KeyColumnValue, sk: KeyColumnValue, data: string): void {
+  /**
+   * Brings the item's entry in one index up to date. When the index keys are those of the
+   * stored entry, only `data` changes (`seg` and `tie` derive from the keys): rewriting it
+   * in place leaves the index table's three b-trees untouched, where delete + insert
+   * rewrote them all (most of an UpdateItem's cost on a table with a GSI).
+   */
+  private writeIndexEntry(index: IndexStore, item: Item, pk: KeyColumnValue, sk: KeyColumnValue, stored: StoredItem): void {
     const entry = indexEntryOf(this.definition, index.definition, item);
-    if (entry === undefined) return;
+    if (entry === undefined) {
+      index.remove.run(pk, sk);
+      return;
+    }
+    const { ipk, isk, projected } = this.indexRow(entry, stored);
+    if (index.replaceData.run(projected.data, projected.size, pk, sk, ipk, isk).changes > 0) return;
+    index.remove.run(pk, sk);
+    this.insertIndexRow(index, item, pk, sk, entry, stored);
+  }
+
+  private insertIndexEntry(index: IndexStore, item: Item, pk: KeyColumnValue, sk: KeyColumnValue, stored: StoredItem): void {
+    const entry = indexEntryOf(this.definition, index.definition, item);
+    if (entry !== undefined) this.insertIndexRow(index, item, pk, sk, entry, stored);
+  }
+
+  private insertIndexRow(
+    index: IndexStore,
+    item: Item,
+    pk: KeyColumnValue,
+    sk: KeyColumnValue,
+    entry: IndexEntry,
+    stored: StoredItem,
+  ): void {
+    const { ipk, isk, projected } = this.indexRow(entry, stored);
+    const seg = segmentHash(entry.partitionValue);
+    index.insert.run(ipk, isk, pk, sk, projected.data, seg, this.tieOf(index.definition, item), projected.size);
+  }
+
+  /** The key columns of an index entry and what it stores: the item itself for ALL, else its projection. */
+  private indexRow(entry: IndexEntry, stored: StoredItem): { ipk: KeyColumnValue; isk: KeyColumnValue; projected: StoredItem } {
     const ipk = encodeKeyValue(entry.partitionValue);
     const isk = entry.sortValue === undefined ? NO_SORT_KEY : encodeKeyValue(entry.sortValue);
-    const projected = entry.projected === undefined ? data : JSON.stringify(entry.projected);
-    index.insert.run(ipk, isk, pk, sk, projected, segmentHash(entry.partitionValue), this.tieOf(index.definition, item));
+    const projected =
+      entry.projected === undefined ? stored : { data: JSON.stringify(entry.projected), size: itemSize(entry.projected) };
+    return { ipk, isk, projected };
   }
 
   /**
@@ -133,7 +176,10 @@ export class TableStore {
     >;
     // Collected first: better-sqlite3 cannot write while a read statement is open.
     const all = [...rows];
-    for (const [pk, sk, data] of all) this.insertIndexEntry(index, JSON.parse(data) as Item, pk, sk, data);
+    for (const [pk, sk, data] of all) {
+      const item = JSON.parse(data) as Item;
+      this.insertIndexEntry(index, item, pk, sk, { data, size: itemSize(item) });
+    }
   }
 
   /** Recomputes the TTL column of every item after the TTL setting changed. */
@@ -156,10 +202,10 @@ export class TableStore {
     return rows.map((data) => JSON.parse(data) as Item);
   }
 
-  /** Item count and stored bytes of the table or of one index. */
+  /** Item count and size (DynamoDB's item-size rule, summed) of the table or of one index. */
   statistics(indexName?: string): { itemCount: number; sizeBytes: number } {
     const table = indexName === undefined ? this.table : this.indexStore(indexName).table;
-    const row = this.statement(`SELECT count(*), coalesce(sum(length(CAST(data AS BLOB))), 0) FROM ${table}`)
+    const row = this.statement(`SELECT count(*), coalesce(sum(size), 0) FROM ${table}`)
       .raw()
       .get() as [number, number];
     return { itemCount: row[0], sizeBytes: row[1] };
@@ -201,7 +247,7 @@ export class TableStore {
     const partitionSql = index ? 'ipk = ?' : 'pk = ?';
     const partitionParameters: unknown[] = [partition];
     const build = (afterPosition: boolean): { sql: string; parameters: unknown[] } => {
-      let sql = `SELECT ${positionList}, data FROM ${table} WHERE ${partitionSql}`;
+      let sql = `SELECT rowid, data FROM ${table} WHERE ${partitionSql}`;
       const parameters = [...partitionParameters];
       if (leadingBound && !afterPosition) {
         sql += ` AND ${boundSql(sortColumn, leadingBound, leading)}`;
@@ -223,7 +269,7 @@ export class TableStore {
       const position = index ? this.indexPosition(index, start, positionColumns) : [this.sortColumn(start)];
       if (positionSupersedes(position[0] as KeyColumnValue, leadingBound, leading)) startPosition = position;
     }
-    return readPages(this.pageQuery(build, positionColumns.length, request.limit), startPosition);
+    return readPages(this.pageQuery(build, positionColumns, table, request.limit), startPosition);
   }
 
   scanItems(request: ScanRequest): IterableIterator<Item> {
@@ -250,7 +296,7 @@ export class TableStore {
       // Last: the reader appends the position's values after `parameters`.
       if (afterPosition) conditions.push(`(${positionList}) > (${positionColumns.map(() => '?').join(', ')})`);
       const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
-      return { sql: `SELECT ${positionList}, data FROM ${table}${where} ORDER BY ${positionList} LIMIT ?`, parameters };
+      return { sql: `SELECT rowid, data FROM ${table}${where} ORDER BY ${positionList} LIMIT ?`, parameters };
     };
     let startPosition: unknown[] | undefined;
     const start = request.exclusiveStartKey;
@@ -263,12 +309,17 @@ export class TableStore {
       }
       if (segments && (startPosition[0] as number) < segments.low) startPosition = undefined;
     }
-    return readPages(this.pageQuery(build, positionColumns.length, request.limit), startPosition);
+    return readPages(this.pageQuery(build, positionColumns, table, request.limit), startPosition);
   }
 
+  /**
+   * Pages select `rowid, data` only: the position columns (a BLOB among them) cost more to
+   * hand to JavaScript than the item itself, and only a full page's last row needs them.
+   */
   private pageQuery(
     build: (afterPosition: boolean) => { sql: string; parameters: unknown[] },
-    positionWidth: number,
+    positionColumns: readonly string[],
+    table: string,
     limit: number | undefined,
   ): PageQuery {
     const fromStart = build(false);
@@ -276,7 +327,7 @@ export class TableStore {
     return {
       fromStart: { statement: this.statement(fromStart.sql), parameters: fromStart.parameters },
       afterPosition: { statement: this.statement(afterPosition.sql), parameters: afterPosition.parameters },
-      positionWidth,
+      positionOfRow: this.statement(`SELECT ${positionColumns.join(', ')} FROM ${table} WHERE rowid = ?`),
       limit,
     };
   }

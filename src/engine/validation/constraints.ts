@@ -1,5 +1,6 @@
 import { validationError } from '../errors.js';
 import { renderValue } from './render-value.js';
+import { patternRegExp, structureSatisfies } from './satisfies-constraints.js';
 import type { LengthConstraints, Shape, StringConstraints, StructureShape } from './shape.js';
 
 /** Coral lists at most this many violations. */
@@ -29,7 +30,7 @@ const texts = {
 function brokenStringConstraints(text: string, constraints: StringConstraints): string[] {
   const broken: string[] = [];
   if (constraints.enum && !constraints.enum.includes(text)) broken.push(texts.enum(constraints.enum));
-  if (constraints.pattern !== undefined && !new RegExp(`^(?:${constraints.pattern})$`, 'u').test(text)) {
+  if (constraints.pattern !== undefined && !patternRegExp(constraints.pattern).test(text)) {
     broken.push(texts.pattern(constraints.pattern));
   }
   if (constraints.minLength !== undefined && text.length < constraints.minLength) broken.push(texts.minLength(constraints.minLength));
@@ -129,6 +130,7 @@ class ViolationCollector {
  * `N validation errors detected: <first>; <second>…`.
  */
 export function checkConstraints(input: Record<string, unknown>, shape: StructureShape): void {
+  if (structureSatisfies(input, shape)) return;
   const collector = new ViolationCollector();
   collector.checkStructure(input, shape, '');
   const count = collector.violations.length;

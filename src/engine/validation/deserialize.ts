@@ -86,16 +86,55 @@ function deserializeMap(value: unknown, shape: Shape & { kind: 'map' }, position
   return value;
 }
 
+/** Each structure's members as a list, built once: every request walks them. */
+const memberLists = new WeakMap<StructureShape, ReadonlyArray<readonly [string, Shape]>>();
+
+function membersOf(shape: StructureShape): ReadonlyArray<readonly [string, Shape]> {
+  let members = memberLists.get(shape);
+  if (members === undefined) {
+    members = Object.entries(shape.members).map(([name, member]) => [name, member.shape] as const);
+    memberLists.set(shape, members);
+  }
+  return members;
+}
+
+function deserializeMember(value: Record<string, unknown>, name: string, shape: Shape): void {
+  // An explicit null is the same as an absent member.
+  if (value[name] === null) delete value[name];
+  else value[name] = deserializeValue(value[name], shape, 'field');
+}
+
 function deserializeStructure(value: unknown, shape: StructureShape, position: Position): unknown {
   if (Array.isArray(value)) fail(messages.unrecognizedCollection(`class ${javaTypeOf(shape)}`));
   if (!isObject(value)) fail(position === 'field' ? messages.unexpectedFieldType : messages.unexpectedValueType);
-  for (const [name, member] of Object.entries(shape.members)) {
-    if (!Object.hasOwn(value, name)) continue;
-    // An explicit null is the same as an absent member.
-    if (value[name] === null) delete value[name];
-    else value[name] = deserializeValue(value[name], member.shape, 'field');
+  for (const [name, memberShape] of membersOf(shape)) {
+    if (Object.hasOwn(value, name)) deserializeMember(value, name, memberShape);
   }
   return value;
+}
+
+/**
+ * An attribute value almost always has one member (its type tag): looking that one up
+ * beats probing all ten members. With several members, the shape's order decides which
+ * problem is reported first, so those take the general path.
+ */
+function deserializeAttributeValue(value: unknown, position: Position): unknown {
+  if (isObject(value)) {
+    let only: string | undefined;
+    let count = 0;
+    for (const key in value) {
+      if (!Object.hasOwn(value, key)) continue;
+      only = key;
+      if (++count > 1) break;
+    }
+    if (count === 0) return value;
+    if (count === 1) {
+      const member = Object.hasOwn(attributeValueStructure.members, only as string) ? attributeValueStructure.members[only as string] : undefined;
+      if (member !== undefined) deserializeMember(value, only as string, member.shape);
+      return value;
+    }
+  }
+  return deserializeStructure(value, attributeValueStructure, position);
 }
 
 /**
@@ -120,7 +159,7 @@ export function deserializeValue(value: unknown, shape: Shape, position: Positio
     case 'structure':
       return deserializeStructure(value, shape, position);
     case 'attributeValue':
-      return deserializeStructure(value, attributeValueStructure, position);
+      return deserializeAttributeValue(value, position);
   }
 }
 

@@ -2,7 +2,7 @@
 // crash tests: `node --import tsx engine-worker.ts <mode> <database> [arguments]`.
 import { Engine } from '../../../src/engine/engine.js';
 
-const [mode, path, argument] = process.argv.slice(2);
+const [mode, path, argument, ...more] = process.argv.slice(2);
 const engine = new Engine({ path, ttlReapIntervalMs: 0 });
 
 function send(message: unknown): Promise<void> {
@@ -55,7 +55,71 @@ async function rewriteForever(itemBytes: number): Promise<void> {
   }
 }
 
+/**
+ * Runs `times` transfers of one unit between two random accounts of the `bank` table, each
+ * a TransactWriteItems that also records itself in a ledger item, and every tenth round
+ * reads all accounts in one TransactGetItems to check that snapshot (no negative balance,
+ * the sum `total`). Reports the counts and anything that went wrong.
+ */
+async function transfer(times: number, worker: string, accounts: number, total: number): Promise<void> {
+  const account = (index: number) => ({ pk: { S: `account-${index}` } });
+  let committed = 0;
+  let cancelled = 0;
+  const problems: string[] = [];
+  for (let round = 0; round < times; round += 1) {
+    const from = Math.floor(Math.random() * accounts);
+    const to = (from + 1 + Math.floor(Math.random() * (accounts - 1))) % accounts;
+    try {
+      engine.handle('TransactWriteItems', {
+        TransactItems: [
+          {
+            Update: {
+              TableName: 'bank',
+              Key: account(from),
+              UpdateExpression: 'SET balance = balance - :one',
+              ConditionExpression: 'balance >= :one',
+              ExpressionAttributeValues: { ':one': { N: '1' } },
+            },
+          },
+          {
+            Update: {
+              TableName: 'bank',
+              Key: account(to),
+              UpdateExpression: 'SET balance = balance + :one',
+              ExpressionAttributeValues: { ':one': { N: '1' } },
+            },
+          },
+          {
+            Put: {
+              TableName: 'bank',
+              Item: { pk: { S: `ledger-${worker}-${round}` }, from: { N: String(from) }, to: { N: String(to) } },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ],
+      });
+      committed += 1;
+    } catch (error) {
+      const failure = error as { type?: string; extra?: { CancellationReasons?: { Code: string }[] } };
+      const codes = failure.extra?.CancellationReasons?.map((reason) => reason.Code).join(',');
+      if (failure.type === 'TransactionCanceledException' && codes === 'ConditionalCheckFailed,None,None') cancelled += 1;
+      else problems.push(`round ${round}: ${String(error)} ${codes ?? ''}`);
+    }
+    if (round % 10 === 0) {
+      const snapshot = engine.handle('TransactGetItems', {
+        TransactItems: Array.from({ length: accounts }, (_, index) => ({ Get: { TableName: 'bank', Key: account(index) } })),
+      }) as { Responses: { Item: { balance: { N: string } } }[] };
+      const balances = snapshot.Responses.map((response) => Number(response.Item.balance.N));
+      if (balances.some((balance) => balance < 0)) problems.push(`negative balance seen: ${balances.join(',')}`);
+      const sum = balances.reduce((running, balance) => running + balance, 0);
+      if (sum !== total) problems.push(`sum ${sum} instead of ${total}: ${balances.join(',')}`);
+    }
+  }
+  await send({ committed, cancelled, problems });
+}
+
 if (mode === 'increment') await increment(Number(argument));
+else if (mode === 'transfer') await transfer(Number(argument), more[0], Number(more[1]), Number(more[2]));
 else if (mode === 'transition') await transition(argument);
 else if (mode === 'rewrite') await rewriteForever(Number(argument));
 engine.close();

@@ -5,9 +5,8 @@ import {
   parseKeyConditionSyntax,
   type LegacyCondition,
 } from '../../expressions/index.js';
-import type { Item } from '../../values/attribute-value.js';
 import type { OperationHandler } from '../operation.js';
-import { expressionAttributesOf, type ExpressionMembers } from '../shared/expression-parameters.js';
+import { expressionAttributesOf } from '../shared/expression-parameters.js';
 import { assertKeyPathsScalar } from '../shared/key-paths.js';
 import { validateQueryStartKey } from './exclusive-start-key.js';
 import { checkReadExpressionParameters } from './expression-parameters.js';
@@ -15,23 +14,16 @@ import { readPage } from './page.js';
 import { pageEndsAtRangeEnd } from './range-end.js';
 import { assertFilterAvoidsKeys } from './path-checks.js';
 import { readConsumedCapacity } from './read-capacity.js';
-import { parseReadClauses, planPage, type ClauseInput } from './read-plan.js';
+import { parseReadClauses, planPage, type PageReadInput } from './read-plan.js';
 import { resolveReadTarget } from './read-target.js';
 import { pageResponse } from './read-response.js';
-import { resolveSelect, type Select } from './select.js';
+import { resolveSelect } from './select.js';
 
 /** The Query request members this handler reads (already shape-checked). */
-interface QueryInput extends ClauseInput, ExpressionMembers {
-  readonly TableName: string;
-  readonly IndexName?: string;
+interface QueryInput extends PageReadInput {
   readonly KeyConditionExpression?: string;
   readonly KeyConditions?: Record<string, LegacyCondition>;
-  readonly Select?: Select;
-  readonly Limit?: number;
-  readonly ExclusiveStartKey?: Item;
   readonly ScanIndexForward?: boolean;
-  readonly ConsistentRead?: boolean;
-  readonly ReturnConsumedCapacity?: string;
 }
 
 /**

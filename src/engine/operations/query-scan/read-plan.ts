@@ -14,6 +14,7 @@ import {
 import type { Item } from '../../values/attribute-value.js';
 import { itemSize } from '../../values/index.js';
 import type { EngineContext } from '../operation.js';
+import type { ExpressionMembers } from '../shared/expression-parameters.js';
 import type { PageOptions } from './page.js';
 import {
   allAttributesNeedTableItem,
@@ -42,6 +43,17 @@ export interface ClauseInput {
   readonly ConditionalOperator?: string;
   readonly QueryFilter?: Record<string, LegacyCondition>;
   readonly ScanFilter?: Record<string, LegacyCondition>;
+}
+
+/** The request members Query and Scan share (already shape-checked). */
+export interface PageReadInput extends ClauseInput, ExpressionMembers {
+  readonly TableName: string;
+  readonly IndexName?: string;
+  readonly Select?: Select;
+  readonly Limit?: number;
+  readonly ExclusiveStartKey?: Item;
+  readonly ConsistentRead?: boolean;
+  readonly ReturnConsumedCapacity?: string;
 }
 
 /**

@@ -1,28 +1,20 @@
-import type { Item } from '../../values/attribute-value.js';
 import type { OperationHandler } from '../operation.js';
-import { expressionAttributesOf, type ExpressionMembers } from '../shared/expression-parameters.js';
+import { expressionAttributesOf } from '../shared/expression-parameters.js';
 import { assertKeyPathsScalar } from '../shared/key-paths.js';
 import { validateScanStartKey } from './exclusive-start-key.js';
 import { checkReadExpressionParameters } from './expression-parameters.js';
 import { readPage } from './page.js';
 import { readConsumedCapacity } from './read-capacity.js';
-import { parseReadClauses, planPage, type ClauseInput } from './read-plan.js';
+import { parseReadClauses, planPage, type PageReadInput } from './read-plan.js';
 import { resolveReadTarget } from './read-target.js';
 import { pageResponse } from './read-response.js';
 import { assertStartKeyInSegment, resolveSegment } from './segments.js';
-import { resolveSelect, type Select } from './select.js';
+import { resolveSelect } from './select.js';
 
 /** The Scan request members this handler reads (already shape-checked). */
-interface ScanInput extends ClauseInput, ExpressionMembers {
-  readonly TableName: string;
-  readonly IndexName?: string;
-  readonly Select?: Select;
-  readonly Limit?: number;
-  readonly ExclusiveStartKey?: Item;
+interface ScanInput extends PageReadInput {
   readonly Segment?: number;
   readonly TotalSegments?: number;
-  readonly ConsistentRead?: boolean;
-  readonly ReturnConsumedCapacity?: string;
 }
 
 /**

@@ -2,26 +2,7 @@ import { resourceInUse } from '../../errors.js';
 import type { OperationHandler } from '../operation.js';
 import { createTableDefinitionError } from './definition-errors.js';
 import { definitionFromDescription, newTableDescription, renderDescription } from './table-description.js';
-import type {
-  AttributeDefinitionInput,
-  BillingMode,
-  IndexInput,
-  KeySchemaElementInput,
-  ProvisionedThroughputInput,
-  TagInput,
-} from './wire-types.js';
-
-interface CreateTableInput {
-  readonly TableName: string;
-  readonly AttributeDefinitions: readonly AttributeDefinitionInput[];
-  readonly KeySchema: readonly KeySchemaElementInput[];
-  readonly BillingMode?: BillingMode;
-  readonly ProvisionedThroughput?: ProvisionedThroughputInput;
-  readonly LocalSecondaryIndexes?: readonly IndexInput[];
-  readonly GlobalSecondaryIndexes?: readonly IndexInput[];
-  readonly Tags?: readonly TagInput[];
-  readonly DeletionProtectionEnabled?: boolean;
-}
+import type { CreateTableInput, TagInput } from './wire-types.js';
 
 /**
  * CreateTable: checks the definition as DynamoDB does, then creates the table and its

@@ -5,6 +5,7 @@ import type {
   IndexInput,
   KeySchemaElementInput,
   ProvisionedThroughputInput,
+  TableSchemaInput,
 } from './wire-types.js';
 
 /*
@@ -122,17 +123,8 @@ export function globalIndexError(
   return undefined;
 }
 
-export interface CreateTableDefinitionInput {
-  readonly AttributeDefinitions: readonly AttributeDefinitionInput[];
-  readonly KeySchema: readonly KeySchemaElementInput[];
-  readonly BillingMode?: BillingMode;
-  readonly ProvisionedThroughput?: ProvisionedThroughputInput;
-  readonly LocalSecondaryIndexes?: readonly IndexInput[];
-  readonly GlobalSecondaryIndexes?: readonly IndexInput[];
-}
-
 /** The first definition error of a CreateTable request, as DynamoDB reports it. */
-export function createTableDefinitionError(input: CreateTableDefinitionInput): DynamoDBError | undefined {
+export function createTableDefinitionError(input: TableSchemaInput): DynamoDBError | undefined {
   const billingMode = input.BillingMode ?? 'PROVISIONED';
   const definitions = input.AttributeDefinitions;
   const keySchema = input.KeySchema;

@@ -7,6 +7,7 @@ import type {
   BillingMode,
   IndexInput,
   KeySchemaElementInput,
+  NewTableInput,
   ProvisionedThroughputInput,
 } from './wire-types.js';
 
@@ -76,19 +77,8 @@ export function indexThroughput(
     : { ReadCapacityUnits: throughput.ReadCapacityUnits, WriteCapacityUnits: throughput.WriteCapacityUnits };
 }
 
-export interface NewTableDescription {
-  readonly TableName: string;
-  readonly AttributeDefinitions: readonly AttributeDefinitionInput[];
-  readonly KeySchema: readonly KeySchemaElementInput[];
-  readonly BillingMode?: BillingMode;
-  readonly ProvisionedThroughput?: ProvisionedThroughputInput;
-  readonly LocalSecondaryIndexes?: readonly IndexInput[];
-  readonly GlobalSecondaryIndexes?: readonly IndexInput[];
-  readonly DeletionProtectionEnabled?: boolean;
-}
-
 /** The description of a table being created, at `nowSeconds`. */
-export function newTableDescription(input: NewTableDescription, nowSeconds: number): StoredDescription {
+export function newTableDescription(input: NewTableInput, nowSeconds: number): StoredDescription {
   const billingMode = input.BillingMode ?? 'PROVISIONED';
   const description: StoredDescription = {
     AttributeDefinitions: input.AttributeDefinitions.map((definition) => ({

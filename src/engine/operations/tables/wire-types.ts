@@ -33,3 +33,23 @@ export interface TagInput {
 }
 
 export type BillingMode = 'PROVISIONED' | 'PAY_PER_REQUEST';
+
+/** The members of CreateTable that define the table's schema, indexes and capacity. */
+export interface TableSchemaInput {
+  readonly AttributeDefinitions: readonly AttributeDefinitionInput[];
+  readonly KeySchema: readonly KeySchemaElementInput[];
+  readonly BillingMode?: BillingMode;
+  readonly ProvisionedThroughput?: ProvisionedThroughputInput;
+  readonly LocalSecondaryIndexes?: readonly IndexInput[];
+  readonly GlobalSecondaryIndexes?: readonly IndexInput[];
+}
+
+/** What a new table's description is made from: CreateTable without its tags. */
+export interface NewTableInput extends TableSchemaInput {
+  readonly TableName: string;
+  readonly DeletionProtectionEnabled?: boolean;
+}
+
+export interface CreateTableInput extends NewTableInput {
+  readonly Tags?: readonly TagInput[];
+}
