@@ -67,7 +67,8 @@ export class Engine {
     }
     try {
       validateRequestShape(operation, input);
-      return handler(this.context, input);
+      const storage = this.context.storage;
+      return storage.withinRequest ? storage.withinRequest(() => handler(this.context, input)) : handler(this.context, input);
     } catch (error) {
       if (error instanceof DynamoDBError) throw error;
       throw internalServerError(error instanceof Error ? error.message : String(error));

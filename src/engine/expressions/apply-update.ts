@@ -33,7 +33,9 @@ export function applyUpdate(node: UpdateNode, item: Item, keyAttributeNames: rea
     if (parentOf(original, action.path) === undefined) throw invalidPathForUpdate();
   }
   const computed = node.actions.map((action) => (action.kind === 'set' ? evaluateSetValue(action.value, original) : undefined));
-  const result: Item = structuredClone(item);
+  // Actions on top-level attributes only replace or delete the item's own members, so a
+  // shallow copy keeps `item` intact; nested paths write inside values, which need a deep one.
+  const result: Item = node.actions.every((action) => action.path.length === 1) ? { ...item } : structuredClone(item);
   const writes = node.actions.flatMap((action, index) =>
     action.kind === 'set' ? [{ path: action.path, value: computed[index] as AttributeValue }] : [],
   );

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import * as crypto from 'node:crypto';
 import type { AttributeValue } from '../values/attribute-value.js';
 
 /*
@@ -9,18 +9,23 @@ import type { AttributeValue } from '../values/attribute-value.js';
  * key value's bytes (S: UTF-8, B: raw, N: a base-100 encoding of the decimal).
  */
 
-const salt = Buffer.from('LocalDdb', 'latin1');
+const saltText = 'LocalDdb';
+const salt = Buffer.from(saltText, 'latin1');
 
 function saltedSha1(parts: readonly Uint8Array[]): Buffer {
-  const hash = createHash('sha1');
+  const hash = crypto.createHash('sha1');
   hash.update(salt);
   for (const part of parts) hash.update(part);
   return hash.digest();
 }
 
+// One-shot hashing (Node ≥ 20.12) takes half the time of a Hash object; every write
+// hashes its partition key. A string is hashed as its UTF-8 bytes, and the salt is ASCII.
+const oneShot = (crypto as { hash?: (algorithm: string, data: string, encoding: 'buffer') => Buffer }).hash;
+
 /** The hash of one key value. */
 export function keyValueHash(value: AttributeValue): Buffer {
-  if ('S' in value) return saltedSha1([Buffer.from(value.S, 'utf8')]);
+  if ('S' in value) return oneShot ? oneShot('sha1', saltText + value.S, 'buffer') : saltedSha1([Buffer.from(value.S, 'utf8')]);
   if ('B' in value) return saltedSha1([Buffer.from(value.B, 'base64')]);
   if ('N' in value) return saltedSha1([numberHashBytes(value.N)]);
   throw new Error('key values are S, N or B');

@@ -42,6 +42,9 @@ class SqliteStorage implements Storage {
   private seenCatalogVersion = '';
   private readonly immediate: Database.Transaction<(work: () => unknown) => unknown>;
   private readonly deferred: Database.Transaction<(work: () => unknown) => unknown>;
+  /** Nesting of `withinRequest`, and whether the current request's lookups checked the catalog. */
+  private requestDepth = 0;
+  private catalogCheckedInRequest = false;
 
   constructor(readonly database: Database.Database) {
     const create = database.transaction(() => {
@@ -72,6 +75,30 @@ class SqliteStorage implements Storage {
     this.stores.clear();
   }
 
+  /**
+   * Before a table lookup: the catalog check costs a statement, which on a file takes and
+   * releases SQLite's read lock, so a request checks once (a BatchWriteItem looks its table
+   * up for every item). A private in-memory database has no other connection to change it.
+   */
+  private refreshCatalogForLookup(): void {
+    if (this.database.memory) return;
+    if (this.requestDepth > 0) {
+      if (this.catalogCheckedInRequest) return;
+      this.catalogCheckedInRequest = true;
+    }
+    this.refreshCatalog();
+  }
+
+  withinRequest<T>(work: () => T): T {
+    if (this.requestDepth === 0) this.catalogCheckedInRequest = false;
+    this.requestDepth++;
+    try {
+      return work();
+    } finally {
+      this.requestDepth--;
+    }
+  }
+
   private store(name: string): TableStore {
     let store = this.stores.get(name);
     if (store === undefined) {
@@ -84,7 +111,7 @@ class SqliteStorage implements Storage {
   }
 
   getTable(name: string): TableDefinition | undefined {
-    this.refreshCatalog();
+    this.refreshCatalogForLookup();
     return this.entries.get(name)?.definition;
   }
 
@@ -95,7 +122,7 @@ class SqliteStorage implements Storage {
   }
 
   listTableNames(): string[] {
-    this.refreshCatalog();
+    this.refreshCatalogForLookup();
     // DynamoDB lists names in byte order, which code-unit order matches for ASCII names.
     return [...this.entries.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   }

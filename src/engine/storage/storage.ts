@@ -107,6 +107,12 @@ export interface Storage {
   writeTransaction<T>(work: () => T): T;
   /** Runs `work` on one consistent snapshot. */
   readTransaction<T>(work: () => T): T;
+  /**
+   * Runs one engine request. Its table lookups see other connections' catalog changes as
+   * of the first lookup, instead of checking again at each one. Optional: without it,
+   * every lookup checks.
+   */
+  withinRequest?<T>(work: () => T): T;
 
   close(): void;
 }

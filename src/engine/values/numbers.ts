@@ -96,13 +96,20 @@ function exactResult(result: Decimal): string {
   return canonicalizeNumber(result.toString());
 }
 
+// Canonical integers of at most 15 digits: their sum or difference is below 2⁵³, so
+// JavaScript numbers compute it exactly, and it is within DynamoDB's range. Counters
+// (`SET n = n + :one`, `ADD n :one`) take this path instead of decimal arithmetic.
+const smallInteger = /^-?(?:0|[1-9][0-9]{0,14})$/;
+
 /** `a + b`, exact; throws DynamoDB's precision/overflow/underflow errors for the result. */
 export function addNumbers(a: string, b: string): string {
+  if (smallInteger.test(a) && smallInteger.test(b)) return String(Number(a) + Number(b));
   return exactResult(new ExactDecimal(canonicalizeNumber(a)).plus(canonicalizeNumber(b)));
 }
 
 /** `a - b`, exact; throws DynamoDB's precision/overflow/underflow errors for the result. */
 export function subtractNumbers(a: string, b: string): string {
+  if (smallInteger.test(a) && smallInteger.test(b)) return String(Number(a) - Number(b));
   return exactResult(new ExactDecimal(canonicalizeNumber(a)).minus(canonicalizeNumber(b)));
 }
 

@@ -26,19 +26,62 @@ export function requestHash(transactItems: unknown): string {
   return createHash('sha256').update(stableJson(transactItems)).digest('hex');
 }
 
-/**
- * Idempotency tokens of TransactWriteItems, kept in the SQLite file so that every process
- * sharing it agrees. Call inside the write transaction that runs the actions.
- */
-export class ClientRequestTokens {
-  constructor(
-    private readonly database: Database.Database,
-    private readonly now: number,
-  ) {
-    database.exec(
+/** How often (by the engine's clock) expired tokens are deleted; they are ignored before that. */
+const purgeIntervalMs = 60 * 1000;
+
+interface TokenStatements {
+  /** Run on every use: the creation may have been rolled back with a cancelled transaction. */
+  readonly create: Database.Statement<[]>;
+  readonly find: Database.Statement<[string, number], { request_hash: string }>;
+  readonly remember: Database.Statement<[string, string, number]>;
+  readonly purge: Database.Statement<[number]>;
+  /** Engine time of the last purge, `undefined` before the first. */
+  lastPurge: number | undefined;
+}
+
+/** The token table's statements, prepared once per connection (a transaction is a hot path). */
+const statementsByDatabase = new WeakMap<Database.Database, TokenStatements>();
+
+function statementsOf(database: Database.Database): TokenStatements {
+  let statements = statementsByDatabase.get(database);
+  if (statements === undefined) {
+    const create = database.prepare<[]>(
       `CREATE TABLE IF NOT EXISTS ${tokenTable} (token TEXT PRIMARY KEY, request_hash TEXT NOT NULL, created_at INTEGER NOT NULL)`,
     );
-    database.prepare(`DELETE FROM ${tokenTable} WHERE created_at <= ?`).run(now - tokenLifetimeMs);
+    create.run();
+    statements = {
+      create,
+      find: database.prepare(`SELECT request_hash FROM ${tokenTable} WHERE token = ? AND created_at > ?`),
+      remember: database.prepare(`INSERT OR REPLACE INTO ${tokenTable} (token, request_hash, created_at) VALUES (?, ?, ?)`),
+      purge: database.prepare(`DELETE FROM ${tokenTable} WHERE created_at <= ?`),
+      lastPurge: undefined,
+    };
+    statementsByDatabase.set(database, statements);
+  }
+  return statements;
+}
+
+/**
+ * Idempotency tokens of TransactWriteItems, kept in the SQLite file so that every process
+ * sharing it agrees. Call inside the write transaction that runs the actions. A token
+ * older than {@link tokenLifetimeMs} is ignored; expired rows are deleted now and then
+ * (deleting scans the table, too slow for every transaction).
+ */
+export class ClientRequestTokens {
+  private readonly statements: TokenStatements;
+
+  constructor(
+    database: Database.Database,
+    private readonly now: number,
+  ) {
+    this.statements = statementsOf(database);
+    this.statements.create.run();
+    const last = this.statements.lastPurge;
+    // A clock moved backwards (tests inject one) also purges.
+    if (last === undefined || now - last >= purgeIntervalMs || now < last) {
+      this.statements.purge.run(now - tokenLifetimeMs);
+      this.statements.lastPurge = now;
+    }
   }
 
   /**
@@ -46,17 +89,13 @@ export class ClientRequestTokens {
    * replay); throws `IdempotentParameterMismatchException` when it ran another request.
    */
   isReplay(token: string, hash: string): boolean {
-    const row = this.database.prepare(`SELECT request_hash FROM ${tokenTable} WHERE token = ?`).get(token) as
-      | { request_hash: string }
-      | undefined;
+    const row = this.statements.find.get(token, this.now - tokenLifetimeMs);
     if (!row) return false;
     if (row.request_hash !== hash) throw new DynamoDBError('IdempotentParameterMismatchException', '');
     return true;
   }
 
   remember(token: string, hash: string): void {
-    this.database
-      .prepare(`INSERT OR REPLACE INTO ${tokenTable} (token, request_hash, created_at) VALUES (?, ?, ?)`)
-      .run(token, hash, this.now);
+    this.statements.remember.run(token, hash, this.now);
   }
 }
