@@ -42,9 +42,27 @@ export function measureSyncInterleaved(calls: readonly SyncCall[], iterations: n
   return samples.map((own) => summarize(own, perRound));
 }
 
-/** The same for asynchronous calls (SDK clients), one call at a time: latency, not throughput. */
+/**
+ * Shortest warm-up of asynchronous contenders. A JIT (V8's, and the JVM's in DynamoDB
+ * Local) keeps compiling for seconds after a server starts, on the same cores: measured
+ * earlier, the first calls of either side run several times slower than later ones.
+ */
+const MINIMUM_ASYNC_WARMUP_MS = 3000;
+
+/**
+ * The same for asynchronous calls (SDK clients), one call at a time: latency, not
+ * throughput. Warm-up rounds alternate too, and go on until each contender made `warmup`
+ * calls and {@link MINIMUM_ASYNC_WARMUP_MS} have passed.
+ */
 export async function measureAsyncInterleaved(calls: readonly AsyncCall[], iterations: number, warmup: number): Promise<Timing[]> {
-  for (const call of calls) for (let i = 0; i < warmup; i++) await call(i);
+  const warmupEnds = performance.now() + MINIMUM_ASYNC_WARMUP_MS;
+  let warmed = 0;
+  while (warmed < warmup || performance.now() < warmupEnds) {
+    const round = Math.min(50, Math.max(1, warmup));
+    for (const call of calls) for (let i = 0; i < round; i++) await call(warmed + i);
+    warmed += round;
+  }
+  warmup = warmed;
   const samples = calls.map(() => new Float64Array(iterations));
   const perRound = Math.max(1, Math.ceil(iterations / ROUNDS));
   for (let start = 0; start < iterations; start += perRound) {

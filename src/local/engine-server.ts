@@ -1,10 +1,12 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Server } from 'node:net';
 import type { EngineLike } from './engine-like.js';
+import { createLeanHttpServer } from './lean-http-server.js';
 import { dispatchWireRequest, MAX_REQUEST_BYTES, payloadTooLargeResponse, type WireResponse } from './wire-protocol.js';
 
 /** How long `close()` lets requests in flight finish before dropping their connections. */
 const CLOSE_GRACE_MS = 2_000;
+const KEEP_ALIVE_TIMEOUT_MS = 60_000;
 
 export interface ListenOptions {
   /** Port to listen on; 0 picks a free one. Default 8000. */
@@ -18,6 +20,7 @@ export interface ServingEngine {
   /** `http://host:port`, ready for `new DynamoDBClient({ endpoint })`. */
   readonly endpoint: string;
   readonly port: number;
+  /** The listening server (the lean HTTP front, see `createLeanHttpServer`). */
   readonly server: Server;
   readonly engine: EngineLike;
   /** Stops accepting connections, lets requests in flight finish, ends idle keep-alive connections. */
@@ -28,14 +31,34 @@ export interface ServingEngine {
 export async function serveEngine(engine: EngineLike, options: ListenOptions = {}): Promise<ServingEngine> {
   const region = options.region ?? 'us-east-1';
   const host = options.host ?? '127.0.0.1';
-  const server = createServer({ keepAliveTimeout: 60_000 }, (request, response) =>
+  // Node's HTTP server answers every request outside the ordinary shape the lean front reads.
+  const fallback = createServer({ keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS }, (request, response) =>
     handleRequest(engine, region, request, response),
   );
   // A client that sends garbage or hangs up mid-request must not take the server down.
-  server.on('clientError', (_error, socket) => {
+  fallback.on('clientError', (_error, socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
     else socket.destroy();
   });
+  const lean = createLeanHttpServer({
+    fallback,
+    keepAliveTimeoutMs: KEEP_ALIVE_TIMEOUT_MS,
+    maxBodyBytes: MAX_REQUEST_BYTES,
+    answer: (request) =>
+      dispatchWireRequest(
+        engine,
+        {
+          method: 'POST',
+          target: request.target,
+          contentType: request.contentType,
+          authorization: request.authorization,
+          queryAuthentication: request.url.includes('X-Amz-Algorithm='),
+          body: request.body,
+        },
+        region,
+      ),
+  });
+  const server = lean.server;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 8000, host, () => {
@@ -51,16 +74,8 @@ export async function serveEngine(engine: EngineLike, options: ListenOptions = {
     port,
     server,
     engine,
-    close: () =>
-      (closing ??= new Promise<void>((resolve) => {
-        // Requests in flight get a grace period to finish; then every connection goes.
-        const deadline = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
-        server.close(() => {
-          clearTimeout(deadline);
-          resolve();
-        });
-        server.closeIdleConnections();
-      })),
+    // Requests in flight get a grace period to finish; then every connection goes.
+    close: () => (closing ??= lean.close(CLOSE_GRACE_MS)),
   };
 }
 

@@ -7,8 +7,8 @@ export type Side = 'reference' | 'engine';
 
 /** A normalized answer, as compared. */
 export interface Observation {
-  readonly status: number;
-  readonly body: Record<string, unknown>;
+  status: number;
+  body: Record<string, unknown>;
 }
 
 const MAX_PAGES = 200;

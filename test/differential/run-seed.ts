@@ -1,4 +1,4 @@
-import { reconcileKnownDifferences } from './allowlist.js';
+import { reconcileKnownDifferences, resyncKnownDifferences } from './allowlist.js';
 import { firstDifference } from './compare.js';
 import type { Endpoint } from './endpoints.js';
 import { executeStep, type Observation } from './execute-step.js';
@@ -40,7 +40,8 @@ export async function runSeed(seed: number, reference: Endpoint, engine: Endpoin
     for (const [stepIndex, step] of scenario.steps.entries()) {
       const [expected, observed] = await Promise.all([executeStep(reference, step, 'reference'), executeStep(engine, step, 'engine')]);
       stepsRun++;
-      reconcileKnownDifferences(step, scenario.table, expected, observed);
+      if (reconcileKnownDifferences(step, scenario.table, expected, observed) === 'diverged') return { seed, stepsRun };
+      await resyncKnownDifferences(step, scenario.table, reference, engine);
       const difference =
         expected.status !== observed.status
           ? `status: DynamoDB Local ${expected.status}, engine ${observed.status}`

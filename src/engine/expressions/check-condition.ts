@@ -53,7 +53,9 @@ class ConditionChecker {
         const upper = this.operand(node.upper);
         this.checkDistinct('BETWEEN', operand, [lower, upper]);
         for (const each of [operand, lower, upper]) this.checkOperandType('BETWEEN', each, ['S', 'N', 'B']);
-        if (lower.kind === 'value' && upper.kind === 'value') this.checkBounds(lower.value, upper.value);
+        if (lower.kind === 'value' && upper.kind === 'value') {
+          this.checkBounds(lower.value, upper.value, this.asSent(node.lower, lower.value), this.asSent(node.upper, upper.value));
+        }
         return { kind: 'between', operand, lower, upper };
       }
       case 'in': {
@@ -144,10 +146,15 @@ class ConditionChecker {
     if (type !== undefined && !allowed.includes(type)) throw this.operandTypeError(operator, type);
   }
 
-  private checkBounds(lower: AttributeValue, upper: AttributeValue): void {
+  /** A value operand as the request spelled it (DynamoDB quotes `{N:1e1}`, not the canonical `{N:10}`). */
+  private asSent(syntax: SyntaxOperand, resolved: AttributeValue): AttributeValue {
+    return (syntax.kind === 'value' && this.attributes.valueAsSent(syntax.token.text)) || resolved;
+  }
+
+  private checkBounds(lower: AttributeValue, upper: AttributeValue, lowerAsSent: AttributeValue, upperAsSent: AttributeValue): void {
     const lowerType = typeOf(lower);
     const upperType = typeOf(upper);
-    const bounds = `lower bound operand: AttributeValue: {${lowerType}:${scalarText(lower)}}, upper bound operand: AttributeValue: {${upperType}:${scalarText(upper)}}`;
+    const bounds = `lower bound operand: AttributeValue: {${lowerType}:${scalarText(lowerAsSent)}}, upper bound operand: AttributeValue: {${upperType}:${scalarText(upperAsSent)}}`;
     if (lowerType !== upperType) {
       throw this.error(`The BETWEEN operator requires same data type for lower and upper bounds; ${bounds}`);
     }

@@ -29,10 +29,20 @@ export class ExpressionAttributes {
    * empty map, and DynamoDB's messages for keys that are not `#name` / `:value` tokens and
    * for empty names; DynamoDB checks all of this before it parses any expression.
    */
-  constructor(names?: Readonly<Record<string, string>>, values?: Readonly<Record<string, AttributeValue>>) {
+  constructor(
+    names?: Readonly<Record<string, string>>,
+    values?: Readonly<Record<string, AttributeValue>>,
+    /** The values as the request spelled them (`1e1`, not `10`), for messages that quote them. */
+    private readonly valuesAsSent: Readonly<Record<string, AttributeValue>> = values ?? {},
+  ) {
     checkExpressionAttributeMaps(names, values);
     this.names = names ?? {};
     this.values = values ?? {};
+  }
+
+  /** The value behind `:token` as the request spelled it; does not mark it used. */
+  valueAsSent(token: string): AttributeValue | undefined {
+    return Object.hasOwn(this.valuesAsSent, token) ? this.valuesAsSent[token] : undefined;
   }
 
   /** The attribute name behind `#token`, or `undefined` when the request does not define it. */

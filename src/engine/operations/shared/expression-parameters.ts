@@ -65,5 +65,5 @@ export function expressionAttributesOf(input: ExpressionMembers): ExpressionAttr
     values = {};
     for (const [name, value] of Object.entries(rawValues)) values[name] = validateAttributeValue(value, name);
   }
-  return new ExpressionAttributes(names, values);
+  return new ExpressionAttributes(names, values, rawValues);
 }

@@ -44,7 +44,10 @@ interface LegacyExpected {
   [member: string]: unknown;
 }
 
-const schemaMismatch = /^The provided key element does not match the schema$|Missing the key |Type mismatch for key /;
+// An index key of another scalar type is a problem of the action too; an index key that is
+// no scalar at all (a set, a list…) still fails the whole request, as in DynamoDB.
+const schemaMismatch =
+  /^The provided key element does not match the schema$|Missing the key |Type mismatch for key |Type mismatch for Index Key .* Actual: [SNB] IndexName: /;
 
 /** Runs a key check; in a transaction, a schema mismatch is kept for the cancellation reasons. */
 function checkKey(options: PrepareOptions, check: () => void): DynamoDBError | undefined {

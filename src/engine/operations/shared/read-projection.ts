@@ -25,7 +25,9 @@ export function checkProjectionParameters(input: ProjectionMembers): void {
  * given the table, paths into its key attributes (`pk.x`), which DynamoDB checks next.
  */
 export function parseReadProjection(input: ProjectionMembers, table?: TableDefinition): DocumentPath[] | undefined {
-  const attributes = expressionAttributesOf(input);
+  // GetItem, BatchGetItem's entries and a transaction's Get have no ExpressionAttributeValues
+  // member: DynamoDB ignores one sent anyway (even empty or invalid), as any unknown member.
+  const attributes = expressionAttributesOf({ ...input, ExpressionAttributeValues: undefined });
   let paths: DocumentPath[] | undefined;
   if (input.ProjectionExpression !== undefined) {
     paths = parseProjectionExpression(input.ProjectionExpression, attributes);

@@ -43,12 +43,36 @@ function prepareGet(context: Parameters<OperationHandler>[0], entry: { Get?: Get
 }
 
 /**
+ * DynamoDB checks every Get's projection, then rejects two Gets of one item, and only then
+ * looks up tables and checks key values and schemas: a repeated item wins over an unknown
+ * table or a key that does not fit. Keys are compared as sent here; the check after
+ * validation still catches keys that are equal once canonicalized.
+ */
+function rejectRepeatedItemsAsSent(context: Parameters<OperationHandler>[0], entries: { Get?: GetRequest }[]): void {
+  const seen = new Set<string>();
+  for (const entry of entries) {
+    const request = entry.Get;
+    if (!request) return;
+    checkProjectionParameters(request);
+    parseReadProjection(request, context.storage.getTable(request.TableName));
+  }
+  for (const entry of entries) {
+    const request = entry.Get as GetRequest;
+    const key = request.Key ?? {};
+    const identity = JSON.stringify([request.TableName, Object.keys(key).sort().map((name) => [name, key[name]])]);
+    if (seen.has(identity)) throw validationError('Transaction request cannot include multiple operations on one item');
+    seen.add(identity);
+  }
+}
+
+/**
  * TransactGetItems: up to 100 items by key, read on one snapshot, answered in request
  * order (`{}` for a missing item). Transactional reads cost double.
  */
 export const transactGetItems: OperationHandler = (context, input) => {
   const entries = input.TransactItems as { Get?: GetRequest }[];
   checkTransactItemCount(entries);
+  rejectRepeatedItemsAsSent(context, entries);
   const gets = entries.map((entry) => prepareGet(context, entry));
   const reasons = gets.map((get) => get.reason);
   if (isCancelled(reasons)) throw transactionCanceled(reasons);

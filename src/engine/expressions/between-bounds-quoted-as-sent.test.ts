@@ -1,0 +1,39 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Engine } from '../engine.js';
+import { createTestTable, errorOf, testEngine } from '../operations/shared/test-tables.test-support.js';
+
+// DynamoDB compares the BETWEEN bounds numerically but quotes them in its message as the
+// request spelled them: `{N:1e1}`, not the canonical `{N:10}`.
+describe('BETWEEN bounds in error messages', () => {
+  let engine: Engine;
+  beforeEach(() => {
+    engine = testEngine();
+    createTestTable(engine, { name: 'bounds' });
+  });
+  afterEach(() => engine.close());
+
+  it('quotes number bounds as sent, not canonicalized', () => {
+    const failure = errorOf(() =>
+      engine.handle('PutItem', {
+        TableName: 'bounds',
+        Item: { pk: { S: 'a' } },
+        ConditionExpression: 'n BETWEEN :low AND :high',
+        ExpressionAttributeValues: { ':low': { N: '12.0' }, ':high': { N: '1e1' } },
+      }),
+    );
+    expect(failure.message).toBe(
+      'Invalid ConditionExpression: The BETWEEN operator requires upper bound to be greater than or equal to lower bound; ' +
+        'lower bound operand: AttributeValue: {N:12.0}, upper bound operand: AttributeValue: {N:1e1}',
+    );
+  });
+
+  it('still orders the bounds numerically', () => {
+    expect(
+      engine.handle('Scan', {
+        TableName: 'bounds',
+        FilterExpression: 'n BETWEEN :low AND :high',
+        ExpressionAttributeValues: { ':low': { N: '01' }, ':high': { N: '1e1' } },
+      }),
+    ).toMatchObject({ Count: 0 });
+  });
+});

@@ -1,0 +1,115 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { formatDesignCheck } from '../../src/cli/commands/design.js';
+import { checkDesign, defineModel, renderAccessPatternTable, type ModelDefinition } from '../../src/model/index.js';
+import { loadModelModule } from '../../src/model/load-model-module.js';
+import { job, model as researchModel } from '../../examples/research-jobs/model.js';
+import { codeBlocks, documentationFiles, headingAnchor, headings, projectRoot, proseOf, readDoc, section } from './markdown.js';
+import { shellWords } from './cli-commands.js';
+
+/** What the docs say about the project's own output and structure, compared with the real thing. */
+const readme = readDoc('README.md');
+
+describe('README structure', () => {
+  it('every Contents link points at a heading', () => {
+    const anchors = new Set(headings(readme).map((heading) => headingAnchor(heading.text)));
+    const links = [...readme.matchAll(/\]\(#([^)]+)\)/g)].map((match) => match[1]);
+    expect(links.length).toBeGreaterThan(0);
+    expect(links.filter((link) => !anchors.has(link))).toEqual([]);
+  });
+
+  it('every Contents entry is a top-level section (##)', () => {
+    const contents = section(readme, 'Contents');
+    const titles = [...contents.matchAll(/^- \[([^\]]+)\]/gm)].map((match) => match[1]);
+    const topLevel = headings(readme).filter((heading) => heading.level === 2).map((heading) => heading.text);
+    expect(titles.filter((title) => !topLevel.includes(title))).toEqual([]);
+  });
+
+  it('relative links point at files that exist', () => {
+    const broken = documentationFiles().flatMap((file) =>
+      // Prose only, inline code removed: `f](x)` in code is not a link.
+      [...proseOf(readDoc(file)).replace(/`[^`\n]*`/g, '').matchAll(/\]\((?!#|https?:)([^)]+)\)/g)]
+        .map((match) => match[1])
+        .filter((target) => !existsSync(join(projectRoot, file, '..', target))),
+    );
+    expect(broken).toEqual([]);
+  });
+});
+
+describe('docs/ repeat README sections verbatim', () => {
+  for (const [file, heading] of [
+    ['docs/modeling.md', 'Modeling: table, entities, access patterns'],
+    ['docs/cloud-path.md', 'From the laptop to AWS'],
+  ] as const) {
+    it(`${file} is the README's "${heading}"`, () => {
+      const body = readDoc(file).replace(/^<!--[^\n]*-->\n/, '');
+      expect(body).toBe(section(readme, heading));
+    });
+  }
+});
+
+/** The transcript blocks of a doc: `$ npx monotable design …` lines and the output under them. */
+function designTranscripts(file: string): { words: string[]; output: string }[] {
+  const out: { words: string[]; output: string }[] = [];
+  for (const block of codeBlocks(file)) {
+    let current: { words: string[]; lines: string[] } | undefined;
+    const flush = () => current && out.push({ words: current.words, output: `${current.lines.join('\n').trim()}\n` });
+    for (const line of block.code.split('\n')) {
+      if (line.startsWith('$ ')) {
+        flush();
+        const words = shellWords(line);
+        current = words[0] === 'monotable' && words[1] === 'design' ? { words: words.slice(2), lines: [] } : undefined;
+      } else current?.lines.push(line);
+    }
+    flush();
+  }
+  return out;
+}
+
+describe('design check and doc output shown in the docs', () => {
+  const transcripts = documentationFiles().flatMap((file) => designTranscripts(file).map((transcript) => ({ file, ...transcript })));
+
+  it('are found in the README', () => {
+    expect(transcripts.filter((transcript) => transcript.file === 'README.md').length).toBeGreaterThanOrEqual(2);
+  });
+
+  for (const { file, words, output } of transcripts) {
+    it(`${file}: monotable design ${words.join(' ')}`, async () => {
+      const model = await loadModelModule(words[1], projectRoot);
+      const actual = words[0] === 'check' ? formatDesignCheck(model, checkDesign(model)) : renderAccessPatternTable(model);
+      expect(output).toBe(actual.endsWith('\n') ? actual : `${actual}\n`);
+    });
+  }
+
+  it('the refused pattern shown is what the check prints for a filter in place of a key', () => {
+    const refusal = codeBlocks('README.md').find((block) => block.language === '' && block.code.startsWith('✗ '));
+    expect(refusal, 'a bare block starting with ✗').toBeDefined();
+    const withFilter = defineModel({
+      table: researchModel.table,
+      entities: [job],
+      accessPatterns: {
+        listFailedJobs: { description: 'List failed jobs', entities: ['job'], key: { pk: 'JOB#{id}' }, filter: 'status = failed' },
+      },
+    }) as ModelDefinition;
+    const result = checkDesign(withFilter);
+    expect(result.ok).toBe(false);
+    expect(formatDesignCheck(withFilter, result).split('\n')).toContain(refusal!.code.trim());
+  });
+});
+
+describe("the examples' access-pattern tables", () => {
+  const examples = documentationFiles().filter((file) => file.startsWith('examples/'));
+
+  for (const file of examples) {
+    it(`${file} shows what \`monotable design doc\` prints for its model`, async () => {
+      const lines = readDoc(file).split('\n');
+      const start = lines.indexOf('| # | Access pattern | Key design |');
+      expect(start, 'an access-pattern table').toBeGreaterThanOrEqual(0);
+      let end = start;
+      while (end < lines.length && lines[end].startsWith('|')) end++;
+      const model = await loadModelModule(join(file, '..', 'model.ts'), projectRoot);
+      expect(`${lines.slice(start, end).join('\n')}\n`).toBe(renderAccessPatternTable(model));
+    });
+  }
+});
