@@ -4,11 +4,11 @@
  *
  * | sort key                                  | item                                   |
  * |-------------------------------------------|----------------------------------------|
- * | `META`                                    | title, status, created_at, version     |
+ * | `META`                                    | title, status, createdAt, version      |
  * | `EXPERT#<name>`                           | role, tier, score, version             |
  * | `PERSP#<round:4>#<expert>#<n:4>`          | label, content, status                 |
  * | `TENSION#<id>`                            | description, status                    |
- * | `TEVENT#<tension>#<epoch:10>`             | event_type, actor, reason              |
+ * | `TEVENT#<tension>#<epoch:10>`             | eventType, actor, reason               |
  *
  * Rounds, perspective numbers and epochs are zero-padded so that the sort key orders them
  * numerically (the ADR writes `PERSP#0#muffin#1`; round 10 would sort before round 2).

@@ -41,7 +41,11 @@ export function createLeanHttpServer(options: {
   const server = createServer({ noDelay: true }, (socket) => {
     const state = { busy: false };
     connections.set(socket, state);
-    let pending: Buffer | undefined;
+    // Bytes received and not yet answered: `parts` are joined only once `needed` bytes are
+    // there, so a large body arriving in many chunks is copied once, not once per chunk.
+    let parts: Buffer[] = [];
+    let received = 0;
+    let needed = 0;
 
     const handOver = (): void => {
       socket.off('data', onData);
@@ -50,40 +54,53 @@ export function createLeanHttpServer(options: {
       socket.setTimeout(0);
       socket.pause();
       connections.delete(socket);
-      if (pending && pending.length > 0) socket.unshift(pending);
-      pending = undefined;
+      if (received > 0) socket.unshift(parts.length === 1 ? parts[0] : Buffer.concat(parts));
+      parts = [];
+      received = 0;
       fallback.emit('connection', socket);
       socket.resume();
     };
 
     const onData = (chunk: Buffer): void => {
-      pending = pending === undefined ? chunk : Buffer.concat([pending, chunk]);
+      parts.push(chunk);
+      received += chunk.length;
+      state.busy = true;
+      if (received < needed) return;
+      let pending = parts.length === 1 ? parts[0] : Buffer.concat(parts);
       try {
-        while (pending !== undefined) {
+        for (;;) {
           const headEnd: number = pending.indexOf(HEAD_END);
           if (headEnd < 0) {
-            state.busy = true;
-            if (pending.length > MAX_HEAD_BYTES) handOver();
-            return;
+            if (pending.length > MAX_HEAD_BYTES) return handOver();
+            needed = 0;
+            break;
           }
           const head = parseRequestHead(pending.toString('latin1', 0, headEnd));
-          if (head === undefined || head.contentLength > maxBodyBytes || closing) return handOver();
-          const bodyStart: number = headEnd + HEAD_END.length;
-          const requestEnd: number = bodyStart + head.contentLength;
-          if (pending.length < requestEnd) {
-            state.busy = true;
-            return;
+          if (head === undefined || head.contentLength > maxBodyBytes || closing) {
+            parts = [pending];
+            return handOver();
           }
-          const body = pending.toString('utf8', bodyStart, requestEnd);
-          pending = requestEnd === pending.length ? undefined : pending.subarray(requestEnd);
-          state.busy = pending !== undefined;
+          const requestEnd: number = headEnd + HEAD_END.length + head.contentLength;
+          if (pending.length < requestEnd) {
+            needed = requestEnd;
+            break;
+          }
+          const body = pending.toString('utf8', headEnd + HEAD_END.length, requestEnd);
+          pending = pending.subarray(requestEnd);
           socket.write(responseBytes(answer({ ...head, body }), head.close, keepAliveSeconds));
           if (head.close) {
             socket.off('data', onData);
             socket.end();
             return;
           }
+          if (pending.length === 0) {
+            needed = 0;
+            break;
+          }
         }
+        parts = pending.length > 0 ? [pending] : [];
+        received = pending.length;
+        state.busy = received > 0;
       } catch {
         socket.destroy();
       }

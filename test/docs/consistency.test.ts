@@ -37,6 +37,20 @@ describe('README structure', () => {
   });
 });
 
+describe('paths named in the docs', () => {
+  it('exist (src/, test/, examples/, bench/, scripts/, docs/)', () => {
+    const missing = documentationFiles().flatMap((file) =>
+      [...readDoc(file).matchAll(/(?<![\w./-])((?:src|test|examples|bench|scripts|docs)\/[\w./*-]*)/g)]
+        .map((match) => match[1].replace(/[.,]+$/, ''))
+        // Globs (`*.test-d.ts`) and generated output are not files of the repository.
+        .filter((path) => !path.includes('*') && !path.startsWith('test/docs/.generated'))
+        .filter((path) => !existsSync(join(projectRoot, path)))
+        .map((path) => `${file}: ${path}`),
+    );
+    expect(missing).toEqual([]);
+  });
+});
+
 describe('docs/ repeat README sections verbatim', () => {
   for (const [file, heading] of [
     ['docs/modeling.md', 'Modeling: table, entities, access patterns'],

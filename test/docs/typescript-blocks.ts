@@ -117,9 +117,6 @@ const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).h
  */
 export function runGenerated(path: string, timeoutMs = 60_000): Promise<RunResult> {
   const workingDirectory = mkdtempSync(join(tmpdir(), 'monotable-docs-'));
-  // createLocalClient({ path }) does not create missing parent folders yet, while the docs use
-  // `.monotable/…` (the serve default, git-ignored); provide the folder a real project has.
-  mkdirSync(join(workingDirectory, '.monotable'));
   return new Promise((done) => {
     execFile(
       process.execPath,

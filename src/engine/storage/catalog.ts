@@ -15,8 +15,9 @@ import type { TableDefinition } from './storage.js';
 /**
  * The layout version this code reads and writes. Bump it (with a migration in
  * format-migration.ts) when the layout changes. 2: `seg` is a SHA-1 prefix, index tables have `tie`.
+ * 3: rows have `size`. 4: a GSI keyed on a table key attribute ties by the other one.
  */
-export const STORAGE_FORMAT_VERSION = 3;
+export const STORAGE_FORMAT_VERSION = 4;
 
 /** A catalog row: a table's definition plus the SQLite names behind it. */
 export interface CatalogEntry {

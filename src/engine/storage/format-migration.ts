@@ -24,6 +24,7 @@ export function migrateStorageFormat(database: Database.Database, catalog: Catal
   if (format < 3) addSizeColumns(database, catalog);
   if (format === 1) migrateToVersion2(database, catalog);
   if (format < 3) computeSizes(database, catalog);
+  if (format === 2 || format === 3) rebuildGlobalIndexes(database, catalog);
   if (format !== STORAGE_FORMAT_VERSION) catalog.setFormatVersion(STORAGE_FORMAT_VERSION);
 }
 
@@ -49,6 +50,25 @@ function migrateToVersion2(database: Database.Database, catalog: Catalog): void 
     }
     const store = new TableStore(database, entry);
     for (const index of indexes) store.backfillIndex(index.name);
+  }
+}
+
+/**
+ * Version 4 orders entries of a GSI keyed on a table key attribute by the hash of the
+ * other table key attribute: rebuild the GSI tables so that `tie` follows the new rule
+ * (a start key is positioned with it, so stale values would skip or repeat items).
+ */
+function rebuildGlobalIndexes(database: Database.Database, catalog: Catalog): void {
+  for (const entry of catalog.readAll().values()) {
+    const { definition } = entry;
+    if (definition.globalIndexes.length === 0) continue;
+    for (const index of definition.globalIndexes) {
+      const sqlName = entry.indexTables[index.name];
+      dropTable(database, sqlName);
+      createIndexTable(database, sqlName, definition, index);
+    }
+    const store = new TableStore(database, entry);
+    for (const index of definition.globalIndexes) store.backfillIndex(index.name);
   }
 }
 

@@ -88,6 +88,38 @@ describe('orders the reference leaves to its hashes', () => {
   });
 });
 
+describe('ties in a GSI keyed on a table key attribute', () => {
+  const keyedOn = (partition: string, sort?: string): IndexDefinition => ({
+    name: `by_${partition}_${sort ?? ''}`,
+    kind: 'global',
+    partitionKey: { name: partition, type: 'S' },
+    ...(sort ? { sortKey: { name: sort, type: 'S' as const } } : {}),
+    projection: { type: 'KEYS_ONLY' },
+  });
+  const loaded = (index: IndexDefinition) => {
+    const storage = memoryStorage();
+    const table = createTable(storage, tableDefinition('t', { name: 'pk', type: 'S' }, { name: 'sk', type: 'S' }, { global: [index] }));
+    for (const pk of ['a', 'b', 'c', 'd', 'e', 'f']) for (const sk of ['v', 'w', 'x', 'y', 'z']) storage.putItem(table, { pk: s(pk), sk: s(sk), g: s('G') });
+    return { storage, table };
+  };
+
+  it('orders entries of a GSI keyed on the table sort key by the hash of the partition key', () => {
+    const { storage, table } = loaded(keyedOn('sk'));
+    const read = (exclusiveStartKey?: Record<string, { S: string }>) =>
+      [...storage.queryItems(table, { indexName: 'by_sk_', partitionValue: s('x'), forward: true, exclusiveStartKey })].map((item) =>
+        text(item.pk),
+      );
+    expect(read()).toEqual(['b', 'd', 'e', 'f', 'c', 'a']);
+    expect(read({ pk: s('f'), sk: s('x') })).toEqual(['c', 'a']);
+  });
+
+  it('orders entries of a GSI keyed on the table partition key by the hash of the sort key', () => {
+    const { storage, table } = loaded(keyedOn('g', 'pk'));
+    const read = [...storage.queryItems(table, { indexName: 'by_g_pk', partitionValue: s('G'), forward: true })];
+    expect(read.slice(0, 5).map((item) => `${text(item.pk)}/${text(item.sk)}`)).toEqual(['a/v', 'a/x', 'a/z', 'a/y', 'a/w']);
+  });
+});
+
 describe('storage format migration', () => {
   it('rehashes a version 1 file and rebuilds its index tables', () => {
     const path = temporaryFile();
@@ -111,6 +143,35 @@ describe('storage format migration', () => {
     expect(
       [...storage.queryItems(migrated, { indexName: 'byG', partitionValue: s('G'), forward: true })].map((item) => text(item.pk)),
     ).toEqual(expected);
-    expect(storage.database.prepare(`SELECT value FROM monotable_meta WHERE key = 'format_version'`).pluck().get()).toBe('3');
+    expect(storage.database.prepare(`SELECT value FROM monotable_meta WHERE key = 'format_version'`).pluck().get()).toBe('4');
+  });
+
+  it('re-ties the GSI entries of a version 3 file', () => {
+    const path = temporaryFile();
+    const first = openSqliteStorage({ path });
+    const bySk: IndexDefinition = { name: 'bySk', kind: 'global', partitionKey: { name: 'sk', type: 'S' }, projection: { type: 'KEYS_ONLY' } };
+    const table = createTable(first, tableDefinition('t', { name: 'pk', type: 'S' }, { name: 'sk', type: 'S' }, { global: [bySk] }));
+    for (const pk of ['a', 'b', 'c', 'd', 'e', 'f']) first.putItem(table, { pk: s(pk), sk: s('x') });
+    first.close();
+    // Version 3 tied every GSI entry by the hash of the whole table key.
+    const raw = new Database(path);
+    const indexTable = JSON.parse(raw.prepare('SELECT index_tables FROM monotable_tables').pluck().get() as string).bySk as string;
+    const rows = raw.prepare(`SELECT rowid, data FROM "${indexTable}"`).raw().all() as [number, string][];
+    const retie = raw.prepare(`UPDATE "${indexTable}" SET tie = ? WHERE rowid = ?`);
+    for (const [rowid, data] of rows) {
+      const item = JSON.parse(data) as { pk: { S: string }; sk: { S: string } };
+      retie.run(tableKeyHash(item.pk, item.sk), rowid);
+    }
+    raw.exec(`UPDATE monotable_meta SET value = '3' WHERE key = 'format_version'`);
+    raw.close();
+
+    const storage = track(openSqliteStorage({ path }));
+    const migrated = storage.requireTable('t');
+    const read = (exclusiveStartKey?: Record<string, { S: string }>) =>
+      [...storage.queryItems(migrated, { indexName: 'bySk', partitionValue: s('x'), forward: true, exclusiveStartKey })].map((item) =>
+        text(item.pk),
+      );
+    expect(read()).toEqual(['b', 'd', 'e', 'f', 'c', 'a']);
+    expect(read({ pk: s('e'), sk: s('x') })).toEqual(['f', 'c', 'a']);
   });
 });

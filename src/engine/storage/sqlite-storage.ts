@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { resourceNotFound } from '../errors.js';
 import type { Item } from '../values/attribute-value.js';
@@ -26,6 +28,8 @@ const busyTimeoutMs = 10_000;
  * const storage = openSqliteStorage({ path: 'app.db' });
  */
 export function openSqliteStorage(options: SqliteStorageOptions): Storage {
+  // A new file's folder is created too, so `sqlite:.monotable/app.db` works on a fresh clone.
+  if ('path' in options) mkdirSync(dirname(resolve(options.path)), { recursive: true });
   const database = new Database('path' in options ? options.path : ':memory:');
   database.pragma(`busy_timeout = ${busyTimeoutMs}`);
   if ('path' in options) database.pragma('journal_mode = WAL');

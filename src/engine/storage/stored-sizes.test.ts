@@ -61,7 +61,7 @@ describe('TableSizeBytes and IndexSizeBytes follow DynamoDB\'s item-size rule', 
     const migrated = storage.requireTable('sized');
     expect(storage.tableStatistics(migrated)).toEqual({ itemCount: 2, sizeBytes: itemSize(first) + itemSize(second) });
     expect(storage.tableStatistics(migrated, 'byG')).toEqual({ itemCount: 1, sizeBytes: itemSize(first) });
-    expect(storage.database.prepare(`SELECT value FROM monotable_meta WHERE key = 'format_version'`).pluck().get()).toBe('3');
+    expect(storage.database.prepare(`SELECT value FROM monotable_meta WHERE key = 'format_version'`).pluck().get()).toBe('4');
     // Writes after the migration keep the sizes up to date.
     storage.putItem(migrated, { ...second, g: s('G2') });
     expect(storage.tableStatistics(migrated, 'byG').sizeBytes).toBe(itemSize(first) + itemSize({ ...second, g: s('G2') }));

@@ -151,13 +151,17 @@ export class TableStore {
   }
 
   /**
-   * What orders index entries with equal index keys, as DynamoDB Local orders them: on an
-   * LSI the hash of the table's sort key, on a GSI the hash of the whole table key.
+   * What orders index entries with equal index keys, as DynamoDB Local orders them: the
+   * hash of the table key attributes the index key does not hold. On an LSI (and a GSI
+   * keyed on the table's partition key) that is the table's sort key, on a GSI keyed on
+   * the table's sort key the partition key, on any other GSI the whole table key.
    */
   private tieOf(index: IndexDefinition, item: Item): Buffer {
-    const sortKey = this.definition.sortKey;
-    if (index.kind === 'local' && sortKey) return keyValueHash(keyValue(item, sortKey));
-    return tableKeyHash(keyValue(item, this.definition.partitionKey), sortKey ? keyValue(item, sortKey) : undefined);
+    const { partitionKey, sortKey } = this.definition;
+    const inIndexKey = (name: string) => index.partitionKey.name === name || index.sortKey?.name === name;
+    if (sortKey && inIndexKey(partitionKey.name) && !inIndexKey(sortKey.name)) return keyValueHash(keyValue(item, sortKey));
+    if (sortKey && inIndexKey(sortKey.name) && !inIndexKey(partitionKey.name)) return keyValueHash(keyValue(item, partitionKey));
+    return tableKeyHash(keyValue(item, partitionKey), sortKey ? keyValue(item, sortKey) : undefined);
   }
 
   deleteItem(key: Item): void {

@@ -58,3 +58,31 @@ describe('Query page ending on an inclusive range end', () => {
     expect(scan(1, 'p').Count).toBe(4);
   });
 });
+
+describe('Query of a table without a sort key', () => {
+  it('leaves out LastEvaluatedKey when Limit stops the page: the partition key names the only item', () => {
+    const engine = testEngine();
+    try {
+      engine.handle('CreateTable', {
+        TableName: 'single',
+        AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
+        KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
+        BillingMode: 'PAY_PER_REQUEST',
+      });
+      engine.handle('PutItem', { TableName: 'single', Item: { pk: { S: 'a' }, v: { N: '1' } } });
+      const query = (select?: string) =>
+        engine.handle('Query', {
+          TableName: 'single',
+          KeyConditionExpression: 'pk = :p',
+          ExpressionAttributeValues: { ':p': { S: 'a' } },
+          Limit: 1,
+          ...(select ? { Select: select } : {}),
+        });
+      expect(query()).toMatchObject({ Count: 1, ScannedCount: 1 });
+      expect(query().LastEvaluatedKey).toBeUndefined();
+      expect(query('COUNT').LastEvaluatedKey).toBeUndefined();
+    } finally {
+      engine.close();
+    }
+  });
+});

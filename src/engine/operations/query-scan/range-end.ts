@@ -24,7 +24,8 @@ function trailingInclusiveBound(condition: SortCondition, forward: boolean): Att
  * Whether a full page of a table Query ended on the last key its range can hold, so that
  * DynamoDB Local (the conformance reference) leaves out `LastEvaluatedKey`: on a table a
  * sort key value names one item, so nothing can follow the item sitting on an inclusive
- * trailing bound. On an index several items share a sort key value, and the key stays.
+ * trailing bound; on a table without a sort key the partition key alone names the one
+ * item a Query can read. On an index several items share a key value, and the key stays.
  */
 export function pageEndsAtRangeEnd(
   target: ReadTarget,
@@ -32,7 +33,9 @@ export function pageEndsAtRangeEnd(
   forward: boolean,
   lastEvaluatedKey: Item,
 ): boolean {
-  if (target.index || !target.sortKey || !condition) return false;
+  if (target.index) return false;
+  if (!target.sortKey) return true;
+  if (!condition) return false;
   const bound = trailingInclusiveBound(condition, forward);
   const value = lastEvaluatedKey[target.sortKey.name];
   if (!bound || !value || Object.keys(bound)[0] !== Object.keys(value)[0]) return false;
