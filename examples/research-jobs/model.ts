@@ -7,8 +7,11 @@
  * | 2 | Get job with findings + report | PK=`JOB#<id>`, SK begins_with `""` (one Query) |
  * | 3 | List jobs by status, newest first | GSI1: PK=`STATUS#<status>`, SK=`<createdAt>` (sparse) |
  * | 4 | Get single finding | PK=`JOB#<jobId>`, SK=`FINDING#<findingId>` |
+ * | 5 | Get a failed job's debug payloads | PK=`JOB#<jobId>`, SK begins_with `DEBUG#` |
+ * | 6 | Get a cached fetch by URL | PK=`FETCH#<url>`, SK=`CACHE` |
  *
  * Failed-job debug payloads expire after 7 days and fetch caches after 30 (TTL).
+ * (`monotable design doc examples/research-jobs/model.ts` renders this table from the model.)
  */
 import { z } from 'zod';
 import { defineEntity, defineModel, defineTable } from '../../src/model/index.js';

@@ -1,4 +1,4 @@
-import type { IndexProjection, ModelDefinition, TableDefinition } from '../model/index.js';
+import { dynamoDbNamePattern, type IndexProjection, type ModelDefinition, type TableDefinition } from '../model/index.js';
 import { InfrastructureModelError } from './errors.js';
 
 /** A key attribute: monotable models key everything with strings. */
@@ -38,7 +38,7 @@ export interface TableSpec {
 export function tableSpec(source: ModelDefinition | TableDefinition, options: { tableName?: string } = {}): TableSpec {
   const table = 'kind' in source && source.kind === 'model' ? source.table : (source as TableDefinition);
   const tableName = options.tableName ?? table.name;
-  if (!/^[a-zA-Z0-9_.-]{3,255}$/.test(tableName)) {
+  if (!dynamoDbNamePattern.test(tableName)) {
     throw new InfrastructureModelError(tableName, 'a table name is 3-255 characters of [a-zA-Z0-9_.-]');
   }
   if (table.billingMode.mode === 'PROVISIONED') {

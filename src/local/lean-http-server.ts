@@ -71,7 +71,10 @@ export function createLeanHttpServer(options: {
         for (;;) {
           const headEnd: number = pending.indexOf(HEAD_END);
           if (headEnd < 0) {
-            if (pending.length > MAX_HEAD_BYTES) return handOver();
+            if (pending.length > MAX_HEAD_BYTES) {
+              parts = [pending];
+              return handOver();
+            }
             needed = 0;
             break;
           }

@@ -55,10 +55,12 @@ function describeKeyDesign(model: ModelDefinition, pattern: AccessPatternDefinit
     const sortKeys = sortKeysOf(model, pattern);
     if (config.index !== undefined && sortKeys.length > 0) text += `, SK=${sortKeys.map((s) => `\`${s}\``).join(' / ')}`;
   }
-  if (config.index !== undefined) {
-    const sparse = model.entities.some((entity) => !keyOn(entity, config.index) || keyOn(entity, config.index) && entity.indexes[config.index!]?.when);
+  const indexName = config.index;
+  if (indexName !== undefined) {
+    // Sparse: some entity of the model is left out of the index, entirely or by a `when` rule.
+    const sparse = model.entities.some((entity) => entity.indexes[indexName] === undefined || entity.indexes[indexName].when !== undefined);
     if (sparse) notes.push('sparse');
-    const sharded = config.entities.map((name) => model.entities.find((e) => e.name === name)?.indexes[config.index!]?.shards).find(Boolean);
+    const sharded = config.entities.map((name) => model.entities.find((e) => e.name === name)?.indexes[indexName]?.shards).find(Boolean);
     if (sharded) notes.push(`write-sharded ×${sharded.count}`);
   }
   if (config.order === 'descending') notes.push('newest first');

@@ -23,13 +23,13 @@ export function durationToSeconds(duration: Duration): number {
     return Math.round(Number(match[1]) * UNIT_SECONDS[match[2] as DurationUnit]);
   }
   const { weeks = 0, days = 0, hours = 0, minutes = 0, seconds = 0 } = duration;
-  return Math.round(weeks * 604_800 + days * 86_400 + hours * 3600 + minutes * 60 + seconds);
+  return Math.round(weeks * UNIT_SECONDS.w + days * UNIT_SECONDS.d + hours * UNIT_SECONDS.h + minutes * UNIT_SECONDS.m + seconds);
 }
 
 /** A short human form for documentation: `'7d'` stays `'7 days'`. */
 export function describeDuration(duration: Duration): string {
   const seconds = durationToSeconds(duration);
-  for (const [unit, size] of [['day', 86_400], ['hour', 3600], ['minute', 60]] as const) {
+  for (const [unit, size] of [['day', UNIT_SECONDS.d], ['hour', UNIT_SECONDS.h], ['minute', UNIT_SECONDS.m]] as const) {
     if (seconds % size === 0) {
       const n = seconds / size;
       return `${n} ${unit}${n === 1 ? '' : 's'}`;

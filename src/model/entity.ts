@@ -16,10 +16,17 @@ import { reservedAttributeNames, type GlobalIndexDefinition, type TableDefinitio
  */
 export type AttributeMatch<Item> = { readonly [K in keyof Item]?: readonly NonNullable<Item[K]>[] };
 
-/** True when `item` satisfies `match` (an absent match always does). */
-export function matchesAttributes(match: AttributeMatch<Record<string, unknown>> | undefined, item: Readonly<Record<string, unknown>>): boolean {
+/**
+ * True when `item` satisfies `match` (an absent match always does).
+ *
+ * @example
+ * matchesAttributes({ status: ['running'] }, { id: '1', status: 'running' }) // true
+ */
+export function matchesAttributes<Item>(match: AttributeMatch<Item> | undefined, item: Readonly<Record<string, unknown>>): boolean {
   if (!match) return true;
-  return Object.entries(match).every(([name, values]) => values === undefined || (values as readonly unknown[]).includes(item[name]));
+  return Object.entries(match as Readonly<Record<string, readonly unknown[] | undefined>>).every(
+    ([name, values]) => values === undefined || values.includes(item[name]),
+  );
 }
 
 /** Write sharding of a hot index partition: `STATUS#running` becomes `STATUS#running#0..count-1`. */

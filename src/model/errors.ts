@@ -6,8 +6,8 @@ export class ModelError<Code extends string = string, Payload = unknown> extends
   readonly code: Code;
   readonly payload: Payload;
 
-  constructor(code: Code, message: string, payload: Payload) {
-    super(message);
+  constructor(code: Code, message: string, payload: Payload, options?: ErrorOptions) {
+    super(message, options);
     this.name = new.target.name;
     this.code = code;
     this.payload = payload;

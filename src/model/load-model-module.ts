@@ -1,13 +1,18 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { ModelError } from './errors.js';
 import type { ModelDefinition } from './model.js';
 
-/** A model module that cannot be used: missing, failing to import, or exporting no single model. */
-export class ModelModuleError extends Error {
+/**
+ * A model module that cannot be used: missing, failing to import, or exporting no single model.
+ *
+ * @example
+ * try { await loadModelModule('model.ts') } catch (e) { if (e instanceof ModelModuleError) console.error(e.payload.reason) }
+ */
+export class ModelModuleError extends ModelError<'ModelModule', { readonly modulePath: string; readonly reason: string }> {
   constructor(readonly modulePath: string, readonly reason: string, options?: ErrorOptions) {
-    super(`${modulePath}: ${reason}`, options);
-    this.name = 'ModelModuleError';
+    super('ModelModule', `${modulePath}: ${reason}`, { modulePath, reason }, options);
   }
 }
 

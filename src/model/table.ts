@@ -24,6 +24,14 @@ export type BillingMode =
  */
 export type EmptyStringPolicy = 'omit' | 'reject' | 'keep';
 
+/**
+ * DynamoDB's rule for table and index names: 3 to 255 characters of `[a-zA-Z0-9_.-]`.
+ *
+ * @example
+ * dynamoDbNamePattern.test('research-jobs') // true
+ */
+export const dynamoDbNamePattern = /^[a-zA-Z0-9_.-]{3,255}$/;
+
 /** A table declaration: plain data, used by repositories, the design check and infrastructure. */
 export interface TableDefinition<Indexes extends Readonly<Record<string, GlobalIndexDefinition>> = Readonly<Record<string, GlobalIndexDefinition>>> {
   /** Default physical table name (repositories can be pointed at another). */
@@ -81,12 +89,12 @@ export function defineTable<const Indexes extends Readonly<Record<string, Global
     entityTypeAttribute: config.entityTypeAttribute ?? '_type',
     separator: config.separator ?? '#',
   };
-  if (!/^[a-zA-Z0-9_.-]{3,255}$/.test(table.name)) {
+  if (!dynamoDbNamePattern.test(table.name)) {
     throw new ModelDefinitionError(`table '${table.name}'`, 'a table name is 3-255 characters of [a-zA-Z0-9_.-]');
   }
   const keyNames = [table.partitionKey, table.sortKey];
   for (const [indexName, index] of Object.entries(table.indexes)) {
-    if (!/^[a-zA-Z0-9_.-]{3,255}$/.test(indexName)) {
+    if (!dynamoDbNamePattern.test(indexName)) {
       throw new ModelDefinitionError(`index '${indexName}'`, 'an index name is 3-255 characters of [a-zA-Z0-9_.-]');
     }
     keyNames.push(index.partitionKey, ...(index.sortKey ? [index.sortKey] : []));

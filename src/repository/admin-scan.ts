@@ -4,19 +4,45 @@
  * a Scan belongs (a one-off script) has a clearly named tool; never import it on a hot path.
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { ScanCommand, type DynamoDBDocumentClient, type ScanCommandInput, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { ModelDefinition } from '../model/model.js';
-import { createCommandSender, type CommandSender } from './command-sender.js';
+import { CapacityLedger } from './capacity.js';
+import { bookCapacity, documentClientOf } from './command-sender.js';
 import { fromStoredItem } from './item-codec.js';
 
+/**
+ * What the admin Scan sends through. Kept apart from the repositories' `CommandSender`, which
+ * deliberately cannot Scan.
+ */
+export interface AdminScanSender {
+  scan(label: string, input: ScanCommandInput): Promise<ScanCommandOutput>;
+}
+
+/**
+ * Sends Scans through a DocumentClient on `client`, booking their capacity in `capacity`.
+ *
+ * @example
+ * const capacity = new CapacityLedger();
+ * for await (const item of adminScanAllItems(client, model, { sender: createAdminScanSender(client, capacity) })) count++;
+ * capacity.totals().get('admin.scan')?.capacityUnits;
+ */
+export function createAdminScanSender(client: DynamoDBClient | DynamoDBDocumentClient, capacity = new CapacityLedger()): AdminScanSender {
+  const documents = documentClientOf(client);
+  return { scan: (label, input) => bookCapacity(capacity, label, documents.send(new ScanCommand(input))) };
+}
+
+/** What {@link adminScanAllItems} reads and how. */
 export interface AdminScanOptions {
+  /** Physical table name; defaults to the model's `table.name`. */
   readonly tableName?: string;
   /** Only items of these entities (decoded); all stored items (raw) when absent. */
   readonly entities?: readonly string[];
-  /** Parallel Scan segments. Default 1. */
+  /** Scan segments (`Segment`/`TotalSegments`), read one after another. Default 1. */
   readonly segments?: number;
+  /** Items per Scan call (`Limit`); DynamoDB's 1 MB page when absent. */
   readonly pageSize?: number;
-  readonly sender?: CommandSender;
+  /** Substitute sender (tests, capacity reports); by default a DocumentClient on `client`. */
+  readonly sender?: AdminScanSender;
 }
 
 /**
@@ -30,7 +56,7 @@ export async function* adminScanAllItems(
   model: ModelDefinition,
   options: AdminScanOptions = {},
 ): AsyncGenerator<Record<string, unknown>> {
-  const sender = options.sender ?? createCommandSender(client);
+  const sender = options.sender ?? createAdminScanSender(client);
   const tableName = options.tableName ?? model.table.name;
   const segments = options.segments ?? 1;
   const wanted = options.entities ? new Set(options.entities) : undefined;

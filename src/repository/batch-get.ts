@@ -1,8 +1,8 @@
 import type { BatchGetCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { CommandSender } from './command-sender.js';
 import { chunk, type BatchReport } from './batch-write.js';
-import { BatchIncompleteError } from './errors.js';
-import { backoffDelay, sleepFor, type RetryOptions } from './retry.js';
+import { capacityUnitsOf } from './capacity.js';
+import { retryUnprocessed, type RetryOptions } from './retry.js';
 
 /**
  * The BatchGetItem inputs for a list of keys: duplicates removed (DynamoDB rejects them), chunks
@@ -43,18 +43,16 @@ export async function batchGet(
   let consumedCapacity = 0;
   for (const input of buildBatchGetRequests(tableName, keys, options)) {
     let pending = input.RequestItems;
-    for (let attempt = 1; ; attempt++) {
+    retries += await retryUnprocessed('BatchGetItem', retry, async () => {
       const output = await sender.batchGet(label, { RequestItems: pending, ReturnConsumedCapacity: 'TOTAL' });
       calls++;
-      consumedCapacity += (output.ConsumedCapacity ?? []).reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0);
+      consumedCapacity += capacityUnitsOf(output.ConsumedCapacity);
       items.push(...((output.Responses?.[tableName] ?? []) as Record<string, unknown>[]));
       const unprocessed = output.UnprocessedKeys?.[tableName];
-      if (!unprocessed?.Keys?.length) break;
-      if (attempt >= retry.maxAttempts) throw new BatchIncompleteError('BatchGetItem', unprocessed.Keys, attempt);
-      retries++;
-      await sleepFor(backoffDelay(attempt, retry), retry);
-      pending = { [tableName]: unprocessed };
-    }
+      // The unprocessed entry keeps its ConsistentRead and projection: resend it whole.
+      if (unprocessed) pending = { [tableName]: unprocessed };
+      return unprocessed?.Keys ?? [];
+    });
   }
   return { items, report: { count: keys.length, calls, retries, consumedCapacity } };
 }

@@ -1,7 +1,7 @@
 import type { BatchWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { CommandSender } from './command-sender.js';
-import { BatchIncompleteError } from './errors.js';
-import { backoffDelay, sleepFor, type RetryOptions } from './retry.js';
+import { capacityUnitsOf } from './capacity.js';
+import { retryUnprocessed, type RetryOptions } from './retry.js';
 
 /** One put or delete of a batch, already in DocumentClient form. */
 export type WriteRequest =
@@ -54,17 +54,14 @@ export async function batchWrite(
   let consumedCapacity = 0;
   for (const input of buildBatchWriteRequests(tableName, requests)) {
     let pending = input.RequestItems;
-    for (let attempt = 1; ; attempt++) {
+    retries += await retryUnprocessed('BatchWriteItem', retry, async () => {
       const output = await sender.batchWrite(label, { RequestItems: pending, ReturnConsumedCapacity: 'TOTAL' });
       calls++;
-      consumedCapacity += (output.ConsumedCapacity ?? []).reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0);
+      consumedCapacity += capacityUnitsOf(output.ConsumedCapacity);
       const unprocessed = output.UnprocessedItems?.[tableName] ?? [];
-      if (unprocessed.length === 0) break;
-      if (attempt >= retry.maxAttempts) throw new BatchIncompleteError('BatchWriteItem', unprocessed, attempt);
-      retries++;
-      await sleepFor(backoffDelay(attempt, retry), retry);
       pending = { [tableName]: unprocessed };
-    }
+      return unprocessed;
+    });
   }
   return { count: requests.length, calls, retries, consumedCapacity };
 }

@@ -9,6 +9,17 @@ export interface CapacityTotals {
 }
 
 /**
+ * The capacity units of one response's `ConsumedCapacity` (a batch answers one entry per table).
+ *
+ * @example
+ * capacityUnitsOf([{ TableName: 't', CapacityUnits: 2 }, { TableName: 'u', CapacityUnits: 1 }]) // 3
+ */
+export function capacityUnitsOf(consumed: ConsumedCapacity | readonly ConsumedCapacity[] | undefined): number {
+  const list = consumed === undefined ? [] : Array.isArray(consumed) ? consumed : [consumed as ConsumedCapacity];
+  return list.reduce((sum, entry) => sum + (entry.CapacityUnits ?? 0), 0);
+}
+
+/**
  * Accumulates `ConsumedCapacity` by label, so a program can report what each access pattern cost.
  *
  * @example

@@ -1,7 +1,5 @@
-import { validateAttributes } from '../model/attributes.js';
 import type { EntityDefinition, EntityInput, EntityItem, EntityKey, EntityState } from '../model/entity.js';
-import type { ModelDefinition } from '../model/model.js';
-import { isTransitionAllowed } from '../model/state-machine.js';
+import type { AccessPatternDefinition, ModelDefinition } from '../model/model.js';
 import { batchGet, keyId } from './batch-get.js';
 import { batchWrite, type BatchReport, type WriteRequest } from './batch-write.js';
 import { failedConditionItem, isConditionalCheckFailed } from './condition-failure.js';
@@ -11,7 +9,6 @@ import {
   ItemAlreadyExistsError,
   ItemNotFoundError,
   UnsupportedOperationError,
-  ValidationError,
   VersionConflictError,
   type ItemRef,
 } from './errors.js';
@@ -23,6 +20,7 @@ import { buildPutRequest } from './requests/put-request.js';
 import { buildUpdateRequest, UpdateNeedsCurrentItem, type UpdatePlan } from './requests/update-request.js';
 import type { RetryOptions } from './retry.js';
 import { EntityTransactions } from './entity-transactions.js';
+import { planTransition, planUpdate, validateEntityInput } from './write-plans.js';
 
 /** Everything a repository needs: where to send, the clock (TTL), retries, cursors. */
 export interface RepositoryContext extends QueryContext {
@@ -73,13 +71,13 @@ export class EntityRepository<E extends EntityDefinition> {
     readonly entity: E,
     private readonly context: RepositoryContext,
   ) {
-    this.transaction = new EntityTransactions(entity, context, (input, only) => this.validate(input, only));
+    this.transaction = new EntityTransactions(entity, context);
     this.getLabel = getPatternName(context.model, entity) ?? `${entity.name}.get`;
   }
 
   /** Creates the item; fails with {@link ItemAlreadyExistsError} when its key is taken. */
   async create(input: EntityInput<E>): Promise<EntityItem<E>> {
-    const item = await this.validate(input as Loose);
+    const item = await validateEntityInput(this.entity, input as Loose);
     const request = buildPutRequest(this.context.tableName, this.entity, item, { nowMs: this.context.now(), mustNotExist: true });
     try {
       await this.context.sender.put(`${this.entity.name}.create`, request);
@@ -92,7 +90,7 @@ export class EntityRepository<E extends EntityDefinition> {
 
   /** Writes the whole item, replacing any stored one (`expectedVersion` makes it conditional). */
   async put(input: EntityInput<E>, options: { readonly expectedVersion?: number } = {}): Promise<EntityItem<E>> {
-    const item = await this.validate(input as Loose);
+    const item = await validateEntityInput(this.entity, input as Loose);
     const request = buildPutRequest(this.context.tableName, this.entity, item, { nowMs: this.context.now(), ...options });
     try {
       await this.context.sender.put(`${this.entity.name}.put`, request);
@@ -131,20 +129,10 @@ export class EntityRepository<E extends EntityDefinition> {
       }
     }
     if (touched.length === 0 && !this.entity.version) throw new UnsupportedOperationError(this.entity.name, 'an update needs at least one change');
-    const set = changes.set ? await this.validate(changes.set as Loose, Object.keys(changes.set)) : {};
-    const plan: UpdatePlan = {
-      set,
-      remove: (changes.remove ?? []) as readonly string[],
-      ...(conditions.where ? { where: conditions.where as Loose } : {}),
-      ...(conditions.expectedVersion !== undefined ? { expectedVersion: conditions.expectedVersion } : {}),
-    };
-    return this.sendUpdate(`${this.entity.name}.update`, key as Loose, plan, async (stored, error) => {
-      if (!stored) return new ItemNotFoundError(this.ref(key as Loose), error);
-      if (conditions.expectedVersion !== undefined && this.versionOf(stored) !== conditions.expectedVersion) {
-        return new VersionConflictError(this.ref(key as Loose), conditions.expectedVersion, this.versionOf(stored), error);
-      }
-      return new ConditionFailedError(this.ref(key as Loose), (conditions.where ?? {}) as Loose, error);
-    });
+    const plan = await planUpdate(this.entity, changes, conditions);
+    return this.sendUpdate(`${this.entity.name}.update`, key as Loose, plan, (stored, error) =>
+      this.conditionFailure(key as Loose, conditions, stored, error),
+    );
   }
 
   /**
@@ -153,18 +141,12 @@ export class EntityRepository<E extends EntityDefinition> {
    * the expected and the actual state) or {@link ItemNotFoundError}.
    */
   async transition(key: EntityKey<E>, change: TransitionChange<E>): Promise<EntityItem<E>> {
-    const machine = this.entity.stateMachine;
-    if (!machine) throw new UnsupportedOperationError(this.entity.name, 'this entity has no state machine');
+    const plan = await planTransition(this.entity, key as Loose, change);
+    const { attribute, value: from } = plan.expectedState;
     const ref = this.ref(key as Loose);
-    const from = change.from as string;
-    const to = change.to as string;
-    if (!isTransitionAllowed(machine, from, to)) throw new InvalidTransitionError(ref, from, undefined, to, 'not-allowed');
-    const extra = change.set ? (change.set as Loose) : {};
-    const set = await this.validate({ ...extra, [machine.attribute]: to }, [...Object.keys(extra), machine.attribute]);
-    const plan: UpdatePlan = { set, expectedState: { attribute: machine.attribute, value: from } };
-    return this.sendUpdate(`${this.entity.name}.transition`, key as Loose, plan, async (stored, error) => {
+    return this.sendUpdate(`${this.entity.name}.transition`, key as Loose, plan, (stored, error) => {
       if (!stored) return new ItemNotFoundError(ref, error);
-      return new InvalidTransitionError(ref, from, stored[machine.attribute] as string | undefined, to, 'state-mismatch', error);
+      return new InvalidTransitionError(ref, from, stored[attribute] as string | undefined, change.to as string, 'state-mismatch', error);
     });
   }
 
@@ -176,12 +158,7 @@ export class EntityRepository<E extends EntityDefinition> {
       return output.Attributes ? (fromStoredItem(this.entity, output.Attributes) as EntityItem<E>) : undefined;
     } catch (error) {
       if (!isConditionalCheckFailed(error)) throw error;
-      const stored = await this.diagnose(error, key as Loose);
-      if (!stored) throw new ItemNotFoundError(this.ref(key as Loose), error);
-      if (conditions.expectedVersion !== undefined && this.versionOf(stored) !== conditions.expectedVersion) {
-        throw new VersionConflictError(this.ref(key as Loose), conditions.expectedVersion, this.versionOf(stored), error);
-      }
-      throw new ConditionFailedError(this.ref(key as Loose), (conditions.where ?? {}) as Loose, error);
+      throw this.conditionFailure(key as Loose, conditions, await this.diagnose(error, key as Loose), error);
     }
   }
 
@@ -190,7 +167,7 @@ export class EntityRepository<E extends EntityDefinition> {
     const nowMs = this.context.now();
     const requests: WriteRequest[] = [];
     for (const input of inputs) {
-      const item = await this.validate(input as Loose);
+      const item = await validateEntityInput(this.entity, input as Loose);
       requests.push({ PutRequest: { Item: buildPutRequest(this.context.tableName, this.entity, item, { nowMs }).Item } });
     }
     return batchWrite(this.context.sender, `${this.entity.name}.batchPut`, this.context.tableName, requests, this.context.retry);
@@ -215,7 +192,11 @@ export class EntityRepository<E extends EntityDefinition> {
     return { items: ordered, report };
   }
 
-  private async sendUpdate(label: string, key: Loose, plan: UpdatePlan, explain: (stored: Loose | undefined, error: unknown) => Promise<Error>): Promise<EntityItem<E>> {
+  /**
+   * Sends an update; a failed condition becomes the error `explain` derives from the stored item
+   * (undefined when there is none).
+   */
+  private async sendUpdate(label: string, key: Loose, plan: UpdatePlan, explain: (stored: Loose | undefined, error: unknown) => Error): Promise<EntityItem<E>> {
     let request;
     try {
       request = buildUpdateRequest(this.context.tableName, this.entity, key, plan, { nowMs: this.context.now() });
@@ -224,7 +205,7 @@ export class EntityRepository<E extends EntityDefinition> {
       // The new index keys depend on attributes the caller did not pass: read them, then write
       // under the same conditions (the condition still guards against a concurrent change).
       const current = await this.getStored(key, true);
-      if (!current) throw await explain(undefined, undefined);
+      if (!current) throw explain(undefined, undefined);
       request = buildUpdateRequest(this.context.tableName, this.entity, key, plan, { nowMs: this.context.now(), current: fromStoredItem(this.entity, current) });
     }
     try {
@@ -232,7 +213,7 @@ export class EntityRepository<E extends EntityDefinition> {
       return fromStoredItem(this.entity, output.Attributes ?? {}) as EntityItem<E>;
     } catch (error) {
       if (!isConditionalCheckFailed(error)) throw error;
-      throw await explain(await this.diagnose(error, key), error);
+      throw explain(await this.diagnose(error, key), error);
     }
   }
 
@@ -247,6 +228,17 @@ export class EntityRepository<E extends EntityDefinition> {
     return failedConditionItem(error) ?? (await this.getStored(key, true));
   }
 
+  /** Why a conditional update or delete failed: no item, another version, or `where` did not hold. */
+  private conditionFailure(key: Loose, conditions: WriteConditions<E>, stored: Loose | undefined, cause: unknown): Error {
+    const ref = this.ref(key);
+    if (!stored) return new ItemNotFoundError(ref, cause);
+    const actualVersion = this.versionOf(stored);
+    if (conditions.expectedVersion !== undefined && actualVersion !== conditions.expectedVersion) {
+      return new VersionConflictError(ref, conditions.expectedVersion, actualVersion, cause);
+    }
+    return new ConditionFailedError(ref, (conditions.where ?? {}) as Loose, cause);
+  }
+
   private versionOf(stored: Loose): number | undefined {
     const value = this.entity.version ? stored[this.entity.version] : undefined;
     return typeof value === 'number' ? value : undefined;
@@ -256,19 +248,12 @@ export class EntityRepository<E extends EntityDefinition> {
     return { entity: this.entity.name, key: keyParamsOf(this.entity, values) };
   }
 
-  private async validate(input: Loose, only?: readonly string[]): Promise<Loose> {
-    const result = await validateAttributes(this.entity.attributes, input, only);
-    if (!result.ok) throw new ValidationError(this.entity.name, result.issues);
-    return result.value;
-  }
 }
 
 /** The access pattern that reads exactly one item of this entity by its full key, if declared. */
 function getPatternName(model: ModelDefinition, entity: EntityDefinition): string | undefined {
-  for (const pattern of Object.values(model.accessPatterns as Readonly<Record<string, { name: string; config: { entities: readonly string[]; index?: string }; keyCondition?: { sk?: { operator: string } } }>>)) {
-    if (pattern.config.index === undefined && pattern.config.entities.length === 1 && pattern.config.entities[0] === entity.name && pattern.keyCondition?.sk?.operator === 'equals') {
-      return pattern.name;
-    }
-  }
-  return undefined;
+  const patterns = Object.values(model.accessPatterns as Readonly<Record<string, AccessPatternDefinition>>);
+  const readsOneItem = ({ config, keyCondition }: AccessPatternDefinition) =>
+    config.index === undefined && config.entities.length === 1 && config.entities[0] === entity.name && keyCondition?.sk?.operator === 'equals';
+  return patterns.find(readsOneItem)?.name;
 }

@@ -1,16 +1,15 @@
 import type { EntityDefinition, EntityInput, EntityItem, EntityKey } from '../model/entity.js';
-import { isTransitionAllowed } from '../model/state-machine.js';
-import { InvalidTransitionError, UnsupportedOperationError, type ItemRef } from './errors.js';
+import { UnsupportedOperationError, type ItemRef } from './errors.js';
 import { equalityConditions, ExpressionAttributes } from './expression-attributes.js';
 import { keyParamsOf, primaryKeyOf } from './item-codec.js';
 import type { RepositoryContext, TransitionChange, UpdateChanges, WriteConditions } from './entity-repository.js';
 import { buildDeleteRequest } from './requests/delete-request.js';
-import { buildPutRequest } from './requests/put-request.js';
+import { buildPutRequest, type PutRequestOptions } from './requests/put-request.js';
 import { buildUpdateRequest, UpdateNeedsCurrentItem, type UpdatePlan } from './requests/update-request.js';
 import type { TransactAction } from './transactions.js';
+import { planTransition, planUpdate, validateEntityInput } from './write-plans.js';
 
 type Loose = Record<string, unknown>;
-type Validate = (input: Loose, only?: readonly string[]) => Promise<Loose>;
 
 /**
  * Builders of transaction actions for one entity (validated like the single-item operations).
@@ -25,47 +24,26 @@ export class EntityTransactions<E extends EntityDefinition> {
   constructor(
     private readonly entity: E,
     private readonly context: RepositoryContext,
-    private readonly validate: Validate,
   ) {}
 
   /** Put that requires the key to be free. */
   async create(input: EntityInput<E>): Promise<TransactAction> {
-    const item = await this.validate(input as Loose);
-    const { TableName, Item, ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues } = buildPutRequest(
-      this.context.tableName, this.entity, item, { nowMs: this.context.now(), mustNotExist: true },
-    );
-    return this.action('Put', item, { Put: { TableName, Item, ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues } });
+    return this.putAction(input, { mustNotExist: true });
   }
 
   /** Put that replaces any stored item. */
   async put(input: EntityInput<E>, options: { readonly expectedVersion?: number } = {}): Promise<TransactAction> {
-    const item = await this.validate(input as Loose);
-    const request = buildPutRequest(this.context.tableName, this.entity, item, { nowMs: this.context.now(), ...options });
-    const { TableName, Item, ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues } = request;
-    return this.action('Put', item, { Put: { TableName, Item, ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues } });
+    return this.putAction(input, options);
   }
 
   /** Partial update (the values the moved index keys depend on must be among the changes). */
   async update(key: EntityKey<E>, changes: UpdateChanges<E>, conditions: WriteConditions<E> = {}): Promise<TransactAction> {
-    const set = changes.set ? await this.validate(changes.set as Loose, Object.keys(changes.set)) : {};
-    return this.updateAction(key as Loose, {
-      set,
-      remove: (changes.remove ?? []) as readonly string[],
-      ...(conditions.where ? { where: conditions.where as Loose } : {}),
-      ...(conditions.expectedVersion !== undefined ? { expectedVersion: conditions.expectedVersion } : {}),
-    });
+    return this.updateAction(key as Loose, await planUpdate(this.entity, changes, conditions));
   }
 
   /** State transition as a conditional update inside the transaction. */
   async transition(key: EntityKey<E>, change: TransitionChange<E>): Promise<TransactAction> {
-    const machine = this.entity.stateMachine;
-    if (!machine) throw new UnsupportedOperationError(this.entity.name, 'this entity has no state machine');
-    const from = change.from as string;
-    const to = change.to as string;
-    if (!isTransitionAllowed(machine, from, to)) throw new InvalidTransitionError(this.ref(key as Loose), from, undefined, to, 'not-allowed');
-    const extra = (change.set ?? {}) as Loose;
-    const set = await this.validate({ ...extra, [machine.attribute]: to }, [...Object.keys(extra), machine.attribute]);
-    return this.updateAction(key as Loose, { set, expectedState: { attribute: machine.attribute, value: from } });
+    return this.updateAction(key as Loose, await planTransition(this.entity, key as Loose, change));
   }
 
   /** Delete, conditional when asked. */
@@ -83,6 +61,13 @@ export class EntityTransactions<E extends EntityDefinition> {
     return this.action('ConditionCheck', key as Loose, {
       ConditionCheck: { TableName: this.context.tableName, Key: primaryKeyOf(this.entity, key as Loose), ConditionExpression: conditions.join(' AND '), ...attributes.toInput() },
     });
+  }
+
+  private async putAction(input: EntityInput<E>, options: Omit<PutRequestOptions, 'nowMs'>): Promise<TransactAction> {
+    const item = await validateEntityInput(this.entity, input as Loose);
+    const request = buildPutRequest(this.context.tableName, this.entity, item, { nowMs: this.context.now(), ...options });
+    const { TableName, Item, ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues } = request;
+    return this.action('Put', item, { Put: { TableName, Item, ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues } });
   }
 
   private updateAction(key: Loose, plan: UpdatePlan): TransactAction {

@@ -28,7 +28,7 @@ export function indexKeyAttributes(
     const member =
       canRenderKeyTemplate(index.pk, values) &&
       (!index.sk || canRenderKeyTemplate(index.sk, values)) &&
-      matchesAttributes(index.when as Parameters<typeof matchesAttributes>[0], values);
+      matchesAttributes(index.when, values);
     if (!member) {
       remove.push(tableIndex.partitionKey, ...(tableIndex.sortKey ? [tableIndex.sortKey] : []));
       continue;

@@ -22,7 +22,7 @@ export function keyParamsOf(entity: EntityDefinition, values: Readonly<Record<st
 
 /** Epoch seconds at which an item written `nowMs` expires, or undefined when it does not. */
 export function expiryFor(entity: EntityDefinition, values: Readonly<Record<string, unknown>>, nowMs: number): number | undefined {
-  if (!entity.ttl || !matchesAttributes(entity.ttl.when as Parameters<typeof matchesAttributes>[0], values)) return undefined;
+  if (!entity.ttl || !matchesAttributes(entity.ttl.when, values)) return undefined;
   return Math.floor(nowMs / 1000) + durationToSeconds(entity.ttl.after);
 }
 

@@ -59,7 +59,22 @@ export async function queryPatternPage(
   }
   const listing = listingOf(context.tableName, pattern, params);
   const shards = patternShardCount(context.model, pattern, params);
-  if (shards !== undefined) return queryShardedPage(context, pattern, params, shards, listing, options);
+  const page =
+    shards === undefined
+      ? await queryOnePage(context, pattern, params, listing, options)
+      : await queryShardedPage(context, pattern, params, shards, listing, options);
+  const items = keepPatternEntities(context.model, pattern, page.items);
+  return page.cursor ? { items, cursor: page.cursor } : { items };
+}
+
+/** One Query of an unsharded partition, resumed from the cursor's `LastEvaluatedKey`. */
+async function queryOnePage(
+  context: QueryContext,
+  pattern: AccessPatternDefinition,
+  params: Readonly<Record<string, unknown>>,
+  listing: string,
+  options: PageOptions,
+): Promise<StoredPage> {
   const start = options.cursor === undefined ? undefined : context.cursors.decode(listing, options.cursor);
   if (start !== undefined && (start === null || typeof start !== 'object' || Array.isArray(start))) throw new InvalidCursorError('malformed');
   const input = buildQueryRequest(context.tableName, context.model, pattern, params, {
@@ -68,7 +83,7 @@ export async function queryPatternPage(
     ...(options.consistent ? { consistent: true } : {}),
   });
   const output = await context.sender.query(pattern.name, input);
-  const items = keepPatternEntities(context.model, pattern, (output.Items ?? []) as Record<string, unknown>[]);
+  const items = (output.Items ?? []) as Record<string, unknown>[];
   return output.LastEvaluatedKey ? { items, cursor: context.cursors.encode(listing, output.LastEvaluatedKey) } : { items };
 }
 

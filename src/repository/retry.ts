@@ -1,3 +1,5 @@
+import { BatchIncompleteError } from './errors.js';
+
 /** Bounded exponential backoff with full jitter, for unprocessed batch items. */
 export interface RetryOptions {
   /** Attempts in total, the first included. Default 8. */
@@ -25,7 +27,34 @@ export function backoffDelay(retry: number, options: RetryOptions): number {
   return Math.floor((options.random ?? Math.random)() * cap);
 }
 
+/** Waits `ms`, or hands the wait to the injected `sleep` (tests). */
 export async function sleepFor(ms: number, options: RetryOptions): Promise<void> {
   if (options.sleep) return options.sleep(ms);
   await new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * Sends a batch call, then what it left unprocessed, with {@link backoffDelay} between attempts,
+ * until nothing is left; throws {@link BatchIncompleteError} with the leftovers once
+ * `maxAttempts` calls in a row left some. `sendOnce` makes one call (carrying its own pending
+ * requests forward) and returns what that call left unprocessed. Returns the number of retries.
+ *
+ * @example
+ * const retries = await retryUnprocessed('BatchWriteItem', defaultRetryOptions, async () => {
+ *   const output = await send(pending);
+ *   pending = output.UnprocessedItems?.[table] ?? [];
+ *   return pending;
+ * });
+ */
+export async function retryUnprocessed(
+  operation: BatchIncompleteError['payload']['operation'],
+  options: RetryOptions,
+  sendOnce: () => Promise<readonly unknown[]>,
+): Promise<number> {
+  for (let attempt = 1; ; attempt++) {
+    const unprocessed = await sendOnce();
+    if (unprocessed.length === 0) return attempt - 1;
+    if (attempt >= options.maxAttempts) throw new BatchIncompleteError(operation, unprocessed, attempt);
+    await sleepFor(backoffDelay(attempt, options), options);
+  }
 }

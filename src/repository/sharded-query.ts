@@ -10,7 +10,7 @@ type ShardPosition = null | { readonly after: Record<string, unknown> } | 'done'
  * One page of a write-sharded index partition: every shard is queried (up to `limit` each), the
  * results are merged in sort-key order, the first `limit` kept, and one cursor records where each
  * shard stands — the position after the last item *taken* from it, so nothing is skipped or
- * repeated.
+ * repeated. Items of entities the pattern does not return are left in; the caller filters them.
  */
 export async function queryShardedPage(
   context: QueryContext,
@@ -55,8 +55,7 @@ export async function queryShardedPage(
     const keyNames = [tablePk, tableSk, index.partitionKey, ...(sortKeyName ? [sortKeyName] : [])];
     return { after: Object.fromEntries(keyNames.map((name) => [name, lastTaken[name]])) };
   });
-  const wanted = new Set<string>(pattern.config.entities);
-  const items = taken.map((entry) => entry.item).filter((item) => wanted.has(item[context.model.table.entityTypeAttribute] as string));
+  const items = taken.map((entry) => entry.item);
   return next.every((position) => position === 'done') ? { items } : { items, cursor: context.cursors.encode(listing, next) };
 }
 

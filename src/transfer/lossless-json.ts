@@ -65,14 +65,7 @@ class Parser {
 
   private object(depth: number): { [key: string]: LosslessJson } {
     const result: { [key: string]: LosslessJson } = {};
-    this.offset++;
-    this.skipWhitespace();
-    if (this.text[this.offset] === '}') {
-      this.offset++;
-      return result;
-    }
-    for (;;) {
-      this.skipWhitespace();
+    this.members('}', () => {
       if (this.text[this.offset] !== '"') this.fail('Expected a property name');
       const key = this.string();
       this.skipWhitespace();
@@ -80,35 +73,34 @@ class Parser {
       this.skipWhitespace();
       // defineProperty so that a "__proto__" key stays an ordinary property.
       Object.defineProperty(result, key, { value: this.value(depth + 1), enumerable: true, writable: true, configurable: true });
-      this.skipWhitespace();
-      if (this.text[this.offset] === ',') {
-        this.offset++;
-        continue;
-      }
-      this.expect('}');
-      return result;
-    }
+    });
+    return result;
   }
 
   private array(depth: number): LosslessJson[] {
     const result: LosslessJson[] = [];
+    this.members(']', () => {
+      result.push(this.value(depth + 1));
+    });
+    return result;
+  }
+
+  /** Reads the comma-separated members of an object or array, from its opening bracket to `close`. */
+  private members(close: '}' | ']', readMember: () => void): void {
     this.offset++;
     this.skipWhitespace();
-    if (this.text[this.offset] === ']') {
+    if (this.text[this.offset] === close) {
       this.offset++;
-      return result;
+      return;
     }
     for (;;) {
       this.skipWhitespace();
-      result.push(this.value(depth + 1));
+      readMember();
       this.skipWhitespace();
-      if (this.text[this.offset] === ',') {
-        this.offset++;
-        continue;
-      }
-      this.expect(']');
-      return result;
+      if (this.text[this.offset] !== ',') break;
+      this.offset++;
     }
+    this.expect(close);
   }
 
   private string(): string {

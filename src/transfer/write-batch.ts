@@ -16,8 +16,9 @@ export interface RetryPolicy {
 
 /**
  * Puts up to 25 items with one BatchWriteItem, re-sending the unprocessed ones with bounded
- * exponential backoff (full jitter) until all are written. Puts are idempotent, so re-sending
- * never duplicates. Throws `UnprocessedItemsError` when the target keeps refusing.
+ * exponential backoff (equal jitter: half the ceiling, plus a random half) until all are
+ * written. Puts are idempotent, so re-sending never duplicates. Throws `UnprocessedItemsError`
+ * when the target keeps refusing.
  *
  * @example
  * await writeBatch(client, 'app', items.slice(0, 25));

@@ -27,6 +27,33 @@ describe('BETWEEN bounds in error messages', () => {
     );
   });
 
+  it('quotes binary bounds as the Java ByteBuffer DynamoDB Local prints, in key conditions and filters alike', () => {
+    const buffer = (length: number) => `java.nio.HeapByteBuffer[pos=0 lim=${length} cap=${length}]`;
+    const query = errorOf(() =>
+      engine.handle('Query', {
+        TableName: 'bounds',
+        KeyConditionExpression: 'pk = :p',
+        FilterExpression: 'b BETWEEN :low AND :high',
+        ExpressionAttributeValues: { ':p': { S: 'a' }, ':low': { B: '/w==' }, ':high': { B: 'AAEC' } },
+      }),
+    );
+    expect(query.message).toBe(
+      'Invalid FilterExpression: The BETWEEN operator requires upper bound to be greater than or equal to lower bound; ' +
+        `lower bound operand: AttributeValue: {B:${buffer(1)}}, upper bound operand: AttributeValue: {B:${buffer(3)}}`,
+    );
+    const mixed = errorOf(() =>
+      engine.handle('Scan', {
+        TableName: 'bounds',
+        FilterExpression: 'b BETWEEN :low AND :high',
+        ExpressionAttributeValues: { ':low': { S: 'x' }, ':high': { B: '' } },
+      }),
+    );
+    expect(mixed.message).toBe(
+      'Invalid FilterExpression: The BETWEEN operator requires same data type for lower and upper bounds; ' +
+        `lower bound operand: AttributeValue: {S:x}, upper bound operand: AttributeValue: {B:${buffer(0)}}`,
+    );
+  });
+
   it('still orders the bounds numerically', () => {
     expect(
       engine.handle('Scan', {

@@ -154,7 +154,7 @@ class ConditionChecker {
   private checkBounds(lower: AttributeValue, upper: AttributeValue, lowerAsSent: AttributeValue, upperAsSent: AttributeValue): void {
     const lowerType = typeOf(lower);
     const upperType = typeOf(upper);
-    const bounds = `lower bound operand: AttributeValue: {${lowerType}:${scalarText(lowerAsSent)}}, upper bound operand: AttributeValue: {${upperType}:${scalarText(upperAsSent)}}`;
+    const bounds = `lower bound operand: AttributeValue: {${lowerType}:${boundText(lowerAsSent)}}, upper bound operand: AttributeValue: {${upperType}:${boundText(upperAsSent)}}`;
     if (lowerType !== upperType) {
       throw this.error(`The BETWEEN operator requires same data type for lower and upper bounds; ${bounds}`);
     }
@@ -177,6 +177,18 @@ class ConditionChecker {
 }
 
 /** `{N:5}` in BETWEEN messages shows the scalar as sent. */
+/**
+ * A BETWEEN bound as DynamoDB Local quotes it: a binary prints as the Java `ByteBuffer`
+ * that holds it (`java.nio.HeapByteBuffer[pos=0 lim=2 cap=2]` for two bytes), not its bytes.
+ */
+function boundText(value: AttributeValue): string {
+  if ('B' in value && typeof value.B === 'string') {
+    const length = Buffer.from(value.B, 'base64').length;
+    return `java.nio.HeapByteBuffer[pos=0 lim=${length} cap=${length}]`;
+  }
+  return scalarText(value);
+}
+
 export function scalarText(value: AttributeValue): string {
   const inner = Object.values(value)[0] as unknown;
   return typeof inner === 'string' ? inner : JSON.stringify(inner);

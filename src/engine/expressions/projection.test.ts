@@ -43,6 +43,24 @@ describe('projection', () => {
     expect(project('l[1].x, l[1].y')).toEqual({ l: { L: [{ M: { x: { N: '1' }, y: { N: '2' } } }] } });
   });
 
+  it('names the overlapping paths as DynamoDB Local does: path two is the last leaf of the later paths in HashMap order', () => {
+    const message = (text: string) =>
+      validationMessage(() => parseProjectionExpression(text, new ExpressionAttributes())).replace(/^.*path one: /, 'path one: ');
+    // The latest path that clashes with a later one is path one.
+    expect(message('a, b, a, b')).toBe('path one: [b], path two: [b]');
+    expect(message('a, b.x, b, a')).toBe('path one: [b, x], path two: [b]');
+    // Path two is the later path whose name a Java HashMap iterates last, not the clashing one.
+    expect(message('a, gsk, a')).toBe('path one: [a], path two: [gsk]');
+    expect(message('a, a, b')).toBe('path one: [a], path two: [b]');
+    expect(message('a, bb, b, a')).toBe('path one: [a], path two: [b]');
+    expect(message('a, b.y, b.x, a')).toBe('path one: [a], path two: [b, y]');
+    // Within one bucket ("q" and "a", "bb" and "BB") the later inserted, in request order.
+    expect(message('q, a, q')).toBe('path one: [q], path two: [q]');
+    expect(message('c[2], BB, BB, bb')).toBe('path one: [BB], path two: [bb]');
+    // A map/list clash deeper down walks from the node where it was found.
+    expect(message('c, a.b, a[0]')).toBe('path one: [a, b], path two: [a, [0]]');
+  });
+
   it('rejects reserved words, overlapping paths and undefined names', () => {
     const message = (text: string) => validationMessage(() => parseProjectionExpression(text, new ExpressionAttributes()));
     expect(message('data')).toBe('Invalid ProjectionExpression: Attribute name is a reserved keyword; reserved keyword: data');

@@ -1,7 +1,7 @@
 import type { DocumentPath } from './ast.js';
 import type { ExpressionAttributes } from './expression-attributes.js';
 import { parseSyntax } from './parse-expression.js';
-import { checkPathsDisjoint } from './path-overlap.js';
+import { checkProjectionPathsDisjoint } from './projection-path-overlap.js';
 import { checkProjectionStructure } from './check-structure.js';
 import { resolvePath } from './syntax-checks.js';
 import type { AttributeValue, Item } from '../values/attribute-value.js';
@@ -12,7 +12,7 @@ export function parseProjectionExpression(text: string, attributes: ExpressionAt
   const paths = parseSyntax(kind, text, (parser) => parser.parseProjectionExpression());
   checkProjectionStructure(paths);
   const resolved = paths.map((path) => resolvePath(kind, path, attributes));
-  checkPathsDisjoint(kind, resolved);
+  checkProjectionPathsDisjoint(kind, resolved);
   return resolved;
 }
 

@@ -1,6 +1,5 @@
 import type { UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { EntityDefinition } from '../../model/entity.js';
-import { matchesAttributes } from '../../model/entity.js';
 import { applyEmptyStringPolicy } from '../empty-strings.js';
 import { equalityConditions, ExpressionAttributes } from '../expression-attributes.js';
 import { partialIndexKeyChanges } from '../index-keys.js';
@@ -68,7 +67,8 @@ export function buildUpdateRequest(
   }
   for (const name of [...removed, ...derived.remove]) removes.push(attributes.name(name));
   if (ttlAffected && table.timeToLiveAttribute) {
-    const expiresAt = matchesAttributes(entity.ttl?.when as Parameters<typeof matchesAttributes>[0], values) ? expiryFor(entity, values, options.nowMs) : undefined;
+    // expiryFor applies the TTL's `when`: undefined means the item no longer expires.
+    const expiresAt = expiryFor(entity, values, options.nowMs);
     if (expiresAt === undefined) removes.push(attributes.name(table.timeToLiveAttribute));
     else sets.push(`${attributes.name(table.timeToLiveAttribute)} = ${attributes.value(expiresAt)}`);
   }

@@ -2,6 +2,7 @@ import { invalidParameterValue, validationError } from '../../errors.js';
 import type { KeyAttribute } from '../../storage/storage.js';
 import type { AttributeValue, Item } from '../../values/attribute-value.js';
 import { compareValues } from '../../values/index.js';
+import { pageEndsAtRangeEnd } from './range-end.js';
 import type { ReadTarget } from './read-target.js';
 import { matchesSortCondition, type SortCondition } from './sort-condition.js';
 
@@ -30,6 +31,7 @@ export function validateQueryStartKey(
   startKey: Item,
   target: ReadTarget,
   keyCondition: { readonly partitionValue: AttributeValue; readonly sortCondition?: SortCondition },
+  forward = true,
 ): void {
   if (Object.keys(startKey).length !== target.keyAttributes.length) throw validationError(INVALID);
   checkReadKeys(startKey, target);
@@ -37,7 +39,12 @@ export function validateQueryStartKey(
 
   const sortKey = target.sortKey;
   if (sortKey && keyCondition.sortCondition) {
-    if (!matchesSortCondition(startKey[sortKey.name], keyCondition.sortCondition)) {
+    // DynamoDB Local also refuses a table start key on the inclusive bound the Query reads
+    // towards: no item can follow it (the page that ended there carried no LastEvaluatedKey).
+    if (
+      !matchesSortCondition(startKey[sortKey.name], keyCondition.sortCondition) ||
+      pageEndsAtRangeEnd(target, keyCondition.sortCondition, forward, startKey)
+    ) {
       throw validationError('The provided starting key does not match the range key predicate');
     }
     if (!sameValue(startKey[target.partitionKey.name], keyCondition.partitionValue)) {

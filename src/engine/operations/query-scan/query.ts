@@ -54,7 +54,7 @@ export const query: OperationHandler = (context, input: QueryInput) => {
   assertKeyPathsScalar(target.table, [...(clauses.projection ?? []), ...clauses.filterPaths]);
   const select = resolveSelect({ select: input.Select, indexName: input.IndexName, projection: clauses.projectionMember });
 
-  if (input.ExclusiveStartKey) validateQueryStartKey(input.ExclusiveStartKey, target, keyCondition);
+  if (input.ExclusiveStartKey) validateQueryStartKey(input.ExclusiveStartKey, target, keyCondition, input.ScanIndexForward !== false);
   assertFilterAvoidsKeys(clauses.filterPaths, target, isAbsent(input.FilterExpression) ? 'QueryFilter' : 'Filter Expression');
   const plan = planPage(context, target, select, clauses, 'Query');
 

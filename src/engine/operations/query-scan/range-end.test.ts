@@ -47,6 +47,33 @@ describe('Query page ending on an inclusive range end', () => {
     expect(lastKey('sk <= :v', 3, true, 2)).toEqual({ pk: { S: 'p' }, sk: { N: '2' } });
   });
 
+  it('rejects a start key on the inclusive bound the Query reads towards', () => {
+    const restart = (condition: string, forward: boolean, sk: string) =>
+      errorOf(() =>
+        engine.handle('Query', {
+          TableName: 'items',
+          KeyConditionExpression: `pk = :p AND ${condition}`,
+          ExpressionAttributeValues: { ':p': { S: 'p' }, ':v': { N: '2' }, ...(condition.includes(':w') ? { ':w': { N: '3' } } : {}) },
+          ScanIndexForward: forward,
+          ExclusiveStartKey: { pk: { S: 'p' }, sk: { N: sk } },
+        }),
+      ).message;
+    const refused = 'The provided starting key does not match the range key predicate';
+    expect(restart('sk <= :v', true, '2')).toBe(refused);
+    expect(restart('sk >= :v', false, '2')).toBe(refused);
+    expect(restart('sk BETWEEN :v AND :w', true, '3')).toBe(refused);
+    expect(restart('sk BETWEEN :v AND :w', false, '2')).toBe(refused);
+    // Reading away from the bound, the start key is an ordinary restart point.
+    const page = engine.handle('Query', {
+      TableName: 'items',
+      KeyConditionExpression: 'pk = :p AND sk <= :v',
+      ExpressionAttributeValues: { ':p': { S: 'p' }, ':v': { N: '2' } },
+      ScanIndexForward: false,
+      ExclusiveStartKey: { pk: { S: 'p' }, sk: { N: '2' } },
+    });
+    expect(page.Items).toEqual([{ pk: { S: 'p' }, sk: { N: '1' } }]);
+  });
+
   it('rejects a parallel scan start key outside the requested segment', () => {
     const scan = (segment: number, pk: string) =>
       engine.handle('Scan', { TableName: 'items', Segment: segment, TotalSegments: 2, ExclusiveStartKey: { pk: { S: pk }, sk: { N: '1' } } });

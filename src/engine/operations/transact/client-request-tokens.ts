@@ -8,15 +8,30 @@ export const tokenLifetimeMs = 10 * 60 * 1000;
 /** The engine's own table in the SQLite file; the name cannot clash with a DynamoDB table's. */
 const tokenTable = 'monotable_client_request_tokens';
 
-/** JSON with object keys sorted, so that the same request always hashes the same. */
+/**
+ * JSON with object keys sorted, so that the same request always hashes the same. Built by
+ * concatenation: every TransactWriteItems from an SDK carries a token, so this runs on each.
+ */
 function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (Array.isArray(value)) {
+    let json = '[';
+    for (let index = 0; index < value.length; index++) {
+      if (index > 0) json += ',';
+      // As `Array.prototype.join` writes an element that has no JSON form: nothing.
+      json += stableJson(value[index]) ?? '';
+    }
+    return `${json}]`;
+  }
   if (value !== null && typeof value === 'object') {
-    const entries = Object.keys(value as Record<string, unknown>)
-      .sort()
-      .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
-      .map((key) => `${JSON.stringify(key)}:${stableJson((value as Record<string, unknown>)[key])}`);
-    return `{${entries.join(',')}}`;
+    const record = value as Record<string, unknown>;
+    let json = '{';
+    for (const key of Object.keys(record).sort()) {
+      const member = record[key];
+      if (member === undefined) continue;
+      if (json.length > 1) json += ',';
+      json += `${JSON.stringify(key)}:${stableJson(member)}`;
+    }
+    return `${json}}`;
   }
   return JSON.stringify(value);
 }

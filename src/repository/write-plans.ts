@@ -1,0 +1,68 @@
+import { validateAttributes } from '../model/attributes.js';
+import type { EntityDefinition } from '../model/entity.js';
+import { isTransitionAllowed } from '../model/state-machine.js';
+import type { TransitionChange, UpdateChanges, WriteConditions } from './entity-repository.js';
+import { InvalidTransitionError, UnsupportedOperationError, ValidationError } from './errors.js';
+import { keyParamsOf } from './item-codec.js';
+import type { UpdatePlan } from './requests/update-request.js';
+
+/**
+ * What single-item writes and transaction actions share: input validation and the update plans of
+ * partial updates and transitions, so that a write means the same inside a transaction as outside.
+ */
+
+type Loose = Record<string, unknown>;
+
+/**
+ * Validates `input` with the entity's attribute schemas (only the `only` attributes for partial
+ * writes) and returns the schema outputs; throws {@link ValidationError} before any request.
+ *
+ * @example
+ * const item = await validateEntityInput(job, { id: '1', title: 'Survey', createdAt });
+ */
+export async function validateEntityInput(entity: EntityDefinition, input: Readonly<Loose>, only?: readonly string[]): Promise<Loose> {
+  const result = await validateAttributes(entity.attributes, input, only);
+  if (!result.ok) throw new ValidationError(entity.name, result.issues);
+  return result.value;
+}
+
+/**
+ * The plan of a partial update: the `set` values validated, the removals and conditions carried over.
+ *
+ * @example
+ * const plan = await planUpdate(job, { set: { title: 'v2' } }, { expectedVersion: 1 });
+ */
+export async function planUpdate<E extends EntityDefinition>(entity: E, changes: UpdateChanges<E>, conditions: WriteConditions<E>): Promise<UpdatePlan> {
+  const set = changes.set ? await validateEntityInput(entity, changes.set as Loose, Object.keys(changes.set)) : {};
+  return {
+    set,
+    remove: (changes.remove ?? []) as readonly string[],
+    ...(conditions.where ? { where: conditions.where as Loose } : {}),
+    ...(conditions.expectedVersion !== undefined ? { expectedVersion: conditions.expectedVersion } : {}),
+  };
+}
+
+/**
+ * The plan of a state transition, after checking that the entity has a state machine
+ * ({@link UnsupportedOperationError}) and that it allows `from → to` ({@link InvalidTransitionError},
+ * reason `not-allowed`). The plan's condition makes the database check the stored state.
+ *
+ * @example
+ * const plan = await planTransition(job, { id: '1' }, { from: 'queued', to: 'running' });
+ */
+export async function planTransition<E extends EntityDefinition>(
+  entity: E,
+  key: Readonly<Loose>,
+  change: TransitionChange<E>,
+): Promise<UpdatePlan & Required<Pick<UpdatePlan, 'expectedState'>>> {
+  const machine = entity.stateMachine;
+  if (!machine) throw new UnsupportedOperationError(entity.name, 'this entity has no state machine');
+  const from = change.from as string;
+  const to = change.to as string;
+  if (!isTransitionAllowed(machine, from, to)) {
+    throw new InvalidTransitionError({ entity: entity.name, key: keyParamsOf(entity, key) }, from, undefined, to, 'not-allowed');
+  }
+  const extra = (change.set ?? {}) as Loose;
+  const set = await validateEntityInput(entity, { ...extra, [machine.attribute]: to }, [...Object.keys(extra), machine.attribute]);
+  return { set, expectedState: { attribute: machine.attribute, value: from } };
+}
