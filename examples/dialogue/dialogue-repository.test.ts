@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, expect, it } from 'vitest';
 import { checkDesign, renderAccessPatternTable, type AccessPatternDefinition } from '../../src/model/index.js';
-import { InvalidTransitionError } from '../../src/repository/index.js';
+import { InvalidTransitionError, RepositoryError } from '../../src/repository/index.js';
 import { describeEachEngine, uniqueTableName } from '../../test/support/engines.js';
-import { createTable, DialogueNotOpenError, DialogueRepository, model } from './index.js';
+import { ContentionError, createTable, DialogueNotOpenError, DialogueRepository, model } from './index.js';
 
 it('serves every access pattern with a key condition on one partition', () => {
   const result = checkDesign(model);
@@ -83,9 +83,17 @@ describeEachEngine('dialogues', (engine) => {
     await dialogues.start({ dialogueId: 'closed', title: 'Closed', createdAt });
     await dialogues.addExpert('closed', { name: 'a', role: 'r', tier: 1 });
     await dialogues.db.entity('dialogue').transition({ dialogueId: 'closed' }, { from: 'open', to: 'closed' });
-    await expect(dialogues.addExpert('closed', { name: 'b', role: 'r', tier: 1 })).rejects.toBeInstanceOf(DialogueNotOpenError);
-    await expect(dialogues.addPerspective('closed', { expert: 'a', label: 'l', content: 'c' })).rejects.toBeInstanceOf(DialogueNotOpenError);
+    const closed = await dialogues.addExpert('closed', { name: 'b', role: 'r', tier: 1 }).catch((e: unknown) => e);
+    expect(closed).toBeInstanceOf(DialogueNotOpenError);
+    expect(closed).toBeInstanceOf(RepositoryError);
+    expect(closed).toMatchObject({ code: 'DialogueNotOpen', payload: { dialogueId: 'closed', reason: 'dialogue is not open' } });
+    expect((closed as Error).message).toBe('Dialogue closed: dialogue is not open');
+    await expect(dialogues.addPerspective('closed', { expert: 'a', label: 'l', content: 'c' })).rejects.toMatchObject({
+      code: 'DialogueNotOpen',
+      payload: { dialogueId: 'closed', reason: 'dialogue is not open' },
+    });
     await expect(dialogues.addExpert('missing', { name: 'b', role: 'r', tier: 1 })).rejects.toBeInstanceOf(DialogueNotOpenError);
+    await expect(dialogues.score('closed', 'nobody', 1)).rejects.toMatchObject({ code: 'DialogueNotOpen', payload: { dialogueId: 'closed', reason: 'no expert named nobody' } });
   });
 
   it('moves a tension and records its event together, refusing a stale move', async () => {
@@ -111,6 +119,13 @@ describeEachEngine('dialogues', (engine) => {
     await dialogues.decide('decide', p, 'accepted');
     await expect(dialogues.decide('decide', p, 'rejected')).rejects.toBeInstanceOf(InvalidTransitionError);
   });
+});
+
+it('reports lost races as a typed contention error', () => {
+  const error = new ContentionError('d1', 'score', 8);
+  expect(error).toBeInstanceOf(RepositoryError);
+  expect(error).toMatchObject({ name: 'ContentionError', code: 'Contention', payload: { dialogueId: 'd1', operation: 'score', attempts: 8 } });
+  expect(error.message).toBe('Dialogue d1: score lost 8 races with concurrent writers');
 });
 
 it('documents the access patterns it serves', () => {

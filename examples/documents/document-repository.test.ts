@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, expect, it } from 'vitest';
 import { checkDesign, renderAccessPatternTable, type AccessPatternDefinition } from '../../src/model/index.js';
-import { TransactionCancelledError, VersionConflictError } from '../../src/repository/index.js';
+import { RepositoryError, TransactionCancelledError, VersionConflictError } from '../../src/repository/index.js';
 import { describeEachEngine, uniqueTableName } from '../../test/support/engines.js';
-import { createTable, DocumentNotFoundError, DocumentRepository, model } from './index.js';
+import { createTable, DocumentNotFoundError, DocumentRepository, model, NumberingContentionError } from './index.js';
 
 it('serves every access pattern with a key condition on one partition', () => {
   expect(checkDesign(model)).toMatchObject({ ok: true, problems: [] });
@@ -75,7 +75,15 @@ describeEachEngine('documents', (engine) => {
     const b = await docs.createDocument('links', { kind: 'adr', title: 'B' });
     await docs.link('links', a, target, 'references');
     await docs.link('links', b, target, 'implements');
-    await expect(docs.link('links', a, { kind: 'rfc', number: 99 }, 'references')).rejects.toBeInstanceOf(DocumentNotFoundError);
+    const missing = await docs.link('links', a, { kind: 'rfc', number: 99 }, 'references').catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(DocumentNotFoundError);
+    expect(missing).toBeInstanceOf(RepositoryError);
+    expect(missing).toMatchObject({ code: 'DocumentNotFound', payload: { realmId: 'links', what: 'document {"realmId":"links","kind":"rfc","number":99}' } });
+    await expect(docs.createDocument('nowhere', { kind: 'rfc', title: 'x' })).rejects.toMatchObject({
+      code: 'DocumentNotFound',
+      payload: { realmId: 'nowhere', what: 'the realm' },
+      message: 'Realm nowhere: the realm does not exist',
+    });
     await expect(docs.link('links', a, target, 'references')).rejects.toBeInstanceOf(TransactionCancelledError);
 
     expect((await docs.linksFrom('links', a.number)).map((l) => l.to)).toEqual([target.number]);
@@ -99,6 +107,13 @@ describeEachEngine('documents', (engine) => {
     expect((await docs.getDocument('super', old))?.status).toBe('superseded');
     expect(await docs.linksFrom('super', replacement.number)).toEqual([expect.objectContaining({ to: old.number, linkType: 'supersedes' })]);
   });
+});
+
+it('reports lost numbering races as a typed contention error', () => {
+  const error = new NumberingContentionError('r1', 8);
+  expect(error).toBeInstanceOf(RepositoryError);
+  expect(error).toMatchObject({ name: 'NumberingContentionError', code: 'NumberingContention', payload: { realmId: 'r1', attempts: 8 } });
+  expect(error.message).toBe('Realm r1: could not allocate a document number after 8 attempts');
 });
 
 it('documents the access patterns it serves', () => {

@@ -201,7 +201,7 @@ export function defineEntity<
   }
   if (config.ttl) {
     if (!table.timeToLiveAttribute) throw new ModelDefinitionError(where, `has a TTL but table '${table.name}' declares no timeToLiveAttribute`);
-    durationToSeconds(config.ttl.after);
+    durationToSeconds(config.ttl.after, `${where} ttl`);
   }
   if (config.stateMachine && !attributeNames.has(config.stateMachine.attribute)) {
     throw new ModelDefinitionError(where, `state machine attribute '${config.stateMachine.attribute}' is not an attribute`);

@@ -6,6 +6,7 @@ import {
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
 import type { ModelDefinition } from '../model/model.js';
+import { TableNotActiveError } from './errors.js';
 
 /**
  * The CreateTable input of a model's table: string keys, its GSIs with their projections, its
@@ -51,20 +52,36 @@ export function buildCreateTableInput(model: ModelDefinition, tableName = model.
   };
 }
 
+/** Options of {@link createTableFromModel}. */
+export interface CreateTableOptions {
+  /** Physical table name (default: the model's). */
+  readonly tableName?: string;
+  /** How long to wait for the table to become ACTIVE before giving up (default 60 000 ms). */
+  readonly activeTimeoutMs?: number;
+  /** Delay between two DescribeTable calls while waiting (default 100 ms). */
+  readonly pollIntervalMs?: number;
+}
+
 /**
  * Creates the model's table, waits until it is ACTIVE and enables TTL on its TTL attribute.
- * Point-in-time recovery is left to infrastructure code (local engines have no backups).
+ * Point-in-time recovery is left to infrastructure code (local engines have no backups). A table
+ * still not ACTIVE after `activeTimeoutMs` fails with {@link TableNotActiveError} (naming the table
+ * and the last status seen), and TTL is then left alone.
  *
  * @example
  * await createTableFromModel(client, model, { tableName: 'research-dev' });
  */
-export async function createTableFromModel(client: DynamoDBClient, model: ModelDefinition, options: { readonly tableName?: string } = {}): Promise<void> {
+export async function createTableFromModel(client: DynamoDBClient, model: ModelDefinition, options: CreateTableOptions = {}): Promise<void> {
   const tableName = options.tableName ?? model.table.name;
+  const timeoutMs = options.activeTimeoutMs ?? 60_000;
+  const intervalMs = options.pollIntervalMs ?? 100;
   await client.send(new CreateTableCommand(buildCreateTableInput(model, tableName)));
-  for (let attempt = 0; attempt < 600; attempt++) {
+  const started = Date.now();
+  for (;;) {
     const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
     if (Table?.TableStatus === 'ACTIVE') break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    if (Date.now() - started >= timeoutMs) throw new TableNotActiveError(tableName, Table?.TableStatus, timeoutMs);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
   if (model.table.timeToLiveAttribute) {
     await client.send(

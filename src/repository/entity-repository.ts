@@ -17,7 +17,7 @@ import type { QueryContext } from './pattern-query.js';
 import { buildDeleteRequest } from './requests/delete-request.js';
 import { buildGetRequest } from './requests/get-request.js';
 import { buildPutRequest } from './requests/put-request.js';
-import { buildUpdateRequest, UpdateNeedsCurrentItem, type UpdatePlan } from './requests/update-request.js';
+import { tryBuildUpdateRequest, type UpdatePlan } from './requests/update-request.js';
 import type { RetryOptions } from './retry.js';
 import { EntityTransactions } from './entity-transactions.js';
 import { planTransition, planUpdate, validateEntityInput } from './write-plans.js';
@@ -113,22 +113,10 @@ export class EntityRepository<E extends EntityDefinition> {
 
   /**
    * Partial update under conditions; index keys and TTL that depend on changed attributes move with
-   * them. Fails with {@link ItemNotFoundError}, {@link VersionConflictError} or {@link ConditionFailedError}.
+   * them. Fails with {@link ItemNotFoundError}, {@link VersionConflictError} or {@link ConditionFailedError};
+   * changing a key, state or version attribute is refused with {@link UnsupportedOperationError}.
    */
   async update(key: EntityKey<E>, changes: UpdateChanges<E>, conditions: WriteConditions<E> = {}): Promise<EntityItem<E>> {
-    const fixed = new Set<string>([
-      ...this.entity.key.pk.placeholders,
-      ...this.entity.key.sk.placeholders,
-      ...(this.entity.stateMachine ? [this.entity.stateMachine.attribute] : []),
-      ...(this.entity.version ? [this.entity.version] : []),
-    ]);
-    const touched = [...Object.keys(changes.set ?? {}), ...(changes.remove ?? [])] as string[];
-    for (const name of touched) {
-      if (fixed.has(name)) {
-        throw new UnsupportedOperationError(this.entity.name, `'${name}' is a key, state or version attribute: ${this.entity.stateMachine?.attribute === name ? 'use transition()' : 'write a new item instead'}`);
-      }
-    }
-    if (touched.length === 0 && !this.entity.version) throw new UnsupportedOperationError(this.entity.name, 'an update needs at least one change');
     const plan = await planUpdate(this.entity, changes, conditions);
     return this.sendUpdate(`${this.entity.name}.update`, key as Loose, plan, (stored, error) =>
       this.conditionFailure(key as Loose, conditions, stored, error),
@@ -197,17 +185,17 @@ export class EntityRepository<E extends EntityDefinition> {
    * (undefined when there is none).
    */
   private async sendUpdate(label: string, key: Loose, plan: UpdatePlan, explain: (stored: Loose | undefined, error: unknown) => Error): Promise<EntityItem<E>> {
-    let request;
-    try {
-      request = buildUpdateRequest(this.context.tableName, this.entity, key, plan, { nowMs: this.context.now() });
-    } catch (error) {
-      if (!(error instanceof UpdateNeedsCurrentItem)) throw error;
+    let built = tryBuildUpdateRequest(this.context.tableName, this.entity, key, plan, { nowMs: this.context.now() });
+    if (!built.ok) {
       // The new index keys depend on attributes the caller did not pass: read them, then write
       // under the same conditions (the condition still guards against a concurrent change).
       const current = await this.getStored(key, true);
       if (!current) throw explain(undefined, undefined);
-      request = buildUpdateRequest(this.context.tableName, this.entity, key, plan, { nowMs: this.context.now(), current: fromStoredItem(this.entity, current) });
+      built = tryBuildUpdateRequest(this.context.tableName, this.entity, key, plan, { nowMs: this.context.now(), current: fromStoredItem(this.entity, current) });
+      // With the whole stored item every attribute is known, so nothing can be missing any more.
+      if (!built.ok) throw new UnsupportedOperationError(this.entity.name, `the update needs ${built.missing.join(', ')}, which the stored item lacks`);
     }
+    const request = built.request;
     try {
       const output = await this.context.sender.update(label, request);
       return fromStoredItem(this.entity, output.Attributes ?? {}) as EntityItem<E>;

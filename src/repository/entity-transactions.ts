@@ -5,7 +5,7 @@ import { keyParamsOf, primaryKeyOf } from './item-codec.js';
 import type { RepositoryContext, TransitionChange, UpdateChanges, WriteConditions } from './entity-repository.js';
 import { buildDeleteRequest } from './requests/delete-request.js';
 import { buildPutRequest, type PutRequestOptions } from './requests/put-request.js';
-import { buildUpdateRequest, UpdateNeedsCurrentItem, type UpdatePlan } from './requests/update-request.js';
+import { tryBuildUpdateRequest, type UpdatePlan } from './requests/update-request.js';
 import type { TransactAction } from './transactions.js';
 import { planTransition, planUpdate, validateEntityInput } from './write-plans.js';
 
@@ -36,7 +36,10 @@ export class EntityTransactions<E extends EntityDefinition> {
     return this.putAction(input, options);
   }
 
-  /** Partial update (the values the moved index keys depend on must be among the changes). */
+  /**
+   * Partial update (the values the moved index keys depend on must be among the changes). Refuses
+   * key, state and version attributes like `EntityRepository.update`.
+   */
   async update(key: EntityKey<E>, changes: UpdateChanges<E>, conditions: WriteConditions<E> = {}): Promise<TransactAction> {
     return this.updateAction(key as Loose, await planUpdate(this.entity, changes, conditions));
   }
@@ -71,17 +74,12 @@ export class EntityTransactions<E extends EntityDefinition> {
   }
 
   private updateAction(key: Loose, plan: UpdatePlan): TransactAction {
-    try {
-      const { TableName, Key, UpdateExpression, ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues } = buildUpdateRequest(
-        this.context.tableName, this.entity, key, plan, { nowMs: this.context.now() },
-      );
-      return this.action('Update', key, { Update: { TableName, Key, UpdateExpression, ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues } } as TransactAction['request']);
-    } catch (error) {
-      if (error instanceof UpdateNeedsCurrentItem) {
-        throw new UnsupportedOperationError(this.entity.name, `inside a transaction, pass ${error.missing.join(', ')} too: the index keys depend on them`);
-      }
-      throw error;
+    const built = tryBuildUpdateRequest(this.context.tableName, this.entity, key, plan, { nowMs: this.context.now() });
+    if (!built.ok) {
+      throw new UnsupportedOperationError(this.entity.name, `inside a transaction, pass ${built.missing.join(', ')} too: the index keys depend on them`);
     }
+    const { TableName, Key, UpdateExpression, ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues } = built.request;
+    return this.action('Update', key, { Update: { TableName, Key, UpdateExpression, ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues } } as TransactAction['request']);
   }
 
   private action(action: TransactAction['action'], values: Loose, request: Loose): TransactAction {

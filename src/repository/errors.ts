@@ -130,3 +130,17 @@ export class TransactionCancelledError extends RepositoryError<'TransactionCance
     super('TransactionCancelled', `Transaction cancelled: ${text || 'no reason given'}`, { reasons }, { cause });
   }
 }
+
+/** A table created by `createTableFromModel` that did not become ACTIVE within the wait. */
+export class TableNotActiveError extends RepositoryError<
+  'TableNotActive',
+  { readonly tableName: string; readonly lastStatus: string | undefined; readonly timeoutMs: number }
+> {
+  constructor(tableName: string, lastStatus: string | undefined, timeoutMs: number) {
+    super(
+      'TableNotActive',
+      `Table ${tableName} is not ACTIVE after ${timeoutMs} ms (last status: ${lastStatus ?? 'unknown'})`,
+      { tableName, lastStatus, timeoutMs },
+    );
+  }
+}

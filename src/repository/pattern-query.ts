@@ -1,7 +1,7 @@
 import type { AccessPatternDefinition, ModelDefinition } from '../model/model.js';
 import type { CommandSender } from './command-sender.js';
 import type { CursorCodec } from './cursor.js';
-import { InvalidCursorError } from './errors.js';
+import { InvalidCursorError, UnsupportedOperationError } from './errors.js';
 import { buildQueryRequest } from './requests/query-request.js';
 import { shardCountFor } from './sharding.js';
 import { queryShardedPage } from './sharded-query.js';
@@ -46,7 +46,9 @@ export function patternShardCount(model: ModelDefinition, pattern: AccessPattern
 
 /**
  * Reads one page of an access pattern. Items of entities the pattern does not return (a debug
- * payload in a job's partition) are left out. Sharded index partitions fan out and merge.
+ * payload in a job's partition) are left out. Sharded index partitions fan out and merge. A limit
+ * that is not a positive integer, or a consistent read on an index (sharded or not), is refused
+ * with {@link UnsupportedOperationError} before any request.
  */
 export async function queryPatternPage(
   context: QueryContext,
@@ -55,7 +57,7 @@ export async function queryPatternPage(
   options: PageOptions = {},
 ): Promise<StoredPage> {
   if (options.limit !== undefined && (!Number.isInteger(options.limit) || options.limit < 1)) {
-    throw new RangeError(`limit must be a positive integer, got ${options.limit}`);
+    throw new UnsupportedOperationError(pattern.name, `limit must be a positive integer, got ${options.limit}`);
   }
   const listing = listingOf(context.tableName, pattern, params);
   const shards = patternShardCount(context.model, pattern, params);

@@ -25,14 +25,20 @@ export async function queryShardedPage(
   const { partitionKey: tablePk, sortKey: tableSk } = context.model.table;
   const sortKeyName = index.sortKey;
   const descending = pattern.config.order === 'descending';
+  // Every shard's request is built (and refused, e.g. a consistent read on the index) before any is sent.
+  const inputs = positions.map((position, shard) =>
+    position === 'done'
+      ? undefined
+      : buildQueryRequest(context.tableName, context.model, pattern, params, {
+          shard,
+          ...(options.limit !== undefined ? { limit: options.limit } : {}),
+          ...(position ? { exclusiveStartKey: position.after } : {}),
+          ...(options.consistent ? { consistent: true } : {}),
+        }),
+  );
   const results = await Promise.all(
-    positions.map(async (position, shard) => {
-      if (position === 'done') return { shard, items: [] as Record<string, unknown>[], last: undefined };
-      const input = buildQueryRequest(context.tableName, context.model, pattern, params, {
-        shard,
-        ...(options.limit !== undefined ? { limit: options.limit } : {}),
-        ...(position ? { exclusiveStartKey: position.after } : {}),
-      });
+    inputs.map(async (input, shard) => {
+      if (input === undefined) return { shard, items: [] as Record<string, unknown>[], last: undefined };
       const output = await context.sender.query(pattern.name, input);
       return { shard, items: (output.Items ?? []) as Record<string, unknown>[], last: output.LastEvaluatedKey };
     }),

@@ -27,12 +27,41 @@ export async function validateEntityInput(entity: EntityDefinition, input: Reado
 }
 
 /**
- * The plan of a partial update: the `set` values validated, the removals and conditions carried over.
+ * Refuses what a partial update must not do, whatever the caller's types said: change a key
+ * attribute (that is another item), the state attribute (that is a `transition`) or the version
+ * (the repository manages it), or change nothing on an unversioned entity. Throws
+ * {@link UnsupportedOperationError} before any request.
+ *
+ * @example
+ * checkUpdateChanges(job, { set: { status: 'running' } }) // throws: 'status' is a key, state or version attribute: use transition()
+ */
+export function checkUpdateChanges(entity: EntityDefinition, changes: { readonly set?: object; readonly remove?: readonly unknown[] }): void {
+  const state = entity.stateMachine?.attribute;
+  const fixed = new Set<string>([
+    ...entity.key.pk.placeholders,
+    ...entity.key.sk.placeholders,
+    ...(state ? [state] : []),
+    ...(entity.version ? [entity.version] : []),
+  ]);
+  const touched = [...Object.keys(changes.set ?? {}), ...(changes.remove ?? []).map(String)];
+  for (const name of touched) {
+    if (fixed.has(name)) {
+      throw new UnsupportedOperationError(entity.name, `'${name}' is a key, state or version attribute: ${state === name ? 'use transition()' : 'write a new item instead'}`);
+    }
+  }
+  if (touched.length === 0 && !entity.version) throw new UnsupportedOperationError(entity.name, 'an update needs at least one change');
+}
+
+/**
+ * The plan of a partial update, after {@link checkUpdateChanges}: the `set` values validated, the
+ * removals and conditions carried over. Single-item updates and transaction updates both go
+ * through here, so they refuse the same changes.
  *
  * @example
  * const plan = await planUpdate(job, { set: { title: 'v2' } }, { expectedVersion: 1 });
  */
 export async function planUpdate<E extends EntityDefinition>(entity: E, changes: UpdateChanges<E>, conditions: WriteConditions<E>): Promise<UpdatePlan> {
+  checkUpdateChanges(entity, changes);
   const set = changes.set ? await validateEntityInput(entity, changes.set as Loose, Object.keys(changes.set)) : {};
   return {
     set,

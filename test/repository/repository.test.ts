@@ -72,6 +72,28 @@ describeEachEngine('repository', (engine) => {
       await db.entity('task').create({ id: 't3', title: 'x', createdAt: '2026-01-03' });
       await expect(db.entity('task').update({ id: 't3' }, { set: { status: 'done' } as never })).rejects.toBeInstanceOf(UnsupportedOperationError);
     });
+
+    it('refuses to change key, state or version attributes inside a transaction, before any request', async () => {
+      const tasks = db.entity('task');
+      await tasks.create({ id: 't4', title: 'x', createdAt: '2026-01-04' });
+      const refused = [
+        tasks.transaction.update({ id: 't4' }, { set: { status: 'done', createdAt: '2026-01-04' } } as never),
+        tasks.transaction.update({ id: 't4' }, { set: { version: 9 } } as never),
+        tasks.transaction.update({ id: 't4' }, { set: { id: 'other' } } as never),
+        tasks.transaction.update({ id: 't4' }, { remove: ['version'] } as never),
+        db.entity('doc').transaction.update({ realm: 'r', kind: 'k', number: 1 }, { set: { number: 2 } } as never),
+      ];
+      for (const action of refused) {
+        const error = await action.catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(UnsupportedOperationError);
+        expect((error as UnsupportedOperationError).message).toMatch(/is a key, state or version attribute/);
+      }
+      const empty = await db.entity('doc').transaction.update({ realm: 'r', kind: 'k', number: 1 }, {}).catch((e: unknown) => e);
+      expect(empty).toMatchObject({ code: 'UnsupportedOperation', payload: { entity: 'doc', reason: 'an update needs at least one change' } });
+      const moves = await db.entity('doc').transaction.update({ realm: 'r', kind: 'k', number: 1 }, { set: { visibility: 'public' } }).catch((e: unknown) => e);
+      expect(moves).toMatchObject({ code: 'UnsupportedOperation', payload: { entity: 'doc', reason: 'inside a transaction, pass title too: the index keys depend on them' } });
+      expect(await tasks.get({ id: 't4' }, { consistent: true })).toMatchObject({ status: 'todo', version: 1 });
+    });
   });
 
   describe('keys and indexes', () => {
@@ -118,6 +140,29 @@ describeEachEngine('repository', (engine) => {
       await tasks.transition({ id: 's00' }, { from: 'doing', to: 'done' });
       expect((await db.query('listTasksByStatus', { status: 'done' })).items.map((t) => t.id)).toEqual(['s00']);
       expect((await db.query('listTasksByStatus', { status: 'doing' })).items).toHaveLength(10);
+    });
+
+    it('refuses consistent reads on every index, sharded or not, before any request', async () => {
+      const requests = () => db.capacity.totals().get('listTasksByStatus')?.requests ?? 0;
+      const before = requests();
+      for (const status of ['doing', 'todo'] as const) {
+        const error = await db.query('listTasksByStatus', { status }, { consistent: true }).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(UnsupportedOperationError);
+        expect((error as UnsupportedOperationError).payload).toEqual({
+          entity: 'listTasksByStatus',
+          reason: 'consistent reads are not supported on global secondary indexes',
+        });
+        await expect(db.collection('listTasksByStatus', { status }, { consistent: true })).rejects.toBeInstanceOf(UnsupportedOperationError);
+      }
+      expect(requests()).toBe(before);
+    });
+
+    it('refuses a page limit that is not a positive integer with a typed error', async () => {
+      for (const limit of [0, -1, 2.5]) {
+        const error = await db.query('getTaskWithEvents', { id: 'x' }, { limit }).catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(UnsupportedOperationError);
+        expect((error as UnsupportedOperationError).payload).toEqual({ entity: 'getTaskWithEvents', reason: `limit must be a positive integer, got ${limit}` });
+      }
     });
 
     it('enforces the state machine with the database', async () => {

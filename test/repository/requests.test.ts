@@ -8,6 +8,8 @@ import {
   buildPutRequest,
   buildQueryRequest,
   buildUpdateRequest,
+  tryBuildUpdateRequest,
+  UnsupportedOperationError,
   CapacityLedger,
   createCursorCodec,
   InvalidCursorError,
@@ -48,6 +50,23 @@ describe('request builders (pure, no I/O)', () => {
     const resolve = (text: string) => text.replace(/#n\d+/g, (t) => names[t]).replace(/:v\d+/g, (t) => JSON.stringify(values[t]));
     expect(resolve(request.UpdateExpression as string)).toMatch(/^SET status = "doing", gsi1pk = "STATUS#doing#[0-2]", version = if_not_exists\(version, 0\) \+ 1$/);
     expect(resolve(request.ConditionExpression as string)).toBe('attribute_exists(pk) AND status = "todo"');
+  });
+
+  it('returns the stored values an update needs instead of a request, and the throwing builder names them in a typed error', () => {
+    const plan = { set: { visibility: 'public' } };
+    const key = { realm: 'r', kind: 'k', number: 1 };
+    expect(tryBuildUpdateRequest('t', doc, key, plan, { nowMs: NOW })).toEqual({ ok: false, missing: ['title'] });
+    const built = tryBuildUpdateRequest('t', doc, key, plan, { nowMs: NOW, current: { ...key, title: 'T', visibility: 'private' } });
+    expect(built.ok && built.request.ExpressionAttributeValues).toMatchObject({ ':v0': 'public', ':v1': 'KIND#k', ':v2': 'T' });
+    const error = (() => {
+      try {
+        return buildUpdateRequest('t', doc, key, plan, { nowMs: NOW });
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(UnsupportedOperationError);
+    expect((error as UnsupportedOperationError).payload).toEqual({ entity: 'doc', reason: 'the update needs the stored values of title: pass them as `current`' });
   });
 
   it('builds pattern queries on the table and on indexes, never a Scan', () => {

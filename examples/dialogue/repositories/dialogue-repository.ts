@@ -7,24 +7,22 @@
  * guarded by a condition on the dialogue itself.
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { TableRepository, TransactionCancelledError, VersionConflictError } from '../../../src/repository/index.js';
+import { RepositoryError, TableRepository, TransactionCancelledError, VersionConflictError } from '../../../src/repository/index.js';
 import { model } from '../model.js';
 
 export type DialogueDb = TableRepository<typeof model>;
 
-/** The dialogue does not accept this write in its current state (closed, or another round). */
-export class DialogueNotOpenError extends Error {
-  constructor(readonly dialogueId: string, readonly reason: string) {
-    super(`Dialogue ${dialogueId}: ${reason}`);
-    this.name = 'DialogueNotOpenError';
+/** The dialogue does not accept this write in its current state (closed, another round, unknown expert). */
+export class DialogueNotOpenError extends RepositoryError<'DialogueNotOpen', { readonly dialogueId: string; readonly reason: string }> {
+  constructor(dialogueId: string, reason: string, cause?: unknown) {
+    super('DialogueNotOpen', `Dialogue ${dialogueId}: ${reason}`, { dialogueId, reason }, { cause });
   }
 }
 
 /** Concurrent writers kept winning for longer than the retry budget. */
-export class ContentionError extends Error {
-  constructor(readonly dialogueId: string, readonly operation: string, readonly attempts: number) {
-    super(`Dialogue ${dialogueId}: ${operation} lost ${attempts} races with concurrent writers`);
-    this.name = 'ContentionError';
+export class ContentionError extends RepositoryError<'Contention', { readonly dialogueId: string; readonly operation: string; readonly attempts: number }> {
+  constructor(dialogueId: string, operation: string, attempts: number) {
+    super('Contention', `Dialogue ${dialogueId}: ${operation} lost ${attempts} races with concurrent writers`, { dialogueId, operation, attempts });
   }
 }
 
@@ -183,7 +181,7 @@ export class DialogueRepository {
 
   private explain(error: unknown, dialogueId: string, reason: string): unknown {
     if (error instanceof TransactionCancelledError && error.payload.reasons.some((r) => r.item.entity === 'dialogue' || r.item.entity === 'expert')) {
-      return new DialogueNotOpenError(dialogueId, reason);
+      return new DialogueNotOpenError(dialogueId, reason, error);
     }
     return error;
   }

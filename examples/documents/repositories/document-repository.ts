@@ -7,7 +7,7 @@
  * transaction that checks both of its documents exist.
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { TableRepository, TransactionCancelledError, type PageOptions } from '../../../src/repository/index.js';
+import { RepositoryError, TableRepository, TransactionCancelledError, type PageOptions } from '../../../src/repository/index.js';
 import { model, type documentKinds, type linkTypes } from '../model.js';
 
 export type DocumentKind = (typeof documentKinds)[number];
@@ -19,18 +19,16 @@ export interface DocumentRef {
 }
 
 /** A write that needs a realm or document that does not exist. */
-export class DocumentNotFoundError extends Error {
-  constructor(readonly realmId: string, readonly what: string) {
-    super(`Realm ${realmId}: ${what} does not exist`);
-    this.name = 'DocumentNotFoundError';
+export class DocumentNotFoundError extends RepositoryError<'DocumentNotFound', { readonly realmId: string; readonly what: string }> {
+  constructor(realmId: string, what: string, cause?: unknown) {
+    super('DocumentNotFound', `Realm ${realmId}: ${what} does not exist`, { realmId, what }, { cause });
   }
 }
 
 /** Numbering lost more races with concurrent creators than the retry budget allows. */
-export class NumberingContentionError extends Error {
-  constructor(readonly realmId: string, readonly attempts: number) {
-    super(`Realm ${realmId}: could not allocate a document number after ${attempts} attempts`);
-    this.name = 'NumberingContentionError';
+export class NumberingContentionError extends RepositoryError<'NumberingContention', { readonly realmId: string; readonly attempts: number }> {
+  constructor(realmId: string, attempts: number) {
+    super('NumberingContention', `Realm ${realmId}: could not allocate a document number after ${attempts} attempts`, { realmId, attempts });
   }
 }
 
@@ -164,5 +162,5 @@ export class DocumentRepository {
 function missingDocument(error: unknown, realmId: string): DocumentNotFoundError | undefined {
   if (!(error instanceof TransactionCancelledError)) return undefined;
   const check = error.payload.reasons.find((reason) => reason.action === 'ConditionCheck');
-  return check ? new DocumentNotFoundError(realmId, `document ${JSON.stringify(check.item.key)}`) : undefined;
+  return check ? new DocumentNotFoundError(realmId, `document ${JSON.stringify(check.item.key)}`, error) : undefined;
 }

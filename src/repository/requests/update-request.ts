@@ -1,6 +1,7 @@
 import type { UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { EntityDefinition } from '../../model/entity.js';
 import { applyEmptyStringPolicy } from '../empty-strings.js';
+import { UnsupportedOperationError } from '../errors.js';
 import { equalityConditions, ExpressionAttributes } from '../expression-attributes.js';
 import { partialIndexKeyChanges } from '../index-keys.js';
 import { expiryFor, primaryKeyOf } from '../item-codec.js';
@@ -16,20 +17,25 @@ export interface UpdatePlan {
   readonly expectedState?: { readonly attribute: string; readonly value: string };
 }
 
-/**
- * Thrown by {@link buildUpdateRequest} when the update moves index keys (or a TTL) that depend on
- * attributes it does not know; the repository reads the item and builds again with `current`.
- */
-export class UpdateNeedsCurrentItem extends Error {
-  constructor(readonly missing: readonly string[]) {
-    super(`The update needs the stored values of ${missing.join(', ')}`);
-  }
+/** Inputs of the update builders: the clock (TTL) and, when read, the stored item. */
+export interface UpdateRequestOptions {
+  readonly nowMs: number;
+  /** The stored item, for updates whose moved index keys or TTL depend on attributes not in the change. */
+  readonly current?: Readonly<Record<string, unknown>>;
 }
 
 /**
- * The UpdateItem input of a partial update: SET/REMOVE of the changed attributes, the index keys
- * and TTL that depend on them (so GSI keys move with a status), the version bump, and the
- * condition (item exists, `where`, expected version, expected state). Pure.
+ * The outcome of {@link tryBuildUpdateRequest}: the request, or the attributes whose stored values
+ * it needs first (the index keys or TTL it moves depend on them).
+ */
+export type UpdateRequestResult =
+  | { readonly ok: true; readonly request: UpdateCommandInput }
+  | { readonly ok: false; readonly missing: readonly string[] };
+
+/**
+ * The UpdateItem input of a partial update (see {@link tryBuildUpdateRequest}). Pure. Throws
+ * {@link UnsupportedOperationError} when the update moves index keys or a TTL that depend on
+ * attributes neither the change nor `options.current` provides.
  *
  * @example
  * buildUpdateRequest('research', job, { id: '1' }, { set: { status: 'running' }, expectedState: { attribute: 'status', value: 'queued' } }, { nowMs })
@@ -40,8 +46,33 @@ export function buildUpdateRequest(
   entity: EntityDefinition,
   key: Readonly<Record<string, unknown>>,
   plan: UpdatePlan,
-  options: { readonly nowMs: number; readonly current?: Readonly<Record<string, unknown>> },
+  options: UpdateRequestOptions,
 ): UpdateCommandInput {
+  const result = tryBuildUpdateRequest(tableName, entity, key, plan, options);
+  if (!result.ok) {
+    throw new UnsupportedOperationError(entity.name, `the update needs the stored values of ${result.missing.join(', ')}: pass them as \`current\``);
+  }
+  return result.request;
+}
+
+/**
+ * The UpdateItem input of a partial update: SET/REMOVE of the changed attributes, the index keys
+ * and TTL that depend on them (so GSI keys move with a status), the version bump, and the
+ * condition (item exists, `where`, expected version, expected state). Pure. When the moved index
+ * keys or TTL depend on attributes it does not know, it returns their names instead
+ * (`{ ok: false, missing }`): the repository reads the item and builds again with `current`.
+ *
+ * @example
+ * const built = tryBuildUpdateRequest('research', job, { id: '1' }, { set: { title: 'v2' } }, { nowMs });
+ * if (built.ok) await documentClient.send(new UpdateCommand(built.request));
+ */
+export function tryBuildUpdateRequest(
+  tableName: string,
+  entity: EntityDefinition,
+  key: Readonly<Record<string, unknown>>,
+  plan: UpdatePlan,
+  options: UpdateRequestOptions,
+): UpdateRequestResult {
   const table = entity.table;
   const primaryKey = primaryKeyOf(entity, key);
   const cleanedSet = applyEmptyStringPolicy(entity.name, table.emptyStrings, plan.set ?? {});
@@ -57,7 +88,7 @@ export function buildUpdateRequest(
   const ttlDependsOn = Object.keys(entity.ttl?.when ?? {});
   const ttlAffected = ttlDependsOn.some((name) => changed.has(name));
   if (ttlAffected) for (const name of ttlDependsOn) if (!known.has(name)) missing.add(name);
-  if (missing.size > 0) throw new UpdateNeedsCurrentItem([...missing]);
+  if (missing.size > 0) return { ok: false, missing: [...missing] };
 
   const attributes = new ExpressionAttributes();
   const sets: string[] = [];
@@ -85,7 +116,7 @@ export function buildUpdateRequest(
     conditions.push(`${attributes.name(plan.expectedState.attribute)} = ${attributes.value(plan.expectedState.value)}`);
   }
   const clauses = [sets.length > 0 ? `SET ${sets.join(', ')}` : '', removes.length > 0 ? `REMOVE ${removes.join(', ')}` : ''].filter(Boolean);
-  return {
+  const request: UpdateCommandInput = {
     TableName: tableName,
     Key: primaryKey,
     UpdateExpression: clauses.join(' '),
@@ -95,4 +126,5 @@ export function buildUpdateRequest(
     ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
     ReturnConsumedCapacity: 'TOTAL',
   };
+  return { ok: true, request };
 }
