@@ -24,7 +24,7 @@ describe('durations', () => {
   });
 
   it('defineEntity refuses an invalid TTL duration with a ModelDefinitionError naming the entity', () => {
-    const table = defineTable({ name: 't', timeToLiveAttribute: 'expires_at' });
+    const table = defineTable({ name: 'sessions', timeToLiveAttribute: 'expires_at' });
     const define = () =>
       defineEntity(table, {
         name: 'session',

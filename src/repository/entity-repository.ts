@@ -192,7 +192,7 @@ export class EntityRepository<E extends EntityDefinition> {
       const current = await this.getStored(key, true);
       if (!current) throw explain(undefined, undefined);
       built = tryBuildUpdateRequest(this.context.tableName, this.entity, key, plan, { nowMs: this.context.now(), current: fromStoredItem(this.entity, current) });
-      // With the whole stored item every attribute is known, so nothing can be missing any more.
+      // With the stored item every attribute is known, so this only happens if the builder changes.
       if (!built.ok) throw new UnsupportedOperationError(this.entity.name, `the update needs ${built.missing.join(', ')}, which the stored item lacks`);
     }
     const request = built.request;
