@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Engine } from '../../src/engine/engine.js';
+import { describe, expect, it } from 'vitest';
 import { createTestTable } from '../../src/engine/operations/shared/test-tables.test-support.js';
 import { exited, forkWorker, nextMessage } from './workers/fork-worker.js';
+import { useTemporaryEngineFile } from './workers/temporary-engine-file.js';
 
 interface TransferReport {
   committed: number;
@@ -19,22 +16,8 @@ const accounts = 4;
 const startingBalance = 3;
 
 describe('concurrent transactions on the same items from several processes', () => {
-  let directory: string;
-  let path: string;
-  beforeEach(() => {
-    directory = mkdtempSync(join(tmpdir(), 'monotable-transactions-'));
-    path = join(directory, 'engine.db');
-  });
-  afterEach(() => rmSync(directory, { recursive: true, force: true }));
+  const { path: filePath, withEngine } = useTemporaryEngineFile('monotable-transactions-');
 
-  function withEngine<T>(work: (engine: Engine) => T): T {
-    const engine = new Engine({ path, ttlReapIntervalMs: 0 });
-    try {
-      return work(engine);
-    } finally {
-      engine.close();
-    }
-  }
 
   it('serialize: the sum is conserved, no balance goes negative, each transfer applies fully or not at all', async () => {
     const total = accounts * startingBalance;
@@ -45,7 +28,7 @@ describe('concurrent transactions on the same items from several processes', () 
       }
     });
     const workers = Array.from({ length: processes }, (_, worker) =>
-      forkWorker('transfer', path, String(transfersEach), `w${worker}`, String(accounts), String(total)),
+      forkWorker('transfer', filePath(), String(transfersEach), `w${worker}`, String(accounts), String(total)),
     );
     const reports = (await Promise.all(workers.map(nextMessage))) as TransferReport[];
     expect(await Promise.all(workers.map(exited))).toEqual(Array(processes).fill(0));

@@ -1,32 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Engine } from '../../src/engine/engine.js';
+import { describe, expect, it } from 'vitest';
 import { createTestTable } from '../../src/engine/operations/shared/test-tables.test-support.js';
 import { exited, forkWorker, nextMessage } from './workers/fork-worker.js';
+import { useTemporaryEngineFile } from './workers/temporary-engine-file.js';
 
 describe('several processes writing one SQLite file', () => {
-  let directory: string;
-  let path: string;
-  beforeEach(() => {
-    directory = mkdtempSync(join(tmpdir(), 'monotable-concurrency-'));
-    path = join(directory, 'engine.db');
-  });
-  afterEach(() => rmSync(directory, { recursive: true, force: true }));
+  const { path: filePath, withEngine } = useTemporaryEngineFile('monotable-concurrency-');
 
-  function withEngine<T>(work: (engine: Engine) => T): T {
-    const engine = new Engine({ path, ttlReapIntervalMs: 0 });
-    try {
-      return work(engine);
-    } finally {
-      engine.close();
-    }
-  }
 
   it('loses no increment: 8 processes × 1,000 UpdateItem ADD end at exactly 8,000', async () => {
     withEngine((engine) => createTestTable(engine, { name: 'counters' }));
-    const workers = Array.from({ length: 8 }, () => forkWorker('increment', path, '1000'));
+    const workers = Array.from({ length: 8 }, () => forkWorker('increment', filePath(), '1000'));
     const codes = await Promise.all(workers.map(exited));
     expect(codes).toEqual(Array(8).fill(0));
     const item = withEngine((engine) => engine.handle('GetItem', { TableName: 'counters', Key: { pk: { S: 'counter' } } }).Item);
@@ -39,7 +22,7 @@ describe('several processes writing one SQLite file', () => {
       withEngine((engine) =>
         engine.handle('PutItem', { TableName: 'jobs', Item: { pk: { S: 'job' }, status: { S: 'PENDING' } } }),
       );
-      const workers = [forkWorker('transition', path, 'first'), forkWorker('transition', path, 'second')];
+      const workers = [forkWorker('transition', filePath(), 'first'), forkWorker('transition', filePath(), 'second')];
       await Promise.all(workers.map(nextMessage));
       const results = workers.map(nextMessage);
       for (const worker of workers) worker.send('go');

@@ -1,28 +1,15 @@
-import { Command } from 'commander';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { register } from '../../src/cli/commands/infra.js';
+import { runCommand } from '../support/run-command.js';
 import { model } from '../../examples/research-jobs/model.js';
 import { cloudFormationTemplate, ModelModuleError } from '../../src/infra/index.js';
 import { scratchDirectory } from '../transfer/support/engines.js';
 
 const modelModule = join(import.meta.dirname, '..', '..', 'examples', 'research-jobs', 'model.ts');
 
-async function run(...args: string[]): Promise<string> {
-  const program = new Command('monotable').exitOverride().configureOutput({ writeErr: () => {} });
-  register(program);
-  const written: string[] = [];
-  const stdout = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (written.push(String(chunk)), true));
-  const stderr = vi.spyOn(console, 'error').mockImplementation(() => {});
-  try {
-    await program.parseAsync(['node', 'monotable', ...args]);
-  } finally {
-    stdout.mockRestore();
-    stderr.mockRestore();
-  }
-  return written.join('');
-}
+const run = (...args: string[]): Promise<string> => runCommand(register, ...args);
 
 describe('monotable infra', () => {
   const scratch = scratchDirectory();

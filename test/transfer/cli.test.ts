@@ -1,28 +1,15 @@
-import { Command } from 'commander';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { register } from '../../src/cli/commands/transfer.js';
+import { runCommand } from '../support/run-command.js';
 import { itemToExportLine } from '../../src/transfer/index.js';
 import { createTable, endpointClient, putAll, scanAll, scratchDirectory, uniqueTableName } from './support/engines.js';
 import { canonicalTable } from './support/every-attribute-type.js';
 
 const endpoint = inject('dynamoDbLocalEndpoint');
 
-async function run(...args: string[]): Promise<string> {
-  const program = new Command('monotable').exitOverride().configureOutput({ writeErr: () => {} });
-  register(program);
-  const written: string[] = [];
-  const stdout = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (written.push(String(chunk)), true));
-  const stderr = vi.spyOn(console, 'error').mockImplementation(() => {});
-  try {
-    await program.parseAsync(['node', 'monotable', ...args]);
-  } finally {
-    stdout.mockRestore();
-    stderr.mockRestore();
-  }
-  return written.join('');
-}
+const run = (...args: string[]): Promise<string> => runCommand(register, ...args);
 
 const table = (name: string) => ({
   TableName: name,

@@ -43,22 +43,43 @@ describe('projection', () => {
     expect(project('l[1].x, l[1].y')).toEqual({ l: { L: [{ M: { x: { N: '1' }, y: { N: '2' } } }] } });
   });
 
-  it('names the overlapping paths as DynamoDB Local does: path two is the last leaf of the later paths in HashMap order', () => {
+  it('names the overlapping paths as DynamoDB Local does: path two is the first leaf of the later paths in its path-element HashMap order', () => {
     const message = (text: string) =>
       validationMessage(() => parseProjectionExpression(text, new ExpressionAttributes())).replace(/^.*path one: /, 'path one: ');
     // The latest path that clashes with a later one is path one.
     expect(message('a, b, a, b')).toBe('path one: [b], path two: [b]');
     expect(message('a, b.x, b, a')).toBe('path one: [b, x], path two: [b]');
-    // Path two is the later path whose name a Java HashMap iterates last, not the clashing one.
+    // Path two is the later path whose element DynamoDB Local's HashMap iterates first, not the clashing one.
     expect(message('a, gsk, a')).toBe('path one: [a], path two: [gsk]');
     expect(message('a, a, b')).toBe('path one: [a], path two: [b]');
     expect(message('a, bb, b, a')).toBe('path one: [a], path two: [b]');
     expect(message('a, b.y, b.x, a')).toBe('path one: [a], path two: [b, y]');
-    // Within one bucket ("q" and "a", "bb" and "BB") the later inserted, in request order.
+    // Within one bucket ("q" and "a", "bb" and "BB") the first inserted, which is the later in request order.
     expect(message('q, a, q')).toBe('path one: [q], path two: [q]');
     expect(message('c[2], BB, BB, bb')).toBe('path one: [BB], path two: [bb]');
     // A map/list clash deeper down walks from the node where it was found.
     expect(message('c, a.b, a[0]')).toBe('path one: [a, b], path two: [a, [0]]');
+  });
+
+  it('orders longer names and list indexes in path two as DynamoDB Local does (not by plain String.hashCode buckets)', () => {
+    // Every name goes through #name: several of them are reserved words.
+    const message = (text: string) => {
+      const names: Record<string, string> = {};
+      const substituted = text.replace(/[a-z]+/g, (name) => ((names[`#${name}`] = name), `#${name}`));
+      const attributes = new ExpressionAttributes(names);
+      return validationMessage(() => parseProjectionExpression(substituted, attributes)).replace(/^.*path two: /, 'path two: ');
+    };
+    // Answers recorded from DynamoDB Local 1.25.1.
+    expect(message('map.x, map, pk')).toBe('path two: [pk]');
+    expect(message('tags, tags, map.a')).toBe('path two: [map, a]');
+    expect(message('map.y, tags, map')).toBe('path two: [map]');
+    expect(message('list[1], list, lsk')).toBe('path two: [lsk]');
+    expect(message('list[2], list, a')).toBe('path two: [a]');
+    expect(message('b, list[2], b')).toBe('path two: [b]');
+    expect(message('o, lst, o')).toBe('path two: [o]');
+    expect(message('lst, o, lst')).toBe('path two: [lst]');
+    expect(message('l[0], l[15], l[0]')).toBe('path two: [l, [0]]');
+    expect(message('l[0], l[14], l[0]')).toBe('path two: [l, [14]]');
   });
 
   it('rejects reserved words, overlapping paths and undefined names', () => {
