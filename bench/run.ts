@@ -23,8 +23,10 @@ const METHOD = `
   granularity moves a figure by about 1 %; the notes give calls and ticks per peer.
 - **(c)** \`engine.handle(operation, wireJson)\` against better-sqlite3 running the statements
   the same file layout needs (table of pk, sk, item JSON; one index table for the GSI), with
-  JSON parse/stringify on both sides and no validation. Both on files, WAL, same synchronous;
-  measured alternately in rounds like (a).
+  JSON parse/stringify on both sides and no validation. The wire JSON is what the SDK sends
+  for the calls of (a), including the idempotency token it adds to every TransactWriteItems.
+  Both on files, WAL, same synchronous; measured alternately in rounds like (a). (a) runs an
+  in-memory engine, so its figures are not (c)'s plus the SDK: see the notes.
 - **(d)** Query of one random partition of 11 items, engine alone and through the
   in-process SDK client, as the table grows; loading method in the notes.
 - Every table has 200 partitions × 11 items (≈ 300 bytes each) and a GSI over 4 partitions.

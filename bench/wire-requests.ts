@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { OperationName } from './options.js';
 import { GSI_PARTITIONS, TABLE, partition } from './workloads.js';
 
@@ -72,6 +73,9 @@ export const WIRE_REQUESTS: Record<OperationName, { operation: string; input: (i
         },
         { Put: { TableName: TABLE, Item: { pk: { S: `TX#${run}#${i}` }, sk: { S: 'EVENT#1' }, data: PAYLOAD } } },
       ],
+      // The SDK fills this idempotency token on every TransactWriteItems, so the engine
+      // keeps and checks one per call.
+      ClientRequestToken: randomUUID(),
     }),
   },
 };

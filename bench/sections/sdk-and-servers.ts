@@ -1,9 +1,10 @@
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { createLocalClient } from '../../src/local/create-local-client.js';
-import { measureAsyncInterleaved, measureServerCpu, type Timing } from '../measure.js';
+import { createLocalClient, localEngineOf } from '../../src/local/create-local-client.js';
+import { measureAsyncInterleaved, measureServerCpu, measureSync, type Timing } from '../measure.js';
 import type { BenchOptions } from '../options.js';
 import { httpClient, startDynalitePeer, startDynamoDbLocalPeer, startFloorPeer, startMonotablePeer, type Peer } from '../peers.js';
 import { formatUs, type ResultRow } from '../report.js';
+import { WIRE_REQUESTS } from '../wire-requests.js';
 import { seed, WORKLOADS } from '../workloads.js';
 
 /**
@@ -57,6 +58,15 @@ export async function runSdkAndServers(options: BenchOptions, rows: ResultRow[],
         const calls = [(i: number) => workload.call(localDocuments, i, 'local')];
         if (remoteDocuments) calls.push((i: number) => workload.call(remoteDocuments, i, 'latency'));
         [inProcess, remote] = await measureAsyncInterleaved(calls, options.iterations, warmup);
+        // The engine alone behind the same client, same wire input: what of (a) is not the engine.
+        const engine = localEngineOf(local);
+        const wire = WIRE_REQUESTS[workload.name];
+        const alone = measureSync((i) => engine.handle(wire.operation, wire.input(i, 'alone')), options.iterations, warmup);
+        notes.push(
+          `${workload.label}: in-process ${formatUs(inProcess.meanUs)} = engine.handle alone on the same in-memory engine ` +
+            `${formatUs(alone.meanUs)} + ${formatUs(inProcess.meanUs - alone.meanUs)} for the SDK client, the DocumentClient ` +
+            'and their running between engine calls (the engine alone runs in a hot loop, with warm caches).',
+        );
       }
       const timings = new Map<Peer, Timing | undefined>();
       if (wantServers) {

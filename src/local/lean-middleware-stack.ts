@@ -34,9 +34,29 @@ function namesOf(entry: Entry): string[] {
   return entry.name ? [entry.name, ...(entry.aliases ?? [])] : [...(entry.aliases ?? [])];
 }
 
+/**
+ * What the order of a stack depends on: each entry's names, step, priority and anchor,
+ * in insertion order. Stacks built for calls of one command differ only in their
+ * middleware functions (the DocumentClient adds fresh closures per command), so the
+ * order is computed once per signature and reused.
+ */
+function orderSignature(absolute: readonly Entry[], relative: readonly Entry[]): string {
+  let signature = '';
+  for (const entry of absolute) signature += `${entry.name ?? ''}/${entry.aliases?.join(',') ?? ''}/${entry.step ?? ''}/${entry.priority ?? ''}|`;
+  signature += '#';
+  for (const entry of relative) signature += `${entry.name ?? ''}/${entry.aliases?.join(',') ?? ''}/${entry.relation ?? ''}/${entry.toMiddleware ?? ''}|`;
+  return signature;
+}
+
+/** Orders by signature, as positions in `[...absolute, ...relative]`; bounded, since a client sees few command shapes. */
+const ORDER_CACHE_LIMIT = 256;
+const orderCache = new Map<string, readonly number[]>();
+
 export class LeanMiddlewareStack {
   private absolute: Entry[] = [];
   private relative: Entry[] = [];
+  /** Every name and alias of the entries, so adding one finds a duplicate without a scan. */
+  private byName = new Map<string, Entry>();
 
   constructor(private readonly dropped: ReadonlySet<string>) {}
 
@@ -62,6 +82,7 @@ export class LeanMiddlewareStack {
     const copy = new LeanMiddlewareStack(this.dropped);
     copy.absolute = [...this.absolute];
     copy.relative = [...this.relative];
+    copy.byName = new Map(this.byName);
     return copy;
   }
 
@@ -73,18 +94,22 @@ export class LeanMiddlewareStack {
   remove(toRemove: string | Middleware): boolean {
     const keep = (entry: Entry): boolean =>
       typeof toRemove === 'string' ? !namesOf(entry).includes(toRemove) : entry.middleware !== toRemove;
-    const before = this.absolute.length + this.relative.length;
-    this.absolute = this.absolute.filter(keep);
-    this.relative = this.relative.filter(keep);
-    return this.absolute.length + this.relative.length < before;
+    return this.keepOnly(keep);
   }
 
   removeByTag(tag: string): boolean {
     const keep = (entry: Entry): boolean => !(entry.tags as string[] | undefined)?.includes(tag);
+    return this.keepOnly(keep);
+  }
+
+  private keepOnly(keep: (entry: Entry) => boolean): boolean {
     const before = this.absolute.length + this.relative.length;
     this.absolute = this.absolute.filter(keep);
     this.relative = this.relative.filter(keep);
-    return this.absolute.length + this.relative.length < before;
+    if (this.absolute.length + this.relative.length === before) return false;
+    this.byName = new Map();
+    for (const entry of [...this.absolute, ...this.relative]) for (const name of namesOf(entry)) this.byName.set(name, entry);
+    return true;
   }
 
   identify(): string[] {
@@ -96,8 +121,16 @@ export class LeanMiddlewareStack {
   }
 
   resolve(handler: any, context: any): any {
-    const chain = this.ordered();
-    for (let i = chain.length - 1; i >= 0; i--) handler = chain[i].middleware(handler, context);
+    const all = [...this.absolute, ...this.relative];
+    const signature = orderSignature(this.absolute, this.relative);
+    let order = orderCache.get(signature);
+    if (order === undefined) {
+      const positions = new Map(all.map((entry, position) => [entry, position]));
+      order = this.ordered().map((entry) => positions.get(entry)!);
+      if (orderCache.size >= ORDER_CACHE_LIMIT) orderCache.clear();
+      orderCache.set(signature, order);
+    }
+    for (let i = order.length - 1; i >= 0; i--) handler = all[order[i]].middleware(handler, context);
     return handler;
   }
 
@@ -138,13 +171,16 @@ export class LeanMiddlewareStack {
     const names = namesOf(entry);
     if (names.some((name) => this.dropped.has(name))) return;
     for (const name of names) {
+      const existing = this.byName.get(name);
+      if (existing === undefined) continue;
+      if (!entry.override) throw new Error(`Duplicate middleware name '${name}'`);
       for (const list of [this.absolute, this.relative]) {
-        const index = list.findIndex((existing) => namesOf(existing).includes(name));
-        if (index === -1) continue;
-        if (!entry.override) throw new Error(`Duplicate middleware name '${name}'`);
-        list.splice(index, 1);
+        const index = list.indexOf(existing);
+        if (index !== -1) list.splice(index, 1);
       }
+      for (const alias of namesOf(existing)) this.byName.delete(alias);
     }
     into.push(entry);
+    for (const name of names) this.byName.set(name, entry);
   }
 }

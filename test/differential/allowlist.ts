@@ -4,6 +4,8 @@ import type { Observation } from './execute-step.js';
 import { sortByStable, stable } from './normalize.js';
 import type { Step } from './read-requests.js';
 import type { TableModel } from './table-model.js';
+import { KNOWN_READ_CAPACITY_DIFFERENCES } from './known-read-capacity-differences.js';
+import { KNOWN_TRANSACTION_DIFFERENCES } from './known-transaction-differences.js';
 
 /**
  * The known, intentional differences between DynamoDB Local 1.25.1 and our engine: where
@@ -160,16 +162,17 @@ export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
     why:
       'An item whose index key attribute has the wrong type: DynamoDB names the attribute, both types and the index ' +
       '("Type mismatch for Index Key g Expected: S Actual: NULL IndexName: byG"); DynamoDB Local truncates the message after ' +
-      '"Index Key", or says "Invalid attribute value type" when the value is not a scalar.',
+      '"Index Key" (also for NULL), or says "Invalid attribute value type" when the value is a document or a set. Top-level ' +
+      'messages and cancellation reasons (Message) alike.',
     reconcile(_step, _table, reference, engine) {
+      const theirs = new Set(['One or more parameter values were invalid: Type mismatch for Index Key', 'Invalid attribute value type']);
       for (const pair of messagePairs(reference, engine)) {
-        const ours = typeof pair.engine.message === 'string' ? INDEX_KEY_TYPE_MISMATCH.exec(pair.engine.message) : null;
-        if (!ours) continue;
-        const scalar = ['S', 'N', 'B'].includes(ours[1]);
-        const theirs = scalar
-          ? 'One or more parameter values were invalid: Type mismatch for Index Key'
-          : 'Invalid attribute value type';
-        if (pair.reference.message === theirs) pair.reference.message = pair.engine.message;
+        for (const member of ['message', 'Message']) {
+          const ours = pair.engine[member];
+          if (typeof ours === 'string' && INDEX_KEY_TYPE_MISMATCH.test(ours) && theirs.has(String(pair.reference[member]))) {
+            pair.reference[member] = ours;
+          }
+        }
       }
     },
   },
@@ -275,8 +278,8 @@ export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
     reconcile(step, _table, reference, engine) {
       if (step.op !== 'TransactWriteItems' || !isError(reference) || !isError(engine, 'TransactionCanceledException')) return;
       const reasons = (engine.body.CancellationReasons as Body[] | undefined) ?? [];
-      const validation = reasons.filter((reason) => reason.Code === 'ValidationError');
-      if (validation.length === 1 && validation[0].Message === reference.body.message) {
+      // Other actions may be cancelled too: DynamoDB Local stops at the first failing update.
+      if (reasons.some((reason) => reason.Code === 'ValidationError' && reason.Message === reference.body.message)) {
         reference.status = engine.status;
         reference.body = engine.body;
       }
@@ -367,6 +370,8 @@ export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
       reference.body.ConsumedCapacity = engine.body.ConsumedCapacity;
     },
   },
+  ...KNOWN_TRANSACTION_DIFFERENCES,
+  ...KNOWN_READ_CAPACITY_DIFFERENCES,
 ];
 
 /** Applies every known difference, in order; `'diverged'` when the seed must end after this step. */

@@ -1,6 +1,8 @@
 import type { DocumentPath, UpdateAction, UpdateNode, UpdateValue } from './ast.js';
 import { valueAtPath } from './document-path.js';
 import { invalidParameterValue, validationError } from '../errors.js';
+import { incorrectDataType, invalidPathForUpdate, missingAttribute } from './update-errors.js';
+import { actionsInEvaluationOrder, checkUpdateInEvaluationOrder } from './update-evaluation-order.js';
 import { addNumbers, subtractNumbers, valuesEqual } from '../values/index.js';
 import type { AttributeValue, Item } from '../values/attribute-value.js';
 
@@ -12,11 +14,7 @@ export interface UpdateResult {
   readonly updatedPaths: readonly DocumentPath[];
 }
 
-const invalidPathForUpdate = () => validationError('The document path provided in the update expression is invalid for update');
-const incorrectDataType = () => validationError('An operand in the update expression has an incorrect data type');
 const legacyTypeMismatch = () => validationError('Type mismatch for attribute to update');
-const missingAttribute = () =>
-  validationError('The provided expression refers to an attribute that does not exist in the item');
 
 /**
  * Applies the update to `item` (`{}`-like key-only item when it did not exist) as DynamoDB
@@ -27,10 +25,13 @@ const missingAttribute = () =>
 export function applyUpdate(node: UpdateNode, item: Item, keyAttributeNames: readonly string[]): UpdateResult {
   checkKeyAttributesUntouched(node, keyAttributeNames);
   const original = item;
-  // Every action's path must lead somewhere in the item as it was before any value is
-  // computed: a bad path wins over a missing operand or a type error elsewhere.
-  for (const action of node.actions) {
-    if (parentOf(original, action.path) === undefined) throw invalidPathForUpdate();
+  if (node.legacy) {
+    for (const action of node.actions) {
+      if (parentOf(original, action.path) === undefined) throw invalidPathForUpdate();
+    }
+  } else {
+    // When several actions fail, which failure is reported depends on DynamoDB's evaluation order.
+    checkUpdateInEvaluationOrder(node, original);
   }
   const computed = node.actions.map((action) => (action.kind === 'set' ? evaluateSetValue(action.value, original) : undefined));
   // Actions on top-level attributes only replace or delete the item's own members, so a
@@ -59,7 +60,8 @@ export function applyUpdate(node: UpdateNode, item: Item, keyAttributeNames: rea
 
 /** Rejects an action on a key attribute (or inside one), DynamoDB's first check when it applies an update. */
 export function checkKeyAttributesUntouched(node: UpdateNode, keyAttributeNames: readonly string[]): void {
-  for (const action of node.actions) {
+  // With both key attributes updated, the one met first in DynamoDB's evaluation order is named.
+  for (const action of node.legacy ? node.actions : actionsInEvaluationOrder(node.actions)) {
     const head = action.path[0] as string;
     if (keyAttributeNames.includes(head)) {
       throw invalidParameterValue(`Cannot update attribute ${head}. This attribute is part of the key`);

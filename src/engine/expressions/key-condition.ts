@@ -74,10 +74,23 @@ export function keyConditionFromTerms(terms: readonly KeyTerm[], keys: KeySchema
   if (mismatch(partitionTerm, keys.partitionKey.type) || (sortTerm && keys.sortKey && mismatch(sortTerm, keys.sortKey.type))) {
     throw invalidParameterValue('Condition parameter type does not match schema type');
   }
+  for (const term of sortTerm ? [partitionTerm, sortTerm] : [partitionTerm]) rejectEmptyKeyValues(term);
   return {
     partitionValue: partitionTerm.values[0],
     ...(sortTerm ? { sortCondition: { operator: sortTerm.operator, values: sortTerm.values } } : {}),
   };
+}
+
+/** Key values are never empty, not even as the bound of a key condition. */
+function rejectEmptyKeyValues(term: KeyTerm): void {
+  for (const value of term.values) {
+    const what = 'S' in value && value.S === '' ? 'string' : 'B' in value && value.B === '' ? 'binary' : undefined;
+    if (what) {
+      throw validationError(
+        `One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty ${what} value. Key: ${term.attribute}`,
+      );
+    }
+  }
 }
 
 function invalidOperator(name: string) {

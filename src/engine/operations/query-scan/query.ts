@@ -15,7 +15,7 @@ import { pageEndsAtRangeEnd } from './range-end.js';
 import { assertFilterAvoidsKeys } from './path-checks.js';
 import { readConsumedCapacity } from './read-capacity.js';
 import { parseReadClauses, planPage, type PageReadInput } from './read-plan.js';
-import { resolveReadTarget } from './read-target.js';
+import { rejectConsistentReadOfGlobalIndex, resolveReadTarget } from './read-target.js';
 import { pageResponse } from './read-response.js';
 import { resolveSelect } from './select.js';
 
@@ -38,16 +38,24 @@ export const query: OperationHandler = (context, input: QueryInput) => {
     throw validationError('Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.');
   }
   const consistent = input.ConsistentRead === true;
-  const target = resolveReadTarget(table, input.IndexName, consistent);
+  const target = resolveReadTarget(table, input.IndexName, false);
 
   const attributes = expressionAttributesOf(input);
   const keys = { partitionKey: target.partitionKey, sortKey: target.sortKey };
   // DynamoDB rejects unused substitutions before it matches the key condition to the schema.
-  const keyNode = isAbsent(input.KeyConditionExpression)
-    ? undefined
-    : parseKeyConditionSyntax(input.KeyConditionExpression as string, attributes);
+  let keyNode: ReturnType<typeof parseKeyConditionSyntax> | undefined;
+  let boundsError: unknown;
+  try {
+    keyNode = isAbsent(input.KeyConditionExpression) ? undefined : parseKeyConditionSyntax(input.KeyConditionExpression as string, attributes);
+  } catch (error) {
+    if (!(error instanceof Error && error.message.includes('The BETWEEN operator requires upper bound'))) throw error;
+    boundsError = error;
+  }
   const clauses = parseReadClauses(input, attributes, 'QueryFilter');
+  // DynamoDB Local rejects a bad filter or projection before BETWEEN bounds in the wrong order.
+  if (boundsError !== undefined) throw boundsError;
   attributes.assertAllUsed();
+  rejectConsistentReadOfGlobalIndex(target.index, consistent);
   const keyCondition = keyNode
     ? keyConditionFromNode(keyNode, keys)
     : keyConditionFromKeyConditions(input.KeyConditions as Record<string, LegacyCondition>, keys);

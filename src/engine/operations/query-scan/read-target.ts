@@ -33,14 +33,23 @@ export function resolveReadTarget(
     table.globalIndexes.find((candidate) => candidate.name === indexName) ??
     table.localIndexes.find((candidate) => candidate.name === indexName);
   if (!index) throw validationError(`The table does not have the specified index: ${indexName}`);
-  if (index.kind === 'global' && consistentRead) {
-    throw validationError('Consistent reads are not supported on global secondary indexes');
-  }
+  rejectConsistentReadOfGlobalIndex(index, consistentRead);
   const keyAttributes = [...tableKeys];
   for (const key of keyAttributesOf(index)) {
     if (!keyAttributes.some((known) => known.name === key.name)) keyAttributes.push(key);
   }
   return { table, index, partitionKey: index.partitionKey, sortKey: index.sortKey, keyAttributes };
+}
+
+/**
+ * A Scan rejects a consistent read of a GSI as soon as it resolves the index; a Query only
+ * once its expressions are checked (DynamoDB Local reports a bad projection or an unused
+ * substitution first), so Query calls this itself.
+ */
+export function rejectConsistentReadOfGlobalIndex(index: IndexDefinition | undefined, consistentRead: boolean): void {
+  if (index?.kind === 'global' && consistentRead) {
+    throw validationError('Consistent reads are not supported on global secondary indexes');
+  }
 }
 
 /** Whether an index holds this top-level attribute: every key attribute, plus its projection. */

@@ -111,6 +111,11 @@ function parseExpressions(
   return { condition, update };
 }
 
+/** Only the expression checks of a write request (parse, substitutions used), for callers that order errors across requests. */
+export function checkWriteExpressions(input: WriteRequest, withUpdate: boolean): void {
+  parseExpressions(input, withUpdate);
+}
+
 function readKey(table: TableDefinition, options: PrepareOptions, rawKey: Item): { key: Item; keyError?: DynamoDBError } {
   const key = validateItemValues(rawKey);
   const keyError = checkKey(options, () => validateKey(table, key));

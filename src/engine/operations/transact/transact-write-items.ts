@@ -6,6 +6,7 @@ import { KeyAttributePathError } from '../shared/key-paths.js';
 import { itemIdentity } from '../shared/keys.js';
 import { itemSize } from '../../values/index.js';
 import {
+  checkWriteExpressions,
   prepareConditionCheck,
   prepareDelete,
   preparePut,
@@ -57,6 +58,41 @@ function prepareAction(context: Parameters<OperationHandler>[0], entry: Transact
   return { write, returnOldOnFailure: request.ReturnValuesOnConditionCheckFailure === 'ALL_OLD' };
 }
 
+/**
+ * Problems DynamoDB Local finds only after every action's expressions are checked: substitutions
+ * sent without an expression, an index key value of the wrong type in a Put.
+ */
+const isFoundAfterExpressions = (error: unknown) =>
+  error instanceof DynamoDBError && / can only be specified when using expressions|Type mismatch for Index Key /.test(error.message);
+
+/** A problem in an expression itself: syntax, names or values undefined or unused. */
+const isExpressionError = (error: unknown) =>
+  error instanceof DynamoDBError && /^(Invalid \w*Expression: |Value provided in ExpressionAttribute)/.test(error.message);
+
+/**
+ * Prepares every action in request order. DynamoDB Local checks the expressions of all
+ * actions before some other request problems (see isFoundAfterExpressions), so such a
+ * rejection waits until no later action's expression fails.
+ */
+function prepareActions(context: Parameters<OperationHandler>[0], entries: readonly TransactWriteAction[]): Action[] {
+  let deferred: unknown;
+  const actions: Action[] = [];
+  for (const entry of entries) {
+    try {
+      actions.push(prepareAction(context, entry));
+    } catch (error) {
+      if (isExpressionError(error) || (deferred === undefined && !isFoundAfterExpressions(error))) throw error;
+      deferred ??= error;
+      // This action's own expressions still come first (unless they are what is missing).
+      const request = Object.values(entry)[0] as WriteRequest | undefined;
+      const withoutExpression = error instanceof DynamoDBError && / can only be specified when using expressions/.test(error.message);
+      if (request && !withoutExpression) checkWriteExpressions(request, entry.Update !== undefined);
+    }
+  }
+  if (deferred !== undefined) throw deferred;
+  return actions;
+}
+
 interface ActionResult {
   readonly outcome?: WriteOutcome;
   readonly reason: CancellationReason;
@@ -106,7 +142,7 @@ function tryActions(context: Parameters<OperationHandler>[0], actions: readonly 
 export const transactWriteItems: OperationHandler = (context, input) => {
   const entries = input.TransactItems as TransactWriteAction[];
   checkTransactItemCount(entries);
-  const actions = entries.map((entry) => prepareAction(context, entry));
+  const actions = prepareActions(context, entries);
   // Puts count their item; the other actions only carry a key.
   checkTransactionPayload(actions.map(({ write }) => itemSize(write.item ?? write.key)));
   const seen = new Set<string>();

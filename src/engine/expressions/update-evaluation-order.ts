@@ -1,0 +1,115 @@
+import type { DocumentPath, PathElement, UpdateAction, UpdateNode, UpdateValue } from './ast.js';
+import { valueAtPath } from './document-path.js';
+import { pathElementIterationOrder } from './document-path-hash-order.js';
+import { incorrectDataType, invalidPathForUpdate, missingAttribute } from './update-errors.js';
+import type { AttributeValue, Item } from '../values/attribute-value.js';
+
+/**
+ * When several actions of an UpdateExpression cannot apply to the stored item, DynamoDB
+ * Local reports the first failure it meets while it evaluates the actions one at a time,
+ * in the order of its tree of the actions' paths (see {@link actionsInEvaluationOrder}).
+ * Within an action it evaluates the operands left to right, checking each operand's type
+ * as soon as it has it, and the target path last. Everything is read from the item as it
+ * was before the update. Throws that first failure; returns when every action can apply.
+ */
+export function checkUpdateInEvaluationOrder(node: UpdateNode, item: Item): void {
+  for (const action of actionsInEvaluationOrder(node.actions)) checkAction(action, item);
+}
+
+/**
+ * The actions in the order DynamoDB Local evaluates them: their paths merged into a tree
+ * from the last action to the first, then walked depth first, each node's children in the
+ * iteration order of DynamoDB Local's `HashMap` of path elements.
+ */
+export function actionsInEvaluationOrder(actions: readonly UpdateAction[]): UpdateAction[] {
+  const root = new ActionNode();
+  for (let index = actions.length - 1; index >= 0; index--) {
+    let node = root;
+    for (const element of actions[index].path) {
+      let child = node.children.get(element);
+      if (!child) node.children.set(element, (child = new ActionNode()));
+      node = child;
+    }
+    node.action = actions[index];
+  }
+  const ordered: UpdateAction[] = [];
+  const walk = (node: ActionNode): void => {
+    if (node.action) ordered.push(node.action);
+    for (const element of pathElementIterationOrder([...node.children.keys()])) walk(node.children.get(element) as ActionNode);
+  };
+  walk(root);
+  return ordered;
+}
+
+class ActionNode {
+  readonly children = new Map<PathElement, ActionNode>();
+  action: UpdateAction | undefined;
+}
+
+function checkAction(action: UpdateAction, item: Item): void {
+  switch (action.kind) {
+    case 'set':
+      requireParent(item, action.path);
+      evaluate(action.value, item);
+      return;
+    case 'remove':
+      requireParent(item, action.path);
+      return;
+    case 'add':
+    case 'delete': {
+      requireParent(item, action.path);
+      const existing = valueAtPath(item, action.path);
+      if (existing !== undefined && !combinable(action.kind, existing, action.value)) throw incorrectDataType();
+      return;
+    }
+  }
+}
+
+/** Whether ADD/DELETE can combine the stored value with the operand (same number or set type). */
+function combinable(kind: 'add' | 'delete', existing: AttributeValue, operand: AttributeValue): boolean {
+  if (kind === 'add' && 'N' in existing && 'N' in operand) return true;
+  return (['SS', 'NS', 'BS'] as const).some((type) => type in existing && type in operand);
+}
+
+/** The operand's value, failing as DynamoDB Local does: left to right, each type checked on arrival. */
+function evaluate(value: UpdateValue, item: Item): AttributeValue {
+  switch (value.kind) {
+    case 'value':
+      return value.value;
+    case 'path': {
+      const found = valueAtPath(item, value.path);
+      if (found === undefined) throw missingAttribute();
+      return found;
+    }
+    case 'if_not_exists': {
+      // The fallback is evaluated even when the attribute exists: a missing one still fails.
+      const fallback = evaluate(value.fallback, item);
+      return valueAtPath(item, value.path) ?? fallback;
+    }
+    case 'list_append': {
+      const first = evaluate(value.first, item);
+      if (!('L' in first)) throw incorrectDataType();
+      const second = evaluate(value.second, item);
+      if (!('L' in second)) throw incorrectDataType();
+      return { L: [...first.L, ...second.L] };
+    }
+    case 'plus':
+    case 'minus': {
+      const left = evaluate(value.left, item);
+      if (!('N' in left)) throw incorrectDataType();
+      const right = evaluate(value.right, item);
+      if (!('N' in right)) throw incorrectDataType();
+      // Only the result's type matters to the checks; applyUpdate computes the number.
+      return right;
+    }
+  }
+}
+
+/** The target's parent must exist and be a map (for a name) or a list (for an index). */
+function requireParent(item: Item, path: DocumentPath): void {
+  if (path.length === 1) return;
+  const parent = valueAtPath(item, path.slice(0, -1));
+  const last = path[path.length - 1];
+  const fits = parent !== undefined && (typeof last === 'number' ? 'L' in parent : 'M' in parent);
+  if (!fits) throw invalidPathForUpdate();
+}
