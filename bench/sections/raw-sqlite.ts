@@ -21,7 +21,8 @@ export class RawSqlite {
     this.database.exec(`
       CREATE TABLE items (pk TEXT NOT NULL, sk TEXT NOT NULL, item TEXT NOT NULL, PRIMARY KEY (pk, sk));
       CREATE TABLE gsi1 (gpk TEXT NOT NULL, gsk TEXT NOT NULL, pk TEXT NOT NULL, sk TEXT NOT NULL, item TEXT NOT NULL,
-        PRIMARY KEY (gpk, gsk, pk, sk));`);
+        PRIMARY KEY (gpk, gsk, pk, sk));
+      CREATE TABLE tokens (token TEXT PRIMARY KEY, request_hash TEXT NOT NULL, expires_at INTEGER NOT NULL);`);
     const db = this.database;
     this.statements = {
       get: db.prepare('SELECT item FROM items WHERE pk = ? AND sk = ?').pluck(),
@@ -31,6 +32,10 @@ export class RawSqlite {
       updateIndex: db.prepare('UPDATE gsi1 SET item = ? WHERE gpk = ? AND gsk = ? AND pk = ? AND sk = ?'),
       exists: db.prepare('SELECT 1 FROM items WHERE pk = ? AND sk = ?').pluck(),
       query: db.prepare('SELECT item FROM items WHERE pk = ? ORDER BY sk').pluck(),
+      // The SDK sends a ClientRequestToken with every TransactWriteItems; honouring it means
+      // looking it up and remembering it, so the floor does the same.
+      tokenLookup: db.prepare('SELECT request_hash FROM tokens WHERE token = ? AND expires_at > ?').pluck(),
+      tokenInsert: db.prepare('INSERT OR REPLACE INTO tokens (token, request_hash, expires_at) VALUES (?, ?, ?)'),
       queryIndex: db.prepare('SELECT item FROM gsi1 WHERE gpk = ? ORDER BY gsk DESC, pk DESC, sk DESC LIMIT ?').pluck(),
     };
   }
@@ -81,9 +86,12 @@ export class RawSqlite {
       case 'transact':
         this.database.transaction(() => {
           const [first, second] = input.TransactItems;
+          const now = Date.now();
+          if (input.ClientRequestToken && s.tokenLookup.get(input.ClientRequestToken, now) !== undefined) return;
           if (s.exists.get(first.Put.Item.pk.S, first.Put.Item.sk.S)) throw new Error('condition failed');
           this.putItem(first.Put.Item);
           this.putItem(second.Put.Item);
+          if (input.ClientRequestToken) s.tokenInsert.run(input.ClientRequestToken, first.Put.Item.pk.S, now + 600_000);
         }).immediate();
         return {};
     }
