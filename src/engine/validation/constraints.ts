@@ -118,7 +118,11 @@ class ViolationCollector {
       }
     }
     for (const [key, entry] of Object.entries(value)) {
-      if (entry !== null) this.check(entry, shape.value, `${path}.${key}.member`);
+      const entryPath = `${path}.${key}.member`;
+      if (entry !== null && entry !== undefined) this.check(entry, shape.value, entryPath);
+      // A null attribute value is named by the values module with DynamoDB's own message;
+      // any other null entry (a table's write requests, its keys) is a null member.
+      else if (shape.value.kind !== 'attributeValue') this.add(null, shape.value, entryPath, texts.notNull);
     }
   }
 }

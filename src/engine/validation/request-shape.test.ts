@@ -184,6 +184,17 @@ describe('constraint errors', () => {
     })?.message).toContain("Value null at 'attributeDefinitions.1.member' failed to satisfy constraint: Member must not be null");
   });
 
+  it('rejects a null entry of a map of requests as a null member', () => {
+    expect(errorOf('BatchWriteItem', { RequestItems: { table: null } })).toEqual(
+      validation(
+        "1 validation error detected: Value null at 'requestItems.table.member' failed to satisfy constraint: Member must not be null",
+      ),
+    );
+    expect(errorOf('BatchGetItem', { RequestItems: { table: null } })?.message).toContain(
+      "Value null at 'requestItems.table.member' failed to satisfy constraint: Member must not be null",
+    );
+  });
+
   it('checks ReturnValues, Select and the Scan segment range', () => {
     expect(errorOf('UpdateItem', { TableName: 'table', Key: key, ReturnValues: 'ALL' })?.message).toContain(
       "Value 'ALL' at 'returnValues' failed to satisfy constraint: Member must satisfy enum value set: [ALL_NEW, UPDATED_OLD, ALL_OLD, NONE, UPDATED_NEW]",

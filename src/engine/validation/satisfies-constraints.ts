@@ -70,7 +70,10 @@ function satisfies(value: unknown, shape: Shape): boolean {
       for (const key of Object.keys(entries)) {
         const entry = entries[key];
         if (shape.keys && !stringSatisfies(key, shape.keys)) return false;
-        if (entry === null) continue;
+        if (entry === null || entry === undefined) {
+          if (shape.value.kind === 'attributeValue') continue;
+          return false;
+        }
         if (shape.values && !lengthSatisfies(lengthOf(entry), shape.values)) return false;
         if (!satisfies(entry, shape.value)) return false;
       }
