@@ -1,5 +1,4 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import { startServer } from '../../local/server.js';
 import type { CliCommand } from '../command.js';
@@ -41,7 +40,6 @@ export const serveCommand: CliCommand = {
 
 async function serve(flags: ServeFlags): Promise<void> {
   const path = flags.inMemory ? undefined : resolve(flags.db ?? DEFAULT_DATABASE_FILE);
-  if (path) mkdirSync(dirname(path), { recursive: true });
   const server = await startServer({
     port: flags.port,
     host: flags.host,

@@ -1,5 +1,5 @@
 import type { DocumentPath, UpdateAction, UpdateNode, UpdateValue } from './ast.js';
-import { valueAtPath } from './document-path.js';
+import { parentOf, valueAtPath } from './document-path.js';
 import { invalidParameterValue, validationError } from '../errors.js';
 import { incorrectDataType, invalidPathForUpdate, missingAttribute } from './update-errors.js';
 import { actionsInEvaluationOrder, checkUpdateInEvaluationOrder } from './update-evaluation-order.js';
@@ -117,16 +117,6 @@ function evaluateSetValue(value: UpdateValue, item: Item): AttributeValue {
       return { N: value.kind === 'plus' ? addNumbers(left.N, right.N) : subtractNumbers(left.N, right.N) };
     }
   }
-}
-
-/** The container holding the last path element (map or list value, or the item itself). */
-function parentOf(item: Item, path: DocumentPath): Record<string, AttributeValue> | AttributeValue[] | undefined {
-  if (path.length === 1) return item;
-  const parent = valueAtPath(item, path.slice(0, -1));
-  if (parent === undefined) return undefined;
-  const last = path[path.length - 1];
-  if (typeof last === 'number') return 'L' in parent ? parent.L : undefined;
-  return 'M' in parent ? parent.M : undefined;
 }
 
 function writePath(item: Item, path: DocumentPath, value: AttributeValue): void {

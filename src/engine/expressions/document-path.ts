@@ -27,3 +27,13 @@ export function formatDocumentPath(path: DocumentPath): string {
     .map((element, index) => (typeof element === 'number' ? `[${element}]` : index === 0 ? element : `.${element}`))
     .join('');
 }
+
+/** The container holding the last path element (map or list value, or the item itself). */
+export function parentOf(item: Item, path: DocumentPath): Record<string, AttributeValue> | AttributeValue[] | undefined {
+  if (path.length === 1) return item;
+  const parent = valueAtPath(item, path.slice(0, -1));
+  if (parent === undefined) return undefined;
+  const last = path[path.length - 1];
+  if (typeof last === 'number') return 'L' in parent ? parent.L : undefined;
+  return 'M' in parent ? parent.M : undefined;
+}

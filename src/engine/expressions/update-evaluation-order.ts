@@ -1,5 +1,5 @@
 import type { DocumentPath, PathElement, UpdateAction, UpdateNode, UpdateValue } from './ast.js';
-import { valueAtPath } from './document-path.js';
+import { parentOf, valueAtPath } from './document-path.js';
 import { pathElementIterationOrder } from './document-path-hash-order.js';
 import { incorrectDataType, invalidPathForUpdate, missingAttribute } from './update-errors.js';
 import type { AttributeValue, Item } from '../values/attribute-value.js';
@@ -107,9 +107,5 @@ function evaluate(value: UpdateValue, item: Item): AttributeValue {
 
 /** The target's parent must exist and be a map (for a name) or a list (for an index). */
 function requireParent(item: Item, path: DocumentPath): void {
-  if (path.length === 1) return;
-  const parent = valueAtPath(item, path.slice(0, -1));
-  const last = path[path.length - 1];
-  const fits = parent !== undefined && (typeof last === 'number' ? 'L' in parent : 'M' in parent);
-  if (!fits) throw invalidPathForUpdate();
+  if (parentOf(item, path) === undefined) throw invalidPathForUpdate();
 }
