@@ -1,5 +1,6 @@
 import type { AttributeValue, Item } from '../values/attribute-value.js';
 import type { IndexDefinition, KeyAttribute, TableDefinition } from './storage.js';
+import { setOwnProperty } from '../values/own-property.js';
 
 /** The index key values of an item and the item as the index projects it. */
 export interface IndexEntry {
@@ -31,13 +32,18 @@ export function indexEntryOf(table: TableDefinition, index: IndexDefinition, ite
   return { partitionValue, sortValue, projected: projectForIndex(table, index, item) };
 }
 
+/** Whether `item` has an entry in `index` ({@link indexEntryOf} without building it). */
+export function hasIndexEntry(index: IndexDefinition, item: Item): boolean {
+  return keyValueOf(item, index.partitionKey) !== undefined && (!index.sortKey || keyValueOf(item, index.sortKey) !== undefined);
+}
+
 /** The attributes of `item` that `index` holds: table keys, index keys, and INCLUDE's attributes. */
 export function projectForIndex(table: TableDefinition, index: IndexDefinition, item: Item): Item {
   if (index.projection.type === 'ALL') return item;
   const projected: Item = {};
   const keep = (name: string): void => {
     const value = item[name];
-    if (value !== undefined) projected[name] = value;
+    if (value !== undefined) setOwnProperty(projected, name, value);
   };
   keep(table.partitionKey.name);
   if (table.sortKey) keep(table.sortKey.name);

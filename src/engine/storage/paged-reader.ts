@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
-import type { Item } from '../values/attribute-value.js';
+import { StoredRow } from './stored-row.js';
 
-/** A keyset-paged read: rows are `rowid, data`. */
+/** A keyset-paged read: rows are `rowid, data, size`. Statements are in raw mode (rows as arrays). */
 export interface PageQuery {
   /** The first page, when there is no start position. Ends in `LIMIT ?`. */
   readonly fromStart: PreparedRead;
@@ -24,17 +24,17 @@ const firstPageRowsWithLimit = 64;
 const largestPageRows = 1024;
 
 /**
- * Yields the items of a keyset-paged read, fetching growing pages of rows. Pages are read
+ * Yields the rows of a keyset-paged read, fetching growing pages of rows. Pages are read
  * to completion (`.all()`), so no statement stays open while the caller works: callers
  * may write between items, and an abandoned iterator holds nothing.
  */
-export function* readPages(query: PageQuery, startPosition: readonly unknown[] | undefined): IterableIterator<Item> {
+export function* readPages(query: PageQuery, startPosition: readonly unknown[] | undefined): IterableIterator<StoredRow> {
   let remaining = query.limit ?? Number.POSITIVE_INFINITY;
   let position = startPosition;
   let pageRows = query.limit === undefined ? firstPageRows : Math.max(1, Math.min(query.limit, firstPageRowsWithLimit));
-  const fromStart = query.fromStart.statement.raw();
-  const afterPosition = query.afterPosition.statement.raw();
-  const positionOfRow = query.positionOfRow.raw();
+  const fromStart = query.fromStart.statement;
+  const afterPosition = query.afterPosition.statement;
+  const positionOfRow = query.positionOfRow;
   while (remaining > 0) {
     const rows = Math.min(pageRows, remaining);
     const page = (
@@ -45,7 +45,7 @@ export function* readPages(query: PageQuery, startPosition: readonly unknown[] |
     const more = page.length === rows && remaining > rows;
     // Read before any item is yielded: the caller may write between items.
     if (more) position = positionOfRow.get(page[page.length - 1][0]) as unknown[];
-    for (const row of page) yield JSON.parse(row[1] as string) as Item;
+    for (const row of page) yield new StoredRow(row[1] as string, row[2] as number);
     if (!more) return;
     remaining -= page.length;
     pageRows = Math.min(pageRows * 2, largestPageRows);

@@ -9,13 +9,23 @@
  * The hash is part of the file format: changing it requires a format-version migration.
  */
 import type { AttributeValue } from '../values/attribute-value.js';
-import { hashPrefix, keyValueHash } from './key-hash.js';
+import { hashPrefix, keyValueHash, stringKeyHashPrefix } from './key-hash.js';
 
 const hashSpace = 2 ** 32;
 
+// A batch or a transaction often writes several items of one partition in a row, so the
+// hash of the last string partition key is kept (equal strings hash alike).
+let lastStringKey: string | undefined;
+let lastStringKeyHash = 0;
+
 /** The stored segment hash of a partition key value (0 … 2³²−1). */
 export function segmentHash(partitionValue: AttributeValue): number {
-  return hashPrefix(keyValueHash(partitionValue));
+  if (!('S' in partitionValue)) return hashPrefix(keyValueHash(partitionValue));
+  if (partitionValue.S !== lastStringKey) {
+    lastStringKeyHash = stringKeyHashPrefix(partitionValue.S);
+    lastStringKey = partitionValue.S;
+  }
+  return lastStringKeyHash;
 }
 
 /** The half-open hash range `[low, high)` owned by `segment` of `totalSegments`. */

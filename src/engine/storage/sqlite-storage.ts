@@ -6,7 +6,8 @@ import type { Item } from '../values/attribute-value.js';
 import { Catalog, type CatalogEntry } from './catalog.js';
 import { migrateStorageFormat } from './format-migration.js';
 import { freeSqlName, indexTableBaseName } from './sql-names.js';
-import type { RangeRequest, ScanRequest, Storage, TableDefinition, TableStatistics } from './storage.js';
+import type { PutHints, RangeRequest, ScanRequest, Storage, TableDefinition, TableStatistics } from './storage.js';
+import type { StoredRow } from './stored-row.js';
 import { TableStore } from './table-store.js';
 import { createIndexTable, createItemTable, dropTable } from './table-schema.js';
 
@@ -210,10 +211,14 @@ class SqliteStorage implements Storage {
     return this.store(table.name).getItem(key);
   }
 
-  putItem(table: TableDefinition, item: Item): void {
+  getRow(table: TableDefinition, key: Item): StoredRow | undefined {
+    return this.store(table.name).getRow(key);
+  }
+
+  putItem(table: TableDefinition, item: Item, hints?: PutHints): void {
     const store = this.store(table.name);
-    if (this.database.inTransaction) store.putItem(item);
-    else this.writeTransaction(() => store.putItem(item));
+    if (this.database.inTransaction || hints?.previous) this.writeTransaction(() => store.putItem(item, hints));
+    else store.putItemAlone(item, hints?.size, (work) => this.writeTransaction(work));
   }
 
   deleteItem(table: TableDefinition, key: Item): void {
@@ -230,6 +235,14 @@ class SqliteStorage implements Storage {
     return this.store(table.name).scanItems(request);
   }
 
+  queryRows(table: TableDefinition, request: RangeRequest): IterableIterator<StoredRow> {
+    return this.store(table.name).queryRows(request);
+  }
+
+  scanRows(table: TableDefinition, request: ScanRequest): IterableIterator<StoredRow> {
+    return this.store(table.name).scanRows(request);
+  }
+
   tableStatistics(table: TableDefinition, indexName?: string): TableStatistics {
     return this.store(table.name).statistics(indexName);
   }
@@ -244,7 +257,9 @@ class SqliteStorage implements Storage {
   }
 
   readTransaction<T>(work: () => T): T {
-    if (this.database.inTransaction) return work();
+    // A private in-memory database has no other connection, and `work` runs synchronously:
+    // nothing can write between its statements, so BEGIN/COMMIT would only cost time.
+    if (this.database.inTransaction || this.database.memory) return work();
     return this.deferred.deferred(work) as T;
   }
 

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { AttributeValue, Item, ScalarKeyType } from '../values/attribute-value.js';
+import type { StoredRow } from './stored-row.js';
 
 export type ProjectionType = 'ALL' | 'KEYS_ONLY' | 'INCLUDE';
 
@@ -80,13 +81,17 @@ export interface Storage {
 
   /** The stored item with this primary key (extra attributes in `key` are ignored). */
   getItem(table: TableDefinition, key: Item): Item | undefined;
-  /** Inserts or replaces the item and updates the index tables. */
-  putItem(table: TableDefinition, item: Item): void;
+  /** {@link getItem}, unparsed: the stored text and size (reads that answer the item as stored). */
+  getRow(table: TableDefinition, key: Item): StoredRow | undefined;
+  /** Inserts or replaces the item and updates the index tables; `hints` only spare statements. */
+  putItem(table: TableDefinition, item: Item, hints?: PutHints): void;
   /** Deletes the item with this key (no-op if absent) and its index entries. */
   deleteItem(table: TableDefinition, key: Item): void;
 
   /** Items of one partition in key order, lazily (stop iterating to stop reading). */
   queryItems(table: TableDefinition, request: RangeRequest): IterableIterator<Item>;
+  /** {@link queryItems}, unparsed. */
+  queryRows(table: TableDefinition, request: RangeRequest): IterableIterator<StoredRow>;
   /**
    * Items of the table or index, in storage order, lazily. Order: by partition-key hash,
    * then key, so a segment (`segment`/`totalSegments`) is a contiguous run and every item is
@@ -94,6 +99,8 @@ export interface Storage {
    * iterating are fine.
    */
   scanItems(table: TableDefinition, request: ScanRequest): IterableIterator<Item>;
+  /** {@link scanItems}, unparsed. */
+  scanRows(table: TableDefinition, request: ScanRequest): IterableIterator<StoredRow>;
 
   /** Item count and size of the table, or of one of its indexes. */
   tableStatistics(table: TableDefinition, indexName?: string): TableStatistics;
@@ -115,4 +122,15 @@ export interface Storage {
   withinRequest?<T>(work: () => T): T;
 
   close(): void;
+}
+
+/**
+ * What the caller of a put already knows, to spare statements. `previous`: the item stored
+ * under the key now, read in the same write transaction (`null`: there is none; absent:
+ * not known); a hint read outside that transaction could be stale. `size`: exactly
+ * `itemSize` of the item put, since reads bill and splice by the stored size.
+ */
+export interface PutHints {
+  readonly previous?: Item | null;
+  readonly size?: number;
 }

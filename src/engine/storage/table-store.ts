@@ -3,13 +3,14 @@ import { keyDoesNotMatchSchema, validationError } from '../errors.js';
 import type { AttributeValue, Item } from '../values/attribute-value.js';
 import { encodeKeyValue, itemSize } from '../values/index.js';
 import type { CatalogEntry } from './catalog.js';
-import { indexEntryOf, type IndexEntry } from './index-entry.js';
+import { hasIndexEntry, indexEntryOf, type IndexEntry } from './index-entry.js';
 import { readPages, type PageQuery } from './paged-reader.js';
+import { StoredRow } from './stored-row.js';
 import { keyValueHash, tableKeyHash } from './key-hash.js';
 import { segmentHash, segmentRange } from './segment-hash.js';
 import { boundSql, positionSupersedes, sortRange, type KeyColumnValue, type SortRange } from './sort-range.js';
 import { quoteIdentifier } from './sql-names.js';
-import type { IndexDefinition, KeyAttribute, RangeRequest, ScanRequest, TableDefinition } from './storage.js';
+import type { IndexDefinition, KeyAttribute, PutHints, RangeRequest, ScanRequest, TableDefinition } from './storage.js';
 import { ttlEpochSeconds } from './ttl-column.js';
 
 /** An item (or index projection) as stored: its JSON and its DynamoDB size. */
@@ -48,7 +49,9 @@ export class TableStore {
   readonly definition: TableDefinition;
   private readonly table: string;
   private readonly selectItem: Database.Statement<KeyColumnValue[], string>;
-  private readonly upsertItem: Database.Statement;
+  /** Inserts a new item row; does nothing (0 changes) when the key is taken. */
+  private readonly insertItemRow: Database.Statement;
+  private readonly updateItemRow: Database.Statement;
   private readonly deleteItemRow: Database.Statement;
   private readonly indexes: IndexStore[];
   private readonly ttlAttribute: string | undefined;
@@ -63,10 +66,10 @@ export class TableStore {
     this.selectItem = database
       .prepare<KeyColumnValue[], string>(`SELECT data FROM ${this.table} WHERE pk = ? AND sk = ?`)
       .pluck();
-    this.upsertItem = database.prepare(
-      `INSERT INTO ${this.table} (pk, sk, data, seg, expires_at, size) VALUES (?, ?, ?, ?, ?, ?)
-       ON CONFLICT (pk, sk) DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at, size = excluded.size`,
+    this.insertItemRow = database.prepare(
+      `INSERT INTO ${this.table} (pk, sk, data, seg, expires_at, size) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (pk, sk) DO NOTHING`,
     );
+    this.updateItemRow = database.prepare(`UPDATE ${this.table} SET data = ?, expires_at = ?, size = ? WHERE pk = ? AND sk = ?`);
     this.deleteItemRow = database.prepare(`DELETE FROM ${this.table} WHERE pk = ? AND sk = ?`);
     this.indexes = [...this.definition.globalIndexes, ...this.definition.localIndexes].map((definition) => {
       const table = quoteIdentifier(entry.indexTables[definition.name]);
@@ -95,14 +98,87 @@ export class TableStore {
     return data === undefined ? undefined : (JSON.parse(data) as Item);
   }
 
-  putItem(item: Item): void {
+  /** Read side: `data, size` of one item, prepared on first use. */
+  private selectRow: Database.Statement<KeyColumnValue[], [string, number]> | undefined;
+
+  /** The stored row of the item with this key, unparsed (reads that return it as stored). */
+  getRow(key: Item): StoredRow | undefined {
+    this.selectRow ??= this.database
+      .prepare<KeyColumnValue[], [string, number]>(`SELECT data, size FROM ${this.table} WHERE pk = ? AND sk = ?`)
+      .raw();
+    const row = this.selectRow.get(this.partitionColumn(key), this.sortColumn(key));
+    return row === undefined ? undefined : new StoredRow(row[0], row[1]);
+  }
+
+  /**
+   * Inserts or replaces the item and its index entries, inside a write transaction. With
+   * `hints.previous` (the item as stored now, read in this transaction) a stored item is a
+   * plain update and only the index entries either version has are touched; otherwise an
+   * insert is tried first, and only a taken key looks up the index entries.
+   */
+  putItem(item: Item, hints: PutHints = {}): void {
+    this.putStored(item, { data: JSON.stringify(item), size: hints.size ?? itemSize(item) }, hints.previous);
+  }
+
+  /**
+   * {@link putItem} for a caller outside any transaction. A new item that no index holds
+   * is one statement, atomic by itself, without BEGIN and COMMIT around it; any other put
+   * runs in `transaction`.
+   */
+  putItemAlone(item: Item, size: number | undefined, transaction: (work: () => void) => void): void {
+    const stored: StoredItem = { data: JSON.stringify(item), size: size ?? itemSize(item) };
+    if (!this.anyIndexHolds(item) && this.insertRow(item, this.partitionColumn(item), this.sortColumn(item), stored)) return;
+    transaction(() => this.putStored(item, stored, undefined));
+  }
+
+  private anyIndexHolds(item: Item): boolean {
+    for (const index of this.indexes) if (hasIndexEntry(index.definition, item)) return true;
+    return false;
+  }
+
+  private putStored(item: Item, stored: StoredItem, previous: Item | null | undefined): void {
     const pk = this.partitionColumn(item);
     const sk = this.sortColumn(item);
-    const data = JSON.stringify(item);
-    const size = itemSize(item);
-    const ttlValue = this.ttlAttribute === undefined ? null : ttlEpochSeconds(item[this.ttlAttribute]);
-    this.upsertItem.run(pk, sk, data, segmentHash(keyValue(item, this.definition.partitionKey)), ttlValue, size);
-    for (const index of this.indexes) this.writeIndexEntry(index, item, pk, sk, { data, size });
+    if (previous) {
+      if (this.updateItemRow.run(stored.data, this.ttlValue(item), stored.size, pk, sk).changes > 0) {
+        for (const index of this.indexes) this.replaceIndexEntry(index, item, previous, pk, sk, stored);
+        return;
+      }
+      // No row after all (a stale `previous`): as if nothing were known.
+    }
+    if (this.insertRow(item, pk, sk, stored)) {
+      // A new row: no index holds an entry for it yet.
+      for (const index of this.indexes) this.insertIndexEntry(index, item, pk, sk, stored);
+      return;
+    }
+    this.updateItemRow.run(stored.data, this.ttlValue(item), stored.size, pk, sk);
+    for (const index of this.indexes) this.writeIndexEntry(index, item, pk, sk, stored);
+  }
+
+  /** Inserts the item's row if its key is free; `false` (nothing written) when it is taken. */
+  private insertRow(item: Item, pk: KeyColumnValue, sk: KeyColumnValue, stored: StoredItem): boolean {
+    const seg = segmentHash(keyValue(item, this.definition.partitionKey));
+    return this.insertItemRow.run(pk, sk, stored.data, seg, this.ttlValue(item), stored.size).changes > 0;
+  }
+
+  private ttlValue(item: Item): number | null {
+    return this.ttlAttribute === undefined ? null : ttlEpochSeconds(item[this.ttlAttribute]);
+  }
+
+  /** Updates the index entry of a stored item whose former version `previous` is known. */
+  private replaceIndexEntry(
+    index: IndexStore,
+    item: Item,
+    previous: Item,
+    pk: KeyColumnValue,
+    sk: KeyColumnValue,
+    stored: StoredItem,
+  ): void {
+    if (!hasIndexEntry(index.definition, previous)) {
+      this.insertIndexEntry(index, item, pk, sk, stored);
+      return;
+    }
+    this.writeIndexEntry(index, item, pk, sk, stored);
   }
 
   /**
@@ -231,6 +307,10 @@ export class TableStore {
   }
 
   queryItems(request: RangeRequest): IterableIterator<Item> {
+    return itemsOf(this.queryRows(request));
+  }
+
+  queryRows(request: RangeRequest): IterableIterator<StoredRow> {
     const index = request.indexName === undefined ? undefined : this.indexStore(request.indexName);
     const sortKey = index ? index.definition.sortKey : this.definition.sortKey;
     const partition = encodeKeyValue(request.partitionValue);
@@ -244,39 +324,57 @@ export class TableStore {
     const trailing = request.forward ? 'upper' : 'lower';
     const leadingBound = range[leading];
     const trailingBound = range[trailing];
-    const positionColumns = index ? ['isk', 'tie', 'pk', 'sk'] : ['sk'];
-    const positionList = positionColumns.join(', ');
-    const direction = request.forward ? '' : ' DESC';
-    const table = index ? index.table : this.table;
-    const partitionSql = index ? 'ipk = ?' : 'pk = ?';
-    const partitionParameters: unknown[] = [partition];
-    const build = (afterPosition: boolean): { sql: string; parameters: unknown[] } => {
-      let sql = `SELECT rowid, data FROM ${table} WHERE ${partitionSql}`;
-      const parameters = [...partitionParameters];
-      if (leadingBound && !afterPosition) {
-        sql += ` AND ${boundSql(sortColumn, leadingBound, leading)}`;
-        parameters.push(leadingBound.value);
-      }
-      if (trailingBound) {
-        sql += ` AND ${boundSql(sortColumn, trailingBound, trailing)}`;
-        parameters.push(trailingBound.value);
-      }
-      if (afterPosition) {
-        sql += ` AND (${positionList}) ${request.forward ? '>' : '<'} (${positionColumns.map(() => '?').join(', ')})`;
-      }
-      sql += ` ORDER BY ${positionColumns.map((column) => column + direction).join(', ')} LIMIT ?`;
-      return { sql, parameters };
-    };
+    const positionColumns = index ? INDEX_QUERY_POSITION : TABLE_QUERY_POSITION;
+    // Statements depend on the shape of the request only (index, direction, which bounds):
+    // built and looked up once per shape, not per request.
+    const direction = request.forward ? '>' : '<';
+    const shape = `${request.indexName ?? ''}\u0000${direction}${boundShape(leadingBound)}${boundShape(trailingBound)}`;
+    let statements = this.queryStatements.get(shape);
+    if (statements === undefined) {
+      const order = request.forward ? '' : ' DESC';
+      const table = index ? index.table : this.table;
+      const partitionSql = index ? 'ipk = ?' : 'pk = ?';
+      const build = (afterPosition: boolean): string => {
+        let sql = `SELECT rowid, data, size FROM ${table} WHERE ${partitionSql}`;
+        if (leadingBound && !afterPosition) sql += ` AND ${boundSql(sortColumn, leadingBound, leading)}`;
+        if (trailingBound) sql += ` AND ${boundSql(sortColumn, trailingBound, trailing)}`;
+        if (afterPosition) {
+          sql += ` AND (${positionColumns.join(', ')}) ${direction} (${positionColumns.map(() => '?').join(', ')})`;
+        }
+        return `${sql} ORDER BY ${positionColumns.map((column) => column + order).join(', ')} LIMIT ?`;
+      };
+      statements = this.pageStatements(build(false), build(true), positionColumns, table);
+      this.queryStatements.set(shape, statements);
+    }
+    const afterPositionParameters = trailingBound ? [partition, trailingBound.value] : [partition];
+    const fromStartParameters = leadingBound
+      ? [partition, leadingBound.value, ...afterPositionParameters.slice(1)]
+      : afterPositionParameters;
     let startPosition: unknown[] | undefined;
     const start = request.exclusiveStartKey;
     if (start !== undefined) {
       const position = index ? this.indexPosition(index, start, positionColumns) : [this.sortColumn(start)];
       if (positionSupersedes(position[0] as KeyColumnValue, leadingBound, leading)) startPosition = position;
     }
-    return readPages(this.pageQuery(build, positionColumns, table, request.limit), startPosition);
+    return readPages(
+      {
+        fromStart: { statement: statements.fromStart, parameters: fromStartParameters },
+        afterPosition: { statement: statements.afterPosition, parameters: afterPositionParameters },
+        positionOfRow: statements.positionOfRow,
+        limit: request.limit,
+      },
+      startPosition,
+    );
   }
 
+  /** Query statements by request shape (see queryRows). */
+  private readonly queryStatements = new Map<string, PageStatements>();
+
   scanItems(request: ScanRequest): IterableIterator<Item> {
+    return itemsOf(this.scanRows(request));
+  }
+
+  scanRows(request: ScanRequest): IterableIterator<StoredRow> {
     const index = request.indexName === undefined ? undefined : this.indexStore(request.indexName);
     const segments =
       request.segment !== undefined && request.totalSegments !== undefined
@@ -300,7 +398,7 @@ export class TableStore {
       // Last: the reader appends the position's values after `parameters`.
       if (afterPosition) conditions.push(`(${positionList}) > (${positionColumns.map(() => '?').join(', ')})`);
       const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
-      return { sql: `SELECT rowid, data FROM ${table}${where} ORDER BY ${positionList} LIMIT ?`, parameters };
+      return { sql: `SELECT rowid, data, size FROM ${table}${where} ORDER BY ${positionList} LIMIT ?`, parameters };
     };
     let startPosition: unknown[] | undefined;
     const start = request.exclusiveStartKey;
@@ -317,7 +415,7 @@ export class TableStore {
   }
 
   /**
-   * Pages select `rowid, data` only: the position columns (a BLOB among them) cost more to
+   * Pages select `rowid, data, size` only: the position columns (a BLOB among them) cost more to
    * hand to JavaScript than the item itself, and only a full page's last row needs them.
    */
   private pageQuery(
@@ -328,11 +426,26 @@ export class TableStore {
   ): PageQuery {
     const fromStart = build(false);
     const afterPosition = build(true);
+    const statements = this.pageStatements(fromStart.sql, afterPosition.sql, positionColumns, table);
     return {
-      fromStart: { statement: this.statement(fromStart.sql), parameters: fromStart.parameters },
-      afterPosition: { statement: this.statement(afterPosition.sql), parameters: afterPosition.parameters },
-      positionOfRow: this.statement(`SELECT ${positionColumns.join(', ')} FROM ${table} WHERE rowid = ?`),
+      fromStart: { statement: statements.fromStart, parameters: fromStart.parameters },
+      afterPosition: { statement: statements.afterPosition, parameters: afterPosition.parameters },
+      positionOfRow: statements.positionOfRow,
       limit,
+    };
+  }
+
+  /** The three statements of a keyset-paged read, in raw mode as the reader uses them. */
+  private pageStatements(
+    fromStartSql: string,
+    afterPositionSql: string,
+    positionColumns: readonly string[],
+    table: string,
+  ): PageStatements {
+    return {
+      fromStart: this.statement(fromStartSql).raw(),
+      afterPosition: this.statement(afterPositionSql).raw(),
+      positionOfRow: this.statement(`SELECT ${positionColumns.join(', ')} FROM ${table} WHERE rowid = ?`).raw(),
     };
   }
 
@@ -350,6 +463,27 @@ export class TableStore {
     };
     return columns.map((column) => values[column]());
   }
+}
+
+/** The prepared statements of one keyset-paged read shape. */
+interface PageStatements {
+  readonly fromStart: Database.Statement;
+  readonly afterPosition: Database.Statement;
+  readonly positionOfRow: Database.Statement;
+}
+
+/** Position (ORDER BY) columns of a Query: of the table, and of an index (see table-schema.ts). */
+const TABLE_QUERY_POSITION: readonly string[] = ['sk'];
+const INDEX_QUERY_POSITION: readonly string[] = ['isk', 'tie', 'pk', 'sk'];
+
+/** How a bound shapes the SQL: absent, inclusive or exclusive (its value is a parameter). */
+function boundShape(bound: SortRange['lower']): string {
+  if (bound === undefined) return '-';
+  return bound.inclusive ? '[' : '(';
+}
+
+function* itemsOf(rows: IterableIterator<StoredRow>): IterableIterator<Item> {
+  for (const row of rows) yield row.item;
 }
 
 /**
