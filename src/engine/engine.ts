@@ -1,3 +1,4 @@
+import { answerText, materializeAnswer } from './answer.js';
 import { DynamoDBError, internalServerError, serializationError } from './errors.js';
 import { operations } from './operations/index.js';
 import type { EngineContext } from './operations/operation.js';
@@ -5,6 +6,9 @@ import { openSqliteStorage } from './storage/sqlite-storage.js';
 import type { Storage } from './storage/storage.js';
 import { reapExpiredItems } from './ttl/reaper.js';
 import { validateRequestShape } from './validation/request-shape.js';
+
+/** The operations whose answers may hold stored rows, unparsed (answer.ts). */
+const READ_OPERATIONS = new Set(['GetItem', 'Query', 'Scan', 'BatchGetItem', 'TransactGetItems']);
 
 export interface EngineOptions {
   /** SQLite file to open or create. Omit (or set `inMemory`) for a private in-memory database. */
@@ -58,6 +62,22 @@ export class Engine {
    * error answer (never anything else: an unexpected failure becomes `InternalServerError`).
    */
   handle(operation: string, input: unknown): Record<string, unknown> {
+    const answer = this.answer(operation, input);
+    return READ_OPERATIONS.has(operation) ? materializeAnswer(answer) : answer;
+  }
+
+  /**
+   * `JSON.stringify(handle(operation, input))`, byte for byte, for a server to send: items
+   * a read returns as stored are copied from storage as text, never parsed or
+   * re-serialized. Throws as `handle` does.
+   */
+  handleAsJson(operation: string, input: unknown): string {
+    const answer = this.answer(operation, input);
+    return READ_OPERATIONS.has(operation) ? answerText(answer) : JSON.stringify(answer);
+  }
+
+  /** The operation's answer; read operations leave items read as stored unparsed (answer.ts). */
+  private answer(operation: string, input: unknown): Record<string, unknown> {
     const handler = Object.hasOwn(operations, operation) ? operations[operation] : undefined;
     if (!handler) {
       throw new DynamoDBError('UnknownOperationException', '');

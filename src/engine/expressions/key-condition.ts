@@ -70,8 +70,10 @@ export function keyConditionFromTerms(terms: readonly KeyTerm[], keys: KeySchema
     throw validationError(`Query condition missed key schema element: ${keys.sortKey?.name ?? sortTerm.attribute}`);
   }
   if (partitionTerm.operator !== '=') throw validationError('Query key condition not supported');
-  const mismatch = (term: KeyTerm, type: string) => term.values.some((value) => typeOf(value) !== type);
-  if (mismatch(partitionTerm, keys.partitionKey.type) || (sortTerm && keys.sortKey && mismatch(sortTerm, keys.sortKey.type))) {
+  if (
+    typeMismatch(partitionTerm, keys.partitionKey.type) ||
+    (sortTerm && keys.sortKey && typeMismatch(sortTerm, keys.sortKey.type))
+  ) {
     throw invalidParameterValue('Condition parameter type does not match schema type');
   }
   for (const term of sortTerm ? [partitionTerm, sortTerm] : [partitionTerm]) rejectEmptyKeyValues(term);
@@ -79,6 +81,11 @@ export function keyConditionFromTerms(terms: readonly KeyTerm[], keys: KeySchema
     partitionValue: partitionTerm.values[0],
     ...(sortTerm ? { sortCondition: { operator: sortTerm.operator, values: sortTerm.values } } : {}),
   };
+}
+
+/** Whether a value of the term is not of the key's type. */
+function typeMismatch(term: KeyTerm, type: string): boolean {
+  return term.values.some((value) => typeOf(value) !== type);
 }
 
 /** Key values are never empty, not even as the bound of a key condition. */

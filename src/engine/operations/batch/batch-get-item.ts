@@ -1,15 +1,17 @@
+import type { AnswerItem } from '../../answer.js';
 import { validationError } from '../../errors.js';
 import type { DocumentPath } from '../../expressions/index.js';
 import type { TableDefinition } from '../../storage/storage.js';
 import type { Item } from '../../values/attribute-value.js';
-import { itemSize, validateItemValues } from '../../values/index.js';
+import { validateItemValues } from '../../values/index.js';
 import type { OperationHandler } from '../operation.js';
-import { readUsage, UsageByTable } from '../shared/capacity-usage.js';
+import { UsageByTable } from '../shared/capacity-usage.js';
 import { itemIdentity, validateKey } from '../shared/keys.js';
 import {
   checkProjectionParameters,
   parseReadProjection,
-  projectRead,
+  projectReadRow,
+  rowReadUsage,
   type ProjectionMembers,
 } from '../shared/read-projection.js';
 import { duplicateKeys, requireRequestItems, tooManyItems } from './batch-request-checks.js';
@@ -82,13 +84,13 @@ export const batchGetItem: OperationHandler = (context, input) => {
   );
   const reads: TableRead[] = keyed.map((read) => ({ ...read, paths: parseReadProjection(read.request, read.table) }));
   return context.storage.readTransaction(() => {
-    const responses: Record<string, Item[]> = {};
+    const responses: Record<string, AnswerItem[]> = {};
     const unprocessed: Record<string, KeysAndAttributes> = {};
     const usage = new UsageByTable();
     let bytes = 0;
     let full = false;
     for (const read of reads) {
-      const found: Item[] = (responses[read.tableName] = []);
+      const found: AnswerItem[] = (responses[read.tableName] = []);
       const left: Item[] = [];
       const consistent = read.request.ConsistentRead === true;
       read.keys.forEach((key, position) => {
@@ -96,8 +98,8 @@ export const batchGetItem: OperationHandler = (context, input) => {
           left.push(read.request.Keys[position]);
           return;
         }
-        const item = context.storage.getItem(read.table, key);
-        const size = item ? itemSize(item) : 0;
+        const row = context.storage.getRow(read.table, key);
+        const size = row ? row.size : 0;
         if (bytes + size > maximumResponseBytes) {
           full = true;
           left.push(read.request.Keys[position]);
@@ -105,8 +107,8 @@ export const batchGetItem: OperationHandler = (context, input) => {
         }
         bytes += size;
         // A key that finds nothing costs nothing here, unlike a GetItem (DynamoDB Local, the reference).
-        usage.add(read.tableName, item ? readUsage(item, { consistent, transactional: false }) : { table: { read: 0 } });
-        if (item) found.push(projectRead(item, read.paths));
+        usage.add(read.tableName, row ? rowReadUsage(row, { consistent, transactional: false }) : { table: { read: 0 } });
+        if (row) found.push(projectReadRow(row, read.paths));
       });
       if (left.length > 0) unprocessed[read.tableName] = unprocessedEntry(read.request, left);
     }

@@ -1,9 +1,13 @@
 import { consumedCapacity } from '../../capacity/index.js';
 import { validateItemValues } from '../../values/index.js';
 import type { OperationHandler } from '../operation.js';
-import { readUsage } from '../shared/capacity-usage.js';
 import { validateKey } from '../shared/keys.js';
-import { checkProjectionParameters, parseReadProjection, projectRead } from '../shared/read-projection.js';
+import {
+  checkProjectionParameters,
+  parseReadProjection,
+  projectReadRow,
+  rowReadUsage,
+} from '../shared/read-projection.js';
 
 /** GetItem: one item by its primary key, optionally projected; strongly consistent on request. */
 export const getItem: OperationHandler = (context, input) => {
@@ -14,13 +18,13 @@ export const getItem: OperationHandler = (context, input) => {
   // matches the key against the schema.
   const paths = parseReadProjection(input, table);
   const key = validateKey(table, keyValues);
-  const item = context.storage.getItem(table, key);
+  const row = context.storage.getRow(table, key);
   const response: Record<string, unknown> = {};
-  if (item) response.Item = projectRead(item, paths);
+  if (row) response.Item = projectReadRow(row, paths);
   const mode = input.ReturnConsumedCapacity;
   if (mode === 'TOTAL' || mode === 'INDEXES') {
     // The whole item is read whatever the projection keeps.
-    const usage = readUsage(item, { consistent: input.ConsistentRead === true, transactional: false });
+    const usage = rowReadUsage(row, { consistent: input.ConsistentRead === true, transactional: false });
     response.ConsumedCapacity = consumedCapacity(mode, input.TableName, usage);
   }
   return response;

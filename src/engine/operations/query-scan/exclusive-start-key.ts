@@ -5,6 +5,7 @@ import { compareValues } from '../../values/index.js';
 import { pageEndsAtRangeEnd } from './range-end.js';
 import type { ReadTarget } from './read-target.js';
 import { matchesSortCondition, type SortCondition } from './sort-condition.js';
+import { setOwnProperty } from '../../values/own-property.js';
 
 // DynamoDB's messages for a bad ExclusiveStartKey. DynamoDB Local words most of them
 // differently ("Exclusive Start Key must have same size as table's key schema"); these
@@ -17,7 +18,7 @@ export function lastEvaluatedKey(item: Item, keyAttributeNames: readonly string[
   const key: Item = {};
   for (const name of keyAttributeNames) {
     const value = item[name];
-    if (value !== undefined) key[name] = value;
+    if (value !== undefined) setOwnProperty(key, name, value);
   }
   return key;
 }

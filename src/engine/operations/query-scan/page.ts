@@ -1,3 +1,5 @@
+import type { AnswerItem } from '../../answer.js';
+import type { StoredRow } from '../../storage/stored-row.js';
 import type { Item } from '../../values/attribute-value.js';
 import { lastEvaluatedKey } from './exclusive-start-key.js';
 
@@ -8,8 +10,6 @@ export const PAGE_SIZE_LIMIT_BYTES = 1024 * 1024;
 export interface PageOptions {
   /** `Limit`: the most items to *read* (before the filter). */
   readonly limit?: number;
-  /** Size of an item as read, in bytes; the 1 MB limit and the capacity are measured with it. */
-  readonly sizeOf: (item: Item) => number;
   /** FilterExpression / legacy filter; items it rejects still count as read (`ScannedCount`). */
   readonly filter?: (item: Item) => boolean;
   /** Turns a matching item into the item returned (projection, LSI fetch). */
@@ -24,14 +24,15 @@ export interface PageOptions {
 
 /** One page: what the response reports, plus the bytes read for the capacity. */
 export interface Page {
-  readonly items: Item[];
+  /** Rows returned as stored stay rows (parsed only if the answer needs items). */
+  readonly items: AnswerItem[];
   /** Items that passed the filter (`Count`). */
   readonly count: number;
   /** Items read (`ScannedCount`). */
   readonly scannedCount: number;
   /** Present when the page stopped because it was full (by `Limit` or by size), not at the end of the data. */
   readonly lastEvaluatedKey?: Item;
-  /** Sum of `sizeOf` over the items read. */
+  /** Sum of the stored sizes (DynamoDB's item size) of the items read. */
   readonly bytesRead: number;
 }
 
@@ -44,23 +45,24 @@ export interface Page {
  * ahead, so a `Limit` equal to the number of remaining items yields one more, empty page.
  *
  * Iteration stops as soon as the page is full, so a lazy source is read no further.
+ * A row is parsed only when the filter or the shaping reads it (or it keys the page).
  */
-export function readPage(source: Iterable<Item>, options: PageOptions): Page {
+export function readPage(source: Iterable<StoredRow>, options: PageOptions): Page {
   const sizeLimit = options.pageSizeLimit ?? PAGE_SIZE_LIMIT_BYTES;
-  const items: Item[] = [];
+  const items: AnswerItem[] = [];
   let count = 0;
   let scannedCount = 0;
   let bytesRead = 0;
-  let lastRead: Item | undefined;
+  let lastRead: StoredRow | undefined;
   let full = false;
 
-  for (const item of source) {
+  for (const row of source) {
     scannedCount++;
-    bytesRead += options.sizeOf(item);
-    lastRead = item;
-    if (!options.filter || options.filter(item)) {
+    bytesRead += row.size;
+    lastRead = row;
+    if (!options.filter || options.filter(row.item)) {
       count++;
-      if (!options.countOnly) items.push(options.shape ? options.shape(item) : item);
+      if (!options.countOnly) items.push(options.shape ? options.shape(row.item) : row);
     }
     if ((options.limit !== undefined && scannedCount >= options.limit) || bytesRead >= sizeLimit) {
       full = true;
@@ -69,5 +71,5 @@ export function readPage(source: Iterable<Item>, options: PageOptions): Page {
   }
 
   const page: Page = { items, count, scannedCount, bytesRead };
-  return full && lastRead ? { ...page, lastEvaluatedKey: lastEvaluatedKey(lastRead, options.keyAttributeNames) } : page;
+  return full && lastRead ? { ...page, lastEvaluatedKey: lastEvaluatedKey(lastRead.item, options.keyAttributeNames) } : page;
 }

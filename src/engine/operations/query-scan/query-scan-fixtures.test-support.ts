@@ -82,20 +82,20 @@ export function errorOf(run: () => unknown): DynamoDBError {
 export function countRowsRead(engine: Engine): { query: number; scan: number; queryCalls: number; scanCalls: number } {
   const counters = { query: 0, scan: 0, queryCalls: 0, scanCalls: 0 };
   const storage = engine.context.storage;
-  const queryItems = storage.queryItems.bind(storage);
-  const scanItems = storage.scanItems.bind(storage);
-  storage.queryItems = function* (table, request) {
+  const queryRows = storage.queryRows.bind(storage);
+  const scanRows = storage.scanRows.bind(storage);
+  storage.queryRows = function* (table, request) {
     counters.queryCalls++;
-    for (const item of queryItems(table, request)) {
+    for (const row of queryRows(table, request)) {
       counters.query++;
-      yield item;
+      yield row;
     }
   };
-  storage.scanItems = function* (table, request) {
+  storage.scanRows = function* (table, request) {
     counters.scanCalls++;
-    for (const item of scanItems(table, request)) {
+    for (const row of scanRows(table, request)) {
       counters.scan++;
-      yield item;
+      yield row;
     }
   };
   return counters;

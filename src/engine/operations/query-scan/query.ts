@@ -68,7 +68,7 @@ export const query: OperationHandler = (context, input: QueryInput) => {
 
   const forward = input.ScanIndexForward !== false;
   return context.storage.readTransaction(() => {
-    const items = context.storage.queryItems(table, {
+    const rows = context.storage.queryRows(table, {
       indexName: target.index?.name,
       partitionValue: keyCondition.partitionValue,
       sortCondition: keyCondition.sortCondition,
@@ -76,7 +76,7 @@ export const query: OperationHandler = (context, input: QueryInput) => {
       exclusiveStartKey: input.ExclusiveStartKey,
       limit: input.Limit,
     });
-    let page = readPage(items, { ...plan.options, limit: input.Limit });
+    let page = readPage(rows, { ...plan.options, limit: input.Limit });
     if (page.lastEvaluatedKey && pageEndsAtRangeEnd(target, keyCondition.sortCondition, forward, page.lastEvaluatedKey)) {
       page = { ...page, lastEvaluatedKey: undefined };
     }

@@ -12,7 +12,6 @@ import {
   type LegacyCondition,
 } from '../../expressions/index.js';
 import type { Item } from '../../values/attribute-value.js';
-import { itemSize } from '../../values/index.js';
 import type { EngineContext } from '../operation.js';
 import type { ExpressionMembers } from '../shared/expression-parameters.js';
 import type { PageOptions } from './page.js';
@@ -115,27 +114,53 @@ export function planPage(
   const fetchTableItem = fetchForProjection || fetchForSelect;
 
   const fetchedItemSizes: number[] = [];
-  const tableItem = (item: Item): Item => {
-    const full = context.storage.getItem(target.table, item);
-    if (!full) return item; // deleted meanwhile: the index entry is all there is
-    fetchedItemSizes.push(itemSize(full));
-    return full;
-  };
   const filter = clauses.filter;
-  const filterSubject = (item: Item): Item =>
-    filterNeedsTableItem ? (context.storage.getItem(target.table, item) ?? item) : item;
   const options: PagePlan['options'] = {
-    sizeOf: itemSize,
     keyAttributeNames: target.keyAttributes.map((key) => key.name),
     countOnly: select === 'COUNT',
-    filter: filter ? (item) => evaluateCondition(filter, filterSubject(item)) : undefined,
+    filter: filter ? itemFilter(context, target, filter, filterNeedsTableItem) : undefined,
     shape:
       fetchTableItem || projection
-        ? (item) => {
-            const source = fetchTableItem ? tableItem(item) : item;
-            return projection ? projectItem(source, projection as DocumentPath[]) : source;
-          }
+        ? itemShaper(context, target, fetchTableItem ? fetchedItemSizes : undefined, projection)
         : undefined,
   };
   return { options, fetchedItemSizes };
+}
+
+// The page's callbacks are built by functions rather than as named closures in planPage:
+// the TypeScript runtime names every named closure on creation, a cost paid per request.
+
+/** The filter of a page, evaluated on the item read or, when it reaches beyond an index, on the table item. */
+function itemFilter(
+  context: EngineContext,
+  target: ReadTarget,
+  filter: ConditionNode,
+  onTableItem: boolean,
+): (item: Item) => boolean {
+  if (!onTableItem) return (item) => evaluateCondition(filter, item);
+  return (item) => evaluateCondition(filter, context.storage.getItem(target.table, item) ?? item);
+}
+
+/**
+ * Turns an item read into the item returned: the table item fetched for an LSI (its size
+ * recorded in `fetchedItemSizes`) when given, then the projection.
+ */
+function itemShaper(
+  context: EngineContext,
+  target: ReadTarget,
+  fetchedItemSizes: number[] | undefined,
+  projection: readonly DocumentPath[] | undefined,
+): (item: Item) => Item {
+  return (item) => {
+    let source = item;
+    if (fetchedItemSizes) {
+      const full = context.storage.getRow(target.table, item);
+      // Deleted meanwhile: the index entry is all there is.
+      if (full) {
+        fetchedItemSizes.push(full.size);
+        source = full.item;
+      }
+    }
+    return projection ? projectItem(source, projection as DocumentPath[]) : source;
+  };
 }

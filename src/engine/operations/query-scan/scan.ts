@@ -42,14 +42,14 @@ export const scan: OperationHandler = (context, input: ScanInput) => {
   const plan = planPage(context, target, select, clauses, 'Scan');
 
   return context.storage.readTransaction(() => {
-    const items = context.storage.scanItems(table, {
+    const rows = context.storage.scanRows(table, {
       indexName: target.index?.name,
       segment: segment?.segment,
       totalSegments: segment?.totalSegments,
       exclusiveStartKey: input.ExclusiveStartKey,
       limit: input.Limit,
     });
-    const page = readPage(items, { ...plan.options, limit: input.Limit });
+    const page = readPage(rows, { ...plan.options, limit: input.Limit });
     const capacity = readConsumedCapacity(input.ReturnConsumedCapacity, target, consistent, {
       bytesRead: page.bytesRead,
       fetchedItemSizes: plan.fetchedItemSizes,

@@ -4,8 +4,12 @@ import {
   projectionFromAttributesToGet,
   type DocumentPath,
 } from '../../expressions/index.js';
+import type { AnswerItem } from '../../answer.js';
+import { readCapacityUnits } from '../../capacity/index.js';
 import type { TableDefinition } from '../../storage/storage.js';
+import type { StoredRow } from '../../storage/stored-row.js';
 import type { Item } from '../../values/attribute-value.js';
+import type { Usage } from './capacity-usage.js';
 import { assertKeyPathsScalar } from './key-paths.js';
 import { checkExpressionParameters, expressionAttributesOf, type ExpressionMembers } from './expression-parameters.js';
 
@@ -42,4 +46,17 @@ export function parseReadProjection(input: ProjectionMembers, table?: TableDefin
 /** The item as the read returns it (projection applied). */
 export function projectRead(item: Item, paths: DocumentPath[] | undefined): Item {
   return paths ? projectItem(item, paths) : item;
+}
+
+/** A stored row as the read returns it: the row itself (unparsed) unless a projection applies. */
+export function projectReadRow(row: StoredRow, paths: DocumentPath[] | undefined): AnswerItem {
+  return paths ? projectItem(row.item, paths) : row;
+}
+
+/**
+ * The read cost of one stored row, from its stored size (a missing item still costs the
+ * minimum): the whole item is read whatever the projection keeps.
+ */
+export function rowReadUsage(row: StoredRow | undefined, options: { consistent: boolean; transactional: boolean }): Usage {
+  return { table: { read: readCapacityUnits(row ? row.size : 0, options) } };
 }

@@ -4,9 +4,15 @@ import type { TableDefinition } from '../../storage/storage.js';
 import type { Item } from '../../values/attribute-value.js';
 import { validateItemValues } from '../../values/index.js';
 import type { OperationHandler } from '../operation.js';
-import { readUsage, UsageByTable } from '../shared/capacity-usage.js';
+import { UsageByTable } from '../shared/capacity-usage.js';
 import { itemIdentity, validateKey } from '../shared/keys.js';
-import { checkProjectionParameters, parseReadProjection, projectRead, type ProjectionMembers } from '../shared/read-projection.js';
+import {
+  checkProjectionParameters,
+  parseReadProjection,
+  projectReadRow,
+  rowReadUsage,
+  type ProjectionMembers,
+} from '../shared/read-projection.js';
 import { isCancelled, noReason, transactionCanceled, validationReason, type CancellationReason } from './cancellation.js';
 import { checkTransactItemCount } from './transact-limits.js';
 
@@ -85,9 +91,9 @@ export const transactGetItems: OperationHandler = (context, input) => {
   return context.storage.readTransaction(() => {
     const usage = new UsageByTable(true);
     const responses = gets.map((get) => {
-      const item = context.storage.getItem(get.table, get.key);
-      usage.add(get.tableName, readUsage(item, { consistent: true, transactional: true }));
-      return item ? { Item: projectRead(item, get.paths) } : {};
+      const row = context.storage.getRow(get.table, get.key);
+      usage.add(get.tableName, rowReadUsage(row, { consistent: true, transactional: true }));
+      return row ? { Item: projectReadRow(row, get.paths) } : {};
     });
     const response: Record<string, unknown> = { Responses: responses };
     const consumed = usage.toResponse(input.ReturnConsumedCapacity);
