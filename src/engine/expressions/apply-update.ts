@@ -5,6 +5,7 @@ import { incorrectDataType, invalidPathForUpdate, missingAttribute } from './upd
 import { actionsInEvaluationOrder, checkUpdateInEvaluationOrder } from './update-evaluation-order.js';
 import { addNumbers, subtractNumbers, valuesEqual } from '../values/index.js';
 import type { AttributeValue, Item } from '../values/attribute-value.js';
+import { setOwnProperty } from '../values/own-property.js';
 
 /** The outcome of {@link applyUpdate}. */
 export interface UpdateResult {
@@ -33,18 +34,26 @@ export function applyUpdate(node: UpdateNode, item: Item, keyAttributeNames: rea
     // When several actions fail, which failure is reported depends on DynamoDB's evaluation order.
     checkUpdateInEvaluationOrder(node, original);
   }
-  const computed = node.actions.map((action) => (action.kind === 'set' ? evaluateSetValue(action.value, original) : undefined));
+  // Plain loops and no sorting of single entries: this runs on every UpdateItem.
+  const writes: { path: DocumentPath; value: AttributeValue }[] = [];
+  const setOperations: (UpdateAction & { kind: 'add' | 'delete' })[] = [];
+  const removals: UpdateAction[] = [];
+  const updatedPaths: DocumentPath[] = [];
+  let topLevelOnly = true;
+  for (const action of node.actions) {
+    if (action.kind === 'set') writes.push({ path: action.path, value: evaluateSetValue(action.value, original) });
+    else if (action.kind === 'remove') removals.push(action);
+    else setOperations.push(action);
+    updatedPaths.push(action.path);
+    if (action.path.length !== 1) topLevelOnly = false;
+  }
   // Actions on top-level attributes only replace or delete the item's own members, so a
   // shallow copy keeps `item` intact; nested paths write inside values, which need a deep one.
-  const result: Item = node.actions.every((action) => action.path.length === 1) ? { ...item } : structuredClone(item);
-  const writes = node.actions.flatMap((action, index) =>
-    action.kind === 'set' ? [{ path: action.path, value: computed[index] as AttributeValue }] : [],
-  );
+  const result: Item = topLevelOnly ? { ...item } : structuredClone(item);
   // Indexes past the end of a list append in index order, whatever order the actions came in.
-  writes.sort((a, b) => compareListIndexes(a.path, b.path));
+  if (writes.length > 1) writes.sort((a, b) => compareListIndexes(a.path, b.path));
   for (const write of writes) writePath(result, write.path, write.value);
-  const setOperations = node.actions.filter((action) => action.kind === 'add' || action.kind === 'delete');
-  setOperations.sort((a, b) => compareListIndexes(a.path, b.path));
+  if (setOperations.length > 1) setOperations.sort((a, b) => compareListIndexes(a.path, b.path));
   for (const action of setOperations) {
     try {
       applySetOperation(result, action);
@@ -52,10 +61,9 @@ export function applyUpdate(node: UpdateNode, item: Item, keyAttributeNames: rea
       throw node.legacy ? legacyTypeMismatch() : error;
     }
   }
-  const removals = node.actions.filter((action) => action.kind === 'remove');
-  removals.sort((a, b) => compareRemovalOrder(a.path, b.path));
+  if (removals.length > 1) removals.sort((a, b) => compareRemovalOrder(a.path, b.path));
   for (const action of removals) removePath(result, action.path);
-  return { item: result, updatedPaths: node.actions.map((action) => action.path) };
+  return { item: result, updatedPaths };
 }
 
 /** Rejects an action on a key attribute (or inside one), DynamoDB's first check when it applies an update. */
@@ -128,7 +136,7 @@ function writePath(item: Item, path: DocumentPath, value: AttributeValue): void 
     if (index < parent.length) parent[index] = value;
     else parent.push(value);
   } else {
-    parent[last as string] = value;
+    setOwnProperty(parent, last as string, value);
   }
 }
 
@@ -167,7 +175,7 @@ function applySetOperation(item: Item, action: UpdateAction & { kind: 'add' | 'd
   } else if (next === undefined) {
     delete parent[last as string];
   } else {
-    parent[last as string] = next;
+    setOwnProperty(parent, last as string, next);
   }
 }
 

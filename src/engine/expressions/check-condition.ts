@@ -20,9 +20,16 @@ export function checkCondition(kind: ExpressionKind, node: SyntaxCondition, attr
   checkConditionStructure(kind, node);
   const condition = new ConditionChecker(kind, attributes).condition(node);
   // DynamoDB counts operators only once everything else about the expression is valid.
-  checkOperatorCount(kind, conditionOperatorCount(condition));
+  // The count depends on the text alone, and trees are cached by text: counted once.
+  if (!countChecked.has(node)) {
+    checkOperatorCount(kind, conditionOperatorCount(condition));
+    countChecked.add(node);
+  }
   return condition;
 }
+
+/** Syntax trees whose operator count is within the limit. */
+const countChecked = new WeakSet<SyntaxCondition>();
 
 class ConditionChecker {
   constructor(

@@ -121,14 +121,25 @@ class StructureWalk {
   }
 }
 
+/**
+ * Syntax trees that passed this pass, with the kind they passed as. The pass depends on the
+ * tree alone and trees are cached by text (syntax-cache.ts), so a text that passed once
+ * passes again: it is walked once. A failing tree is walked each time, to throw.
+ */
+const passed = new WeakMap<object, ExpressionKind>();
+
 /** First semantic pass over a condition (ConditionExpression, FilterExpression, KeyConditionExpression). */
 export function checkConditionStructure(kind: ExpressionKind, node: SyntaxCondition): void {
+  if (passed.get(node) === kind) return;
   new StructureWalk(kind).condition(node);
+  passed.set(node, kind);
 }
 
 /** First semantic pass over an UpdateExpression. */
 export function checkUpdateStructure(clauses: readonly SyntaxUpdateClause[]): void {
+  if (passed.get(clauses) === 'UpdateExpression') return;
   new StructureWalk('UpdateExpression').updateClauses(clauses);
+  passed.set(clauses, 'UpdateExpression');
 }
 
 /** First semantic pass over a ProjectionExpression's paths. */

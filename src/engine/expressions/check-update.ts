@@ -32,13 +32,7 @@ function setValueOperands(value: SyntaxSetValue): SyntaxOperand[] {
  * the last failing action).
  */
 export function checkUpdate(clauses: readonly SyntaxUpdateClause[], attributes: ExpressionAttributes): UpdateNode {
-  checkUpdateStructure(clauses);
-  const actions = clauses.flatMap((clause) => clause.actions);
-  const setValues = actions.flatMap((action) => (action.kind === 'set' ? [action.value] : []));
-  const calls = setValues.flatMap(setValueOperands).flatMap(callsOf);
-  const operatorCount = setValues.filter((value) => value.kind === 'arithmetic').length + calls.length;
-  checkOperatorCount(KIND, operatorCount);
-
+  const actions = checkedActions(clauses);
   const targets: DocumentPath[] = new Array(actions.length);
   for (let index = actions.length - 1; index >= 0; index--) {
     targets[index] = resolvePath(KIND, actions[index].path, attributes);
@@ -50,6 +44,25 @@ export function checkUpdate(clauses: readonly SyntaxUpdateClause[], attributes: 
     checked[index] = checkAction(actions[index], targets[index], attributes);
   }
   return { actions: checked };
+}
+
+/**
+ * The actions of clauses that passed the checks that depend on the text alone (structure,
+ * operator count). Clauses are cached by text, so these run once per text.
+ */
+const textChecked = new WeakMap<readonly SyntaxUpdateClause[], readonly SyntaxUpdateAction[]>();
+
+function checkedActions(clauses: readonly SyntaxUpdateClause[]): readonly SyntaxUpdateAction[] {
+  let actions = textChecked.get(clauses);
+  if (actions !== undefined) return actions;
+  checkUpdateStructure(clauses);
+  actions = clauses.flatMap((clause) => clause.actions);
+  const setValues = actions.flatMap((action) => (action.kind === 'set' ? [action.value] : []));
+  const calls = setValues.flatMap(setValueOperands).flatMap(callsOf);
+  const operatorCount = setValues.filter((value) => value.kind === 'arithmetic').length + calls.length;
+  checkOperatorCount(KIND, operatorCount);
+  textChecked.set(clauses, actions);
+  return actions;
 }
 
 function checkAction(action: SyntaxUpdateAction, path: DocumentPath, attributes: ExpressionAttributes): UpdateAction {
@@ -141,16 +154,17 @@ function staticType(value: UpdateValue): AttributeTypeName | undefined {
   }
 }
 
+function requireType(operator: string, operand: UpdateValue, wanted: AttributeTypeName): void {
+  const type = staticType(operand);
+  if (type !== undefined && type !== wanted) {
+    throw invalidExpression(
+      KIND,
+      `Incorrect operand type for operator or function; operator or function: ${operator}, operand type: ${type}`,
+    );
+  }
+}
+
 function checkSetValue(value: UpdateValue): void {
-  const requireType = (operator: string, operand: UpdateValue, wanted: AttributeTypeName): void => {
-    const type = staticType(operand);
-    if (type !== undefined && type !== wanted) {
-      throw invalidExpression(
-        KIND,
-        `Incorrect operand type for operator or function; operator or function: ${operator}, operand type: ${type}`,
-      );
-    }
-  };
   switch (value.kind) {
     case 'plus':
     case 'minus':

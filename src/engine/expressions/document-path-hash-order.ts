@@ -28,12 +28,15 @@ export function pathElementHash(element: PathElement): number {
 export function pathElementIterationOrder<T extends PathElement>(keys: readonly T[]): T[] {
   let tableSize = 16;
   while (keys.length > tableSize * 0.75) tableSize *= 2;
-  const bucketOf = (key: PathElement): number => {
-    const hash = pathElementHash(key);
-    return (hash ^ (hash >>> 16)) & (tableSize - 1);
-  };
-  return keys
-    .map((key, position) => ({ key, position, bucket: bucketOf(key) }))
-    .sort((a, b) => a.bucket - b.bucket || a.position - b.position)
-    .map((entry) => entry.key);
+  const entries = keys.map((key, position) => ({ key, position, bucket: bucketOf(key, tableSize) }));
+  return entries.sort(byBucketThenPosition).map((entry) => entry.key);
+}
+
+function bucketOf(key: PathElement, tableSize: number): number {
+  const hash = pathElementHash(key);
+  return (hash ^ (hash >>> 16)) & (tableSize - 1);
+}
+
+function byBucketThenPosition(a: { bucket: number; position: number }, b: { bucket: number; position: number }): number {
+  return a.bucket - b.bucket || a.position - b.position;
 }

@@ -34,8 +34,10 @@ export class ExpressionAttributes {
     values?: Readonly<Record<string, AttributeValue>>,
     /** The values as the request spelled them (`1e1`, not `10`), for messages that quote them. */
     private readonly valuesAsSent: Readonly<Record<string, AttributeValue>> = values ?? {},
+    /** The caller already ran `checkExpressionAttributeMaps` on these maps (same keys). */
+    mapsChecked = false,
   ) {
-    checkExpressionAttributeMaps(names, values);
+    if (!mapsChecked) checkExpressionAttributeMaps(names, values);
     this.names = names ?? {};
     this.values = values ?? {};
   }

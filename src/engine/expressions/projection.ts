@@ -5,6 +5,7 @@ import { checkProjectionPathsDisjoint } from './projection-path-overlap.js';
 import { checkProjectionStructure } from './check-structure.js';
 import { resolvePath } from './syntax-checks.js';
 import type { AttributeValue, Item } from '../values/attribute-value.js';
+import { setOwnProperty } from '../values/own-property.js';
 
 /** Parses a ProjectionExpression into its document paths (names resolved). */
 export function parseProjectionExpression(text: string, attributes: ExpressionAttributes): DocumentPath[] {
@@ -27,7 +28,7 @@ export function projectItem(item: Item, paths: readonly DocumentPath[]): Item {
     const [first, ...rest] = path;
     if (typeof first !== 'string' || !Object.hasOwn(item, first)) continue;
     const projected = projectValue(item[first], rest, result[first]);
-    if (projected !== undefined) result[first] = projected;
+    if (projected !== undefined) setOwnProperty(result, first, projected);
   }
   return result;
 }

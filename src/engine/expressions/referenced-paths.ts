@@ -3,67 +3,74 @@ import type { ConditionNode, DocumentPath, Operand, UpdateNode, UpdateValue } fr
 /** Every document path a condition reads, in source order. */
 export function conditionPaths(node: ConditionNode): DocumentPath[] {
   const paths: DocumentPath[] = [];
-  const visitOperand = (operand: Operand): void => {
-    if (operand.kind === 'path') paths.push(operand.path);
-    else if (operand.kind === 'size') visitOperand(operand.operand);
-  };
-  const visit = (condition: ConditionNode): void => {
-    switch (condition.kind) {
-      case 'and':
-      case 'or':
-        visit(condition.left);
-        visit(condition.right);
-        return;
-      case 'not':
-        visit(condition.operand);
-        return;
-      case 'compare':
-        visitOperand(condition.left);
-        visitOperand(condition.right);
-        return;
-      case 'between':
-        [condition.operand, condition.lower, condition.upper].forEach(visitOperand);
-        return;
-      case 'in':
-        [condition.operand, ...condition.candidates].forEach(visitOperand);
-        return;
-      case 'function':
-        condition.args.forEach(visitOperand);
-        return;
-    }
-  };
-  visit(node);
+  collectConditionPaths(node, paths);
   return paths;
+}
+
+// Module-level walkers rather than closures: this runs on every conditional write.
+function collectConditionPaths(condition: ConditionNode, paths: DocumentPath[]): void {
+  switch (condition.kind) {
+    case 'and':
+    case 'or':
+      collectConditionPaths(condition.left, paths);
+      collectConditionPaths(condition.right, paths);
+      return;
+    case 'not':
+      collectConditionPaths(condition.operand, paths);
+      return;
+    case 'compare':
+      collectOperandPaths(condition.left, paths);
+      collectOperandPaths(condition.right, paths);
+      return;
+    case 'between':
+      collectOperandPaths(condition.operand, paths);
+      collectOperandPaths(condition.lower, paths);
+      collectOperandPaths(condition.upper, paths);
+      return;
+    case 'in':
+      collectOperandPaths(condition.operand, paths);
+      for (const candidate of condition.candidates) collectOperandPaths(candidate, paths);
+      return;
+    case 'function':
+      for (const arg of condition.args) collectOperandPaths(arg, paths);
+      return;
+  }
+}
+
+function collectOperandPaths(operand: Operand, paths: DocumentPath[]): void {
+  if (operand.kind === 'path') paths.push(operand.path);
+  else if (operand.kind === 'size') collectOperandPaths(operand.operand, paths);
 }
 
 /** Every document path an update writes, removes or reads, in source order. */
 export function updatePaths(node: UpdateNode): DocumentPath[] {
   const paths: DocumentPath[] = [];
-  const visitValue = (value: UpdateValue): void => {
-    switch (value.kind) {
-      case 'path':
-        paths.push(value.path);
-        return;
-      case 'value':
-        return;
-      case 'if_not_exists':
-        paths.push(value.path);
-        visitValue(value.fallback);
-        return;
-      case 'list_append':
-        visitValue(value.first);
-        visitValue(value.second);
-        return;
-      case 'plus':
-      case 'minus':
-        visitValue(value.left);
-        visitValue(value.right);
-        return;
-    }
-  };
   for (const action of node.actions) {
     paths.push(action.path);
-    if (action.kind === 'set') visitValue(action.value);
+    if (action.kind === 'set') collectValuePaths(action.value, paths);
   }
   return paths;
+}
+
+function collectValuePaths(value: UpdateValue, paths: DocumentPath[]): void {
+  switch (value.kind) {
+    case 'path':
+      paths.push(value.path);
+      return;
+    case 'value':
+      return;
+    case 'if_not_exists':
+      paths.push(value.path);
+      collectValuePaths(value.fallback, paths);
+      return;
+    case 'list_append':
+      collectValuePaths(value.first, paths);
+      collectValuePaths(value.second, paths);
+      return;
+    case 'plus':
+    case 'minus':
+      collectValuePaths(value.left, paths);
+      collectValuePaths(value.right, paths);
+      return;
+  }
 }

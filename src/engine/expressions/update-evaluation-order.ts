@@ -21,7 +21,39 @@ export function checkUpdateInEvaluationOrder(node: UpdateNode, item: Item): void
  * from the last action to the first, then walked depth first, each node's children in the
  * iteration order of DynamoDB Local's `HashMap` of path elements.
  */
-export function actionsInEvaluationOrder(actions: readonly UpdateAction[]): UpdateAction[] {
+export function actionsInEvaluationOrder(actions: readonly UpdateAction[]): readonly UpdateAction[] {
+  // Applying one update asks for its order several times (key checks, evaluation).
+  let ordered = evaluationOrders.get(actions);
+  if (ordered === undefined) {
+    ordered = computeEvaluationOrder(actions);
+    evaluationOrders.set(actions, ordered);
+  }
+  return ordered;
+}
+
+const evaluationOrders = new WeakMap<readonly UpdateAction[], readonly UpdateAction[]>();
+
+function computeEvaluationOrder(actions: readonly UpdateAction[]): readonly UpdateAction[] {
+  return topLevelOrder(actions) ?? treeOrder(actions);
+}
+
+/**
+ * The usual update sets or removes distinct top-level attributes: the tree is then the
+ * root with one leaf per action, inserted from the last action to the first, and the order
+ * is that of the root's map alone. `undefined` for any other shape.
+ */
+function topLevelOrder(actions: readonly UpdateAction[]): readonly UpdateAction[] | undefined {
+  const byElement = new Map<PathElement, UpdateAction>();
+  for (let index = actions.length - 1; index >= 0; index--) {
+    const path = actions[index].path;
+    if (path.length !== 1 || byElement.has(path[0])) return undefined;
+    byElement.set(path[0], actions[index]);
+  }
+  const elements = [...byElement.keys()];
+  return (elements.length > 1 ? pathElementIterationOrder(elements) : elements).map((element) => byElement.get(element) as UpdateAction);
+}
+
+function treeOrder(actions: readonly UpdateAction[]): readonly UpdateAction[] {
   const root = new ActionNode();
   for (let index = actions.length - 1; index >= 0; index--) {
     let node = root;
@@ -33,12 +65,16 @@ export function actionsInEvaluationOrder(actions: readonly UpdateAction[]): Upda
     node.action = actions[index];
   }
   const ordered: UpdateAction[] = [];
-  const walk = (node: ActionNode): void => {
-    if (node.action) ordered.push(node.action);
-    for (const element of pathElementIterationOrder([...node.children.keys()])) walk(node.children.get(element) as ActionNode);
-  };
-  walk(root);
+  walkActionTree(root, ordered);
   return ordered;
+}
+
+function walkActionTree(node: ActionNode, ordered: UpdateAction[]): void {
+  if (node.action) ordered.push(node.action);
+  const elements = [...node.children.keys()];
+  for (const element of elements.length > 1 ? pathElementIterationOrder(elements) : elements) {
+    walkActionTree(node.children.get(element) as ActionNode, ordered);
+  }
 }
 
 class ActionNode {

@@ -3,6 +3,7 @@ import type { AttributeValue, Item } from './attribute-value.js';
 import { decodeBase64 } from './base64.js';
 import { canonicalizeNumber } from './numbers.js';
 import { invalidValue, valueMessages } from './value-errors.js';
+import { setOwnProperty } from './own-property.js';
 
 /** DynamoDB's nesting limit; the item itself counts as the first level. */
 export const maximumNestingLevels = 32;
@@ -58,7 +59,7 @@ function checkMember(name: string, value: unknown, level: number): AttributeValu
 function checkMap(members: Record<string, unknown>, level: number): AttributeValue {
   checkContainerLevel(level);
   const checked: Record<string, AttributeValue> = {};
-  for (const name of Object.keys(members)) checked[name] = checkMember(name, members[name], level);
+  for (const name of Object.keys(members)) setOwnProperty(checked, name, checkMember(name, members[name], level));
   return { M: checked };
 }
 
@@ -103,7 +104,14 @@ function checkTypedMember(type: string, member: unknown, level: number): Attribu
 function checkValue(value: unknown, level: number, name: string): AttributeValue {
   if (value === null || value === undefined) throw invalidValue(valueMessages.nullAttribute(name));
   if (!isPlainObject(value)) throw invalidValue(valueMessages.emptyValue);
-  const types = Object.keys(value).filter((type) => knownTypes.has(type) && value[type] !== null && value[type] !== undefined);
+  const members = Object.keys(value);
+  // The usual value has one member: no list of present types to build.
+  if (members.length === 1) {
+    const member = value[members[0]];
+    if (!knownTypes.has(members[0]) || member === null || member === undefined) throw invalidValue(valueMessages.emptyValue);
+    return checkTypedMember(members[0], member, level);
+  }
+  const types = members.filter((type) => knownTypes.has(type) && value[type] !== null && value[type] !== undefined);
   if (types.length === 0) throw invalidValue(valueMessages.emptyValue);
   // DynamoDB validates every member it got before it complains that there are several.
   let checked: AttributeValue | undefined;
@@ -135,7 +143,7 @@ export interface ValidateItemOptions {
 export function validateItemValues(item: Item, options: ValidateItemOptions = {}): Item {
   const level = options.enclosingLevels ?? 1;
   const checked: Item = {};
-  for (const name of Object.keys(item)) checked[name] = checkMember(name, item[name], level);
+  for (const name of Object.keys(item)) setOwnProperty(checked, name, checkMember(name, item[name], level));
   return checked;
 }
 

@@ -73,7 +73,7 @@ export const batchWriteItem: OperationHandler = (context, input) => {
     const metrics: Record<string, ItemCollectionMetrics[]> = {};
     for (const write of writes) {
       if (!billed && write.kind === 'Put' && write.item) {
-        storage.putItem(write.table, write.item);
+        storage.putItem(write.table, write.item, { size: write.itemSize });
         continue;
       }
       const outcome = evaluateWrite(storage, write);

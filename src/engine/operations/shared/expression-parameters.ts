@@ -24,6 +24,10 @@ export function checkExpressionParameters(
   expressionMembers: readonly string[],
   legacyMembers: readonly string[],
 ): void {
+  // Most writes carry none of these members: nothing to check, nothing to allocate.
+  if (input.ExpressionAttributeNames === undefined && input.ExpressionAttributeValues === undefined && !anyPresent(input, legacyMembers)) {
+    return;
+  }
   const expressions = expressionMembers.filter((member) => input[member] !== undefined);
   if (expressions.length > 0) {
     const legacy = legacyMembers.filter((member) => input[member] !== undefined);
@@ -51,6 +55,11 @@ export function checkExpressionParameters(
   }
 }
 
+function anyPresent(input: ExpressionMembers, members: readonly string[]): boolean {
+  for (const member of members) if (input[member] !== undefined) return true;
+  return false;
+}
+
 /**
  * The `ExpressionAttributes` of a request: rejects empty maps, validates every `:value`
  * (numbers canonicalized, so `ADD ns :v` with `"1.0"` stores `"1"`).
@@ -65,5 +74,5 @@ export function expressionAttributesOf(input: ExpressionMembers): ExpressionAttr
     values = {};
     for (const [name, value] of Object.entries(rawValues)) values[name] = validateAttributeValue(value, name);
   }
-  return new ExpressionAttributes(names, values, rawValues);
+  return new ExpressionAttributes(names, values, rawValues, true);
 }

@@ -14,6 +14,8 @@ export class KeyAttributePathError extends DynamoDBError {
   }
 }
 
+const isNested = (path: DocumentPath): boolean => path.length > 1;
+
 /** Indexes in the order DynamoDB walks them: a Java HashMap keyed by index name. */
 function inCheckOrder(indexes: readonly IndexDefinition[]): IndexDefinition[] {
   const byName = new Map(indexes.map((index) => [index.name, index]));
@@ -26,8 +28,9 @@ function inCheckOrder(indexes: readonly IndexDefinition[]): IndexDefinition[] {
  * (`IndexKey: gk`), whatever order the paths came in.
  */
 export function assertKeyPathsScalar(table: TableDefinition, paths: readonly DocumentPath[]): void {
-  const nested = new Set(paths.filter((path) => path.length > 1).map((path) => String(path[0])));
-  if (nested.size === 0) return;
+  // Most expressions name top-level attributes only: nothing to check.
+  if (!paths.some(isNested)) return;
+  const nested = new Set(paths.filter(isNested).map((path) => String(path[0])));
   const tableKeys = keyAttributesOf(table).map((key) => key.name);
   const indexKeys = [...inCheckOrder(table.localIndexes), ...inCheckOrder(table.globalIndexes)].flatMap((index) =>
     keyAttributesOf(index).map((key) => key.name),

@@ -1,7 +1,8 @@
 import { keyDoesNotMatchSchema, validationError } from '../../errors.js';
-import type { KeyAttribute, TableDefinition } from '../../storage/storage.js';
+import type { IndexDefinition, KeyAttribute, TableDefinition } from '../../storage/storage.js';
 import type { AttributeValue, Item } from '../../values/attribute-value.js';
 import { typeOf } from '../../values/attribute-value.js';
+import { setOwnProperty } from '../../values/own-property.js';
 
 /** DynamoDB's limits on key values, in bytes (numbers are never too long). */
 const maximumPartitionKeyBytes = 2048;
@@ -20,13 +21,32 @@ export function keyAttributeNames(table: TableDefinition): string[] {
 /** The primary key of a stored or to-be-stored item. */
 export function keyOf(table: TableDefinition, item: Item): Item {
   const key: Item = {};
-  for (const attribute of keyAttributesOf(table)) key[attribute.name] = item[attribute.name];
+  setOwnProperty(key, table.partitionKey.name, item[table.partitionKey.name]);
+  if (table.sortKey) setOwnProperty(key, table.sortKey.name, item[table.sortKey.name]);
   return key;
 }
 
-/** A string that identifies one item of one table, for duplicate detection. */
+/**
+ * A string that identifies one item of one table, for duplicate detection: two validated
+ * keys (single-member S/N/B values) get the same identity exactly when they are equal.
+ */
 export function itemIdentity(tableName: string, table: TableDefinition, key: Item): string {
-  return JSON.stringify([tableName, ...keyAttributesOf(table).map((attribute) => key[attribute.name])]);
+  const partition = identityPart(key[table.partitionKey.name]);
+  return table.sortKey ? `${tableName}\n${partition}${identityPart(key[table.sortKey.name])}` : `${tableName}\n${partition}`;
+}
+
+/** One key value, length-prefixed so that concatenations cannot collide; anything but S/N/B as JSON. */
+function identityPart(value: AttributeValue | undefined): string {
+  if (value !== undefined && value !== null) {
+    const members = Object.keys(value);
+    if (members.length === 1) {
+      const type = members[0];
+      const text = (value as Record<string, unknown>)[type];
+      if ((type === 'S' || type === 'N' || type === 'B') && typeof text === 'string') return `${type}${text.length}:${text}`;
+    }
+  }
+  const json = JSON.stringify(value) ?? 'undefined';
+  return `J${json.length}:${json}`;
 }
 
 function emptyKeyValue(name: string, type: 'S' | 'B'): string {
@@ -70,7 +90,9 @@ export function validateKey(table: TableDefinition, key: Item): Item {
     const value = key[attribute.name];
     if (value === undefined || typeOf(value) !== attribute.type) throw keyDoesNotMatchSchema();
   }
-  attributes.forEach((attribute, position) => checkKeyValue(attribute, key[attribute.name], position === 0));
+  for (let position = 0; position < attributes.length; position++) {
+    checkKeyValue(attributes[position], key[attributes[position].name], position === 0);
+  }
   return key;
 }
 
@@ -82,22 +104,25 @@ export type ItemKeyWording = 'put' | 'schema';
  * and the types of the index key attributes it carries.
  */
 export function validateItemKey(table: TableDefinition, item: Item, wording: ItemKeyWording = 'put'): void {
-  keyAttributesOf(table).forEach((attribute, position) => {
-    const value = item[attribute.name];
-    if (value === undefined) {
-      if (wording === 'schema') throw keyDoesNotMatchSchema();
-      throw validationError(`One or more parameter values were invalid: Missing the key ${attribute.name} in the item`);
-    }
-    const actual = typeOf(value);
-    if (actual !== attribute.type) {
-      if (wording === 'schema') throw keyDoesNotMatchSchema();
-      throw validationError(
-        `One or more parameter values were invalid: Type mismatch for key ${attribute.name} expected: ${attribute.type} actual: ${actual}`,
-      );
-    }
-    checkKeyValue(attribute, value, position === 0);
-  });
+  checkItemKeyAttribute(table.partitionKey, item, wording, true);
+  if (table.sortKey) checkItemKeyAttribute(table.sortKey, item, wording, false);
   validateIndexKeys(table, item, 'put');
+}
+
+function checkItemKeyAttribute(attribute: KeyAttribute, item: Item, wording: ItemKeyWording, isPartitionKey: boolean): void {
+  const value = item[attribute.name];
+  if (value === undefined) {
+    if (wording === 'schema') throw keyDoesNotMatchSchema();
+    throw validationError(`One or more parameter values were invalid: Missing the key ${attribute.name} in the item`);
+  }
+  const actual = typeOf(value);
+  if (actual !== attribute.type) {
+    if (wording === 'schema') throw keyDoesNotMatchSchema();
+    throw validationError(
+      `One or more parameter values were invalid: Type mismatch for key ${attribute.name} expected: ${attribute.type} actual: ${actual}`,
+    );
+  }
+  checkKeyValue(attribute, value, isPartitionKey);
 }
 
 /**
@@ -105,24 +130,30 @@ export function validateItemKey(table: TableDefinition, item: Item, wording: Ite
  * not be empty; `source` picks DynamoDB's wording for a put or for an update.
  */
 export function validateIndexKeys(table: TableDefinition, item: Item, source: 'put' | 'update'): void {
-  for (const index of [...table.globalIndexes, ...table.localIndexes]) {
-    for (const attribute of keyAttributesOf(index)) {
-      const value = item[attribute.name];
-      if (value === undefined) continue;
-      const actual = typeOf(value);
-      if (actual !== attribute.type) {
-        throw validationError(
-          `One or more parameter values were invalid: Type mismatch for Index Key ${attribute.name} Expected: ${attribute.type} Actual: ${actual} IndexName: ${index.name}`,
-        );
-      }
-      if (('S' in value && value.S === '') || ('B' in value && value.B === '')) {
-        const what = actual === 'S' ? 'string' : 'binary';
-        throw validationError(
-          source === 'update'
-            ? `One or more parameter values are not valid. The update expression attempted to update a secondary index key to a value that is not supported. The AttributeValue for a key attribute cannot contain an empty ${what} value.`
-            : `One or more parameter values are not valid. A value specified for a secondary index key is not supported. The AttributeValue for a key attribute cannot contain an empty ${what} value. IndexName: ${index.name}, IndexKey: ${attribute.name}`,
-        );
-      }
-    }
+  for (const index of table.globalIndexes) checkIndexKeys(index, item, source);
+  for (const index of table.localIndexes) checkIndexKeys(index, item, source);
+}
+
+function checkIndexKeys(index: IndexDefinition, item: Item, source: 'put' | 'update'): void {
+  checkIndexKey(index, index.partitionKey, item, source);
+  if (index.sortKey) checkIndexKey(index, index.sortKey, item, source);
+}
+
+function checkIndexKey(index: IndexDefinition, attribute: KeyAttribute, item: Item, source: 'put' | 'update'): void {
+  const value = item[attribute.name];
+  if (value === undefined) return;
+  const actual = typeOf(value);
+  if (actual !== attribute.type) {
+    throw validationError(
+      `One or more parameter values were invalid: Type mismatch for Index Key ${attribute.name} Expected: ${attribute.type} Actual: ${actual} IndexName: ${index.name}`,
+    );
+  }
+  if (('S' in value && value.S === '') || ('B' in value && value.B === '')) {
+    const what = actual === 'S' ? 'string' : 'binary';
+    throw validationError(
+      source === 'update'
+        ? `One or more parameter values are not valid. The update expression attempted to update a secondary index key to a value that is not supported. The AttributeValue for a key attribute cannot contain an empty ${what} value.`
+        : `One or more parameter values are not valid. A value specified for a secondary index key is not supported. The AttributeValue for a key attribute cannot contain an empty ${what} value. IndexName: ${index.name}, IndexKey: ${attribute.name}`,
+    );
   }
 }

@@ -92,6 +92,7 @@ function parseExpressions(
   input: WriteRequest,
   withUpdate: boolean,
 ): { condition?: ConditionNode; update?: UpdateNode } {
+  if (withoutExpressions(input, withUpdate)) return {};
   const attributes = expressionAttributesOf(input);
   let update: UpdateNode | undefined;
   let condition: ConditionNode | undefined;
@@ -111,6 +112,21 @@ function parseExpressions(
   return { condition, update };
 }
 
+/**
+ * A request with no expression, legacy condition or update, nor substitutions, for which
+ * parsing finds nothing and checks nothing (most puts and deletes, every batch write).
+ */
+function withoutExpressions(input: WriteRequest, withUpdate: boolean): boolean {
+  return (
+    input.ExpressionAttributeNames === undefined &&
+    input.ExpressionAttributeValues === undefined &&
+    input.ConditionExpression === undefined &&
+    input.Expected === undefined &&
+    input.ConditionalOperator === undefined &&
+    (!withUpdate || (input.UpdateExpression === undefined && input.AttributeUpdates === undefined))
+  );
+}
+
 /** Only the expression checks of a write request (parse, substitutions used), for callers that order errors across requests. */
 export function checkWriteExpressions(input: WriteRequest, withUpdate: boolean): void {
   parseExpressions(input, withUpdate);
@@ -127,11 +143,12 @@ export function preparePut(storage: Storage, input: WriteRequest, options: Prepa
   checkExpressionParameters(input, ['ConditionExpression'], ['Expected', 'ConditionalOperator']);
   const table = storage.requireTable(input.TableName);
   const item = validateItemValues(input.Item ?? {});
-  if (itemSize(item) > maximumItemSize) throw validationError('Item size has exceeded the maximum allowed size');
+  const size = itemSize(item);
+  if (size > maximumItemSize) throw validationError('Item size has exceeded the maximum allowed size');
   const keyError = checkKey(options, () => validateItemKey(table, item, options.itemKeyWording ?? 'put'));
   const { condition } = parseExpressions(input, false);
   if (condition) assertKeyPathsScalar(table, conditionPaths(condition));
-  return { kind: 'Put', tableName: input.TableName, table, key: keyOf(table, item), item, condition, keyError };
+  return { kind: 'Put', tableName: input.TableName, table, key: keyOf(table, item), item, itemSize: size, condition, keyError };
 }
 
 /** UpdateItem, a transaction's Update. */

@@ -28,6 +28,8 @@ export interface PreparedWrite {
   readonly key: Item;
   /** Put: the whole new item. */
   readonly item?: Item;
+  /** Put: `itemSize(item)`. */
+  readonly itemSize?: number;
   /** Update: the actions (absent: an UpdateItem with neither expression nor AttributeUpdates). */
   readonly update?: UpdateNode;
   readonly condition?: ConditionNode;
@@ -45,6 +47,8 @@ export interface WriteOutcome {
   readonly after: Item | undefined;
   readonly change: 'put' | 'delete' | 'none';
   readonly updatedPaths: readonly DocumentPath[];
+  /** `itemSize(after)`, when it was worked out. */
+  readonly afterSize?: number;
 }
 
 /** The condition did not hold; carries the item it was evaluated on. */
@@ -72,11 +76,12 @@ function computeUpdate(write: PreparedWrite, before: Item | undefined): WriteOut
   if (!before && onlyDeletes(write.update)) {
     return { before, after: undefined, change: 'none', updatedPaths };
   }
-  if (itemSize(item) > maximumItemSize) {
+  const size = itemSize(item);
+  if (size > maximumItemSize) {
     throw validationError('Item size to update has exceeded the maximum allowed size');
   }
   validateIndexKeys(write.table, item, 'update');
-  return { before, after: item, change: 'put', updatedPaths };
+  return { before, after: item, change: 'put', updatedPaths, afterSize: size };
 }
 
 /**
@@ -91,7 +96,7 @@ export function evaluateWrite(storage: Storage, write: PreparedWrite): WriteOutc
   }
   switch (write.kind) {
     case 'Put':
-      return { before, after: write.item, change: 'put', updatedPaths: [] };
+      return { before, after: write.item, change: 'put', updatedPaths: [], afterSize: write.itemSize };
     case 'Delete':
       return { before, after: undefined, change: before ? 'delete' : 'none', updatedPaths: [] };
     case 'ConditionCheck':
@@ -101,8 +106,14 @@ export function evaluateWrite(storage: Storage, write: PreparedWrite): WriteOutc
   }
 }
 
-/** Stores what `evaluateWrite` decided. */
+/**
+ * Stores what `evaluateWrite` decided, in the same write transaction: the item it read is
+ * still the stored one, which spares storage from looking it up again.
+ */
 export function commitWrite(storage: Storage, write: PreparedWrite, outcome: WriteOutcome): void {
-  if (outcome.change === 'put' && outcome.after) storage.putItem(write.table, outcome.after);
-  else if (outcome.change === 'delete') storage.deleteItem(write.table, write.key);
+  if (outcome.change === 'put' && outcome.after) {
+    storage.putItem(write.table, outcome.after, { previous: outcome.before ?? null, size: outcome.afterSize });
+  } else if (outcome.change === 'delete') {
+    storage.deleteItem(write.table, write.key);
+  }
 }

@@ -13,6 +13,7 @@ const tokenTable = 'monotable_client_request_tokens';
  * concatenation: every TransactWriteItems from an SDK carries a token, so this runs on each.
  */
 function stableJson(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value);
   if (Array.isArray(value)) {
     let json = '[';
     for (let index = 0; index < value.length; index++) {
@@ -24,16 +25,31 @@ function stableJson(value: unknown): string {
   }
   if (value !== null && typeof value === 'object') {
     const record = value as Record<string, unknown>;
+    const keys = Object.keys(record);
+    if (keys.length > 1) keys.sort();
     let json = '{';
-    for (const key of Object.keys(record).sort()) {
+    for (const key of keys) {
       const member = record[key];
       if (member === undefined) continue;
       if (json.length > 1) json += ',';
-      json += `${JSON.stringify(key)}:${stableJson(member)}`;
+      json += `${quotedKey(key)}:${stableJson(member)}`;
     }
     return `${json}}`;
   }
   return JSON.stringify(value);
+}
+
+/** Object keys as JSON strings; the same few (`Put`, `Item`, `S`, attribute names) come back on every request. */
+const quotedKeys = new Map<string, string>();
+const maximumQuotedKeys = 1000;
+
+function quotedKey(key: string): string {
+  let quoted = quotedKeys.get(key);
+  if (quoted === undefined) {
+    quoted = JSON.stringify(key);
+    if (quotedKeys.size < maximumQuotedKeys) quotedKeys.set(key, quoted);
+  }
+  return quoted;
 }
 
 // One-shot hashing (Node 20.12 on) skips building a Hash object, a few µs on every SDK transaction.

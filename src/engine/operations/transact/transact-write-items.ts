@@ -127,9 +127,11 @@ function tryAction(context: Parameters<OperationHandler>[0], action: Action): Ac
  */
 function tryActions(context: Parameters<OperationHandler>[0], actions: readonly Action[]): ActionResult[] {
   const results: ActionResult[] = [];
+  let stopped = false;
   for (const action of actions) {
-    if (results.some((result) => result.stops)) results.push({ reason: noReason });
-    else results.push(tryAction(context, action));
+    const result = stopped ? { reason: noReason } : tryAction(context, action);
+    if (result.stops) stopped = true;
+    results.push(result);
   }
   return results;
 }
@@ -144,7 +146,7 @@ export const transactWriteItems: OperationHandler = (context, input) => {
   checkTransactItemCount(entries);
   const actions = prepareActions(context, entries);
   // Puts count their item; the other actions only carry a key.
-  checkTransactionPayload(actions.map(({ write }) => itemSize(write.item ?? write.key)));
+  checkTransactionPayload(actions.map(({ write }) => write.itemSize ?? itemSize(write.item ?? write.key)));
   const seen = new Set<string>();
   for (const { write } of actions) {
     if (write.keyError) continue;
@@ -177,10 +179,12 @@ export const transactWriteItems: OperationHandler = (context, input) => {
     const reasons = results.map((result) => result.reason);
     if (isCancelled(reasons)) throw transactionCanceled(reasons);
     const metrics: Record<string, ItemCollectionMetrics[]> = {};
+    // The usage is only worked out when the answer reports it.
+    const billed = input.ReturnConsumedCapacity === 'TOTAL' || input.ReturnConsumedCapacity === 'INDEXES';
     actions.forEach(({ write }, position) => {
       const outcome = results[position].outcome as WriteOutcome;
       commitWrite(storage, write, outcome);
-      usage.add(write.tableName, writeUsage(write.table, outcome.before, outcome.after, true));
+      if (billed) usage.add(write.tableName, writeUsage(write.table, outcome.before, outcome.after, true));
     });
     if (input.ReturnItemCollectionMetrics === 'SIZE') {
       for (const { write } of actions) {
