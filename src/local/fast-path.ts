@@ -2,7 +2,10 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { EngineLike } from './engine-like.js';
 import { LeanMiddlewareStack } from './lean-middleware-stack.js';
 import { newRequestId } from './request-id.js';
-import { operationSchemaOf, sdkProtocolOf, type ResponseMetadata } from './sdk-protocol.js';
+import { DATA_PLANE_OPERATIONS, directConversionOf, reproducesCodecOf } from './fast-wire/direct-conversion.js';
+import { inputToWire } from './fast-wire/input-to-wire.js';
+import { outputFromWire } from './fast-wire/wire-to-output.js';
+import { operationSchemaOf, sdkProtocolOf, type OperationSchema, type ResponseMetadata, type SdkProtocol } from './sdk-protocol.js';
 import { errorAnswer } from './wire-protocol.js';
 
 /**
@@ -20,23 +23,23 @@ const HTTP_ONLY_MIDDLEWARES = [
 ];
 
 /** Operations whose engine answers are built for the call (items parsed from storage). */
-const FRESH_OUTPUT_OPERATIONS = new Set([
-  'GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query', 'Scan',
-  'BatchGetItem', 'BatchWriteItem', 'TransactGetItems', 'TransactWriteItems',
-]);
+const FRESH_OUTPUT_OPERATIONS: ReadonlySet<string> = DATA_PLANE_OPERATIONS;
 
 /**
  * Rewires a `DynamoDBClient` so its commands reach the engine without HTTP.
  *
  * The DocumentClient marshals just before the SDK's `serializerMiddleware` and unmarshals
  * just before its `deserializerMiddleware`, so both names must stay in the stack: the
- * serializer becomes a pass-through and the deserializer becomes the engine call. The
- * command input still goes through the SDK's own JSON serializer (binary → base64,
- * idempotency tokens, unknown members dropped) and the answer through its own
- * deserializer and error builder, so outputs and exceptions are those of the HTTP path.
+ * serializer becomes a pass-through and the deserializer becomes the engine call. Inputs
+ * and answers of the data-plane operations are converted directly (`fast-wire/`), to
+ * exactly what the SDK's own JSON serializer and deserializer give (binary ↔ base64,
+ * idempotency tokens, unknown members dropped); anything unusual, and every other
+ * operation, goes through the SDK's serializer and deserializer themselves. Errors always
+ * go through the SDK's error builder, so exceptions are those of the HTTP path.
  */
 export function installFastPath(client: DynamoDBClient, engine: EngineLike): void {
   const protocol = sdkProtocolOf(client);
+  const direct = reproducesCodecOf(protocol);
   const stack = client.middlewareStack;
   for (const name of HTTP_ONLY_MIDDLEWARES) stack.remove(name);
 
@@ -49,13 +52,8 @@ export function installFastPath(client: DynamoDBClient, engine: EngineLike): voi
   stack.add(
     (_next, context) => async (args) => {
       const operation = operationSchemaOf(context as Record<string, unknown>);
-      protocol.serializer.write(operation.input, args.input ?? {});
-      const serialized = protocol.serializer.flush();
-      const wireInput: unknown = JSON.parse(
-        typeof serialized === 'string'
-          ? serialized
-          : Buffer.from(serialized.buffer, serialized.byteOffset, serialized.byteLength).toString('utf8'),
-      );
+      const conversion = direct ? directConversionOf(operation) : undefined;
+      const wireInput = (conversion && inputToWire(conversion.input, args.input ?? {})) ?? serializeWithSdk(protocol, operation, args.input);
       const metadata: ResponseMetadata = {
         httpStatusCode: 200,
         requestId: newRequestId(),
@@ -82,7 +80,11 @@ export function installFastPath(client: DynamoDBClient, engine: EngineLike): voi
       // operations answer with objects made for the call; the others may share catalog
       // data with the engine, so they get a copy.
       const owned = FRESH_OUTPUT_OPERATIONS.has(operation.name) ? wireOutput : structuredClone(wireOutput);
-      const output = protocol.deserializer.readObject(operation.output, owned);
+      const decodeBase64 = protocol.deserializer.serdeContext?.base64Decoder;
+      const output =
+        conversion?.output && decodeBase64
+          ? outputFromWire(conversion.output, owned, decodeBase64)
+          : protocol.deserializer.readObject(operation.output, owned);
       metadata.attempts = 1;
       metadata.totalRetryDelay = 0;
       output.$metadata = metadata;
@@ -91,6 +93,17 @@ export function installFastPath(client: DynamoDBClient, engine: EngineLike): voi
     { name: 'deserializerMiddleware', step: 'deserialize', override: true },
   );
   useLeanStacks(stack);
+}
+
+/** The input as the SDK's own serializer writes it, parsed back into wire JSON. */
+function serializeWithSdk(protocol: SdkProtocol, operation: OperationSchema, input: unknown): unknown {
+  protocol.serializer.write(operation.input, input ?? {});
+  const serialized = protocol.serializer.flush();
+  return JSON.parse(
+    typeof serialized === 'string'
+      ? serialized
+      : Buffer.from(serialized.buffer, serialized.byteOffset, serialized.byteLength).toString('utf8'),
+  );
 }
 
 /**

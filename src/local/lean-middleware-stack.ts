@@ -30,42 +30,101 @@ interface StackSource {
 const STEP_WEIGHT: Record<string, number> = { initialize: 5, serialize: 4, build: 3, finalizeRequest: 2, deserialize: 1 };
 const PRIORITY_WEIGHT: Record<string, number> = { high: 3, normal: 2, low: 1 };
 
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** An entry as stored: with the part of the order signature it contributes, computed once. */
+interface StoredEntry extends Entry {
+  readonly orderKey: string;
+}
+
 function namesOf(entry: Entry): string[] {
-  return entry.name ? [entry.name, ...(entry.aliases ?? [])] : [...(entry.aliases ?? [])];
+  const names = entry.name ? [entry.name] : [];
+  if (entry.aliases) for (const alias of entry.aliases) names.push(alias);
+  return names;
+}
+
+function isNamed(entry: Entry, name: string): boolean {
+  return entry.name === name || (entry.aliases !== undefined && entry.aliases.includes(name));
 }
 
 /**
- * What the order of a stack depends on: each entry's names, step, priority and anchor,
- * in insertion order. Stacks built for calls of one command differ only in their
- * middleware functions (the DocumentClient adds fresh closures per command), so the
- * order is computed once per signature and reused.
+ * What the order of a stack depends on: each entry's names, step, priority and anchor
+ * (its `orderKey`, computed when it is stored), in insertion order. Stacks built for calls
+ * of one command differ only in their middleware functions (the DocumentClient adds fresh
+ * closures per command), so the order is computed once per shape and reused.
  */
-function orderSignature(absolute: readonly Entry[], relative: readonly Entry[]): string {
-  let signature = '';
-  for (const entry of absolute) signature += `${entry.name ?? ''}/${entry.aliases?.join(',') ?? ''}/${entry.step ?? ''}/${entry.priority ?? ''}|`;
-  signature += '#';
-  for (const entry of relative) signature += `${entry.name ?? ''}/${entry.aliases?.join(',') ?? ''}/${entry.relation ?? ''}/${entry.toMiddleware ?? ''}|`;
-  return signature;
+interface CachedOrder {
+  readonly absoluteKeys: readonly string[];
+  readonly relativeKeys: readonly string[];
+  /** Positions in `[...absolute, ...relative]`, outermost middleware first. */
+  readonly order: readonly number[];
 }
 
-/** Orders by signature, as positions in `[...absolute, ...relative]`; bounded, since a client sees few command shapes. */
-const ORDER_CACHE_LIMIT = 256;
-const orderCache = new Map<string, readonly number[]>();
+function sameKeys(entries: readonly StoredEntry[], keys: readonly string[]): boolean {
+  if (entries.length !== keys.length) return false;
+  for (let index = 0; index < keys.length; index++) if (entries[index].orderKey !== keys[index]) return false;
+  return true;
+}
+
+function absoluteOrderKey(entry: Entry): string {
+  return `${entry.name ?? ''}/${entry.aliases?.join(',') ?? ''}/${entry.step ?? ''}/${entry.priority ?? ''}|`;
+}
+
+function relativeOrderKey(entry: Entry): string {
+  return `${entry.name ?? ''}/${entry.aliases?.join(',') ?? ''}/${entry.relation ?? ''}/${entry.toMiddleware ?? ''}|`;
+}
+
+/**
+ * Orders seen, most recently used first. A lookup compares the entries' keys in place,
+ * which costs less per call than building and hashing a signature string; bounded, since
+ * a process sees few command shapes.
+ */
+const ORDER_CACHE_LIMIT = 64;
+const orderCache: CachedOrder[] = [];
+
+function cachedOrder(absolute: readonly StoredEntry[], relative: readonly StoredEntry[]): readonly number[] | undefined {
+  for (let index = 0; index < orderCache.length; index++) {
+    const cached = orderCache[index];
+    if (!sameKeys(absolute, cached.absoluteKeys) || !sameKeys(relative, cached.relativeKeys)) continue;
+    if (index > 0) {
+      orderCache.splice(index, 1);
+      orderCache.unshift(cached);
+    }
+    return cached.order;
+  }
+  return undefined;
+}
 
 export class LeanMiddlewareStack {
-  private absolute: Entry[] = [];
-  private relative: Entry[] = [];
-  /** Every name and alias of the entries, so adding one finds a duplicate without a scan. */
-  private byName = new Map<string, Entry>();
+  // A call's stack holds a handful of entries: name lookups scan them, which costs less
+  // than keeping (and copying, per call) an index.
+  private absolute: StoredEntry[] = [];
+  private relative: StoredEntry[] = [];
 
   constructor(private readonly dropped: ReadonlySet<string>) {}
 
+  // Entries are built with `Object.assign` rather than object spread: spreading the option
+  // objects Smithy hands over costs several times more, on every call.
   add(middleware: Middleware, options: Omit<Entry, 'middleware'> = {}): void {
-    this.insert({ step: 'initialize', priority: 'normal', ...options, middleware }, this.absolute);
+    if (this.isDropped(options)) return;
+    const entry = Object.assign({ step: 'initialize', priority: 'normal' }, options) as Writable<StoredEntry>;
+    entry.middleware = middleware;
+    entry.orderKey = absoluteOrderKey(entry);
+    this.insert(entry, this.absolute);
   }
 
   addRelativeTo(middleware: Middleware, options: Omit<Entry, 'middleware'>): void {
-    this.insert({ ...options, middleware }, this.relative);
+    if (this.isDropped(options)) return;
+    const entry = Object.assign({}, options) as Writable<StoredEntry>;
+    entry.middleware = middleware;
+    entry.orderKey = relativeOrderKey(entry);
+    this.insert(entry, this.relative);
+  }
+
+  private isDropped(options: Omit<Entry, 'middleware'>): boolean {
+    const { name, aliases } = options as Pick<Entry, 'name' | 'aliases'>;
+    if (name !== undefined && this.dropped.has(name)) return true;
+    return aliases !== undefined && aliases.some((alias) => this.dropped.has(alias));
   }
 
   use(plugin: { applyToStack(stack: unknown): void }): void {
@@ -80,20 +139,18 @@ export class LeanMiddlewareStack {
 
   clone(): LeanMiddlewareStack {
     const copy = new LeanMiddlewareStack(this.dropped);
-    copy.absolute = [...this.absolute];
-    copy.relative = [...this.relative];
-    copy.byName = new Map(this.byName);
+    copy.absolute = this.absolute.slice();
+    copy.relative = this.relative.slice();
     return copy;
   }
 
   applyToStack(stack: LeanMiddlewareStack | { add: LeanMiddlewareStack['add']; addRelativeTo: LeanMiddlewareStack['addRelativeTo'] }): void {
-    for (const { middleware, ...options } of this.absolute) stack.add(middleware, options);
-    for (const { middleware, ...options } of this.relative) stack.addRelativeTo(middleware, options as Omit<Entry, 'middleware'>);
+    for (const { middleware, orderKey: _orderKey, ...options } of this.absolute) stack.add(middleware, options);
+    for (const { middleware, orderKey: _orderKey, ...options } of this.relative) stack.addRelativeTo(middleware, options as Omit<Entry, 'middleware'>);
   }
 
   remove(toRemove: string | Middleware): boolean {
-    const keep = (entry: Entry): boolean =>
-      typeof toRemove === 'string' ? !namesOf(entry).includes(toRemove) : entry.middleware !== toRemove;
+    const keep = (entry: Entry): boolean => (typeof toRemove === 'string' ? !isNamed(entry, toRemove) : entry.middleware !== toRemove);
     return this.keepOnly(keep);
   }
 
@@ -106,10 +163,7 @@ export class LeanMiddlewareStack {
     const before = this.absolute.length + this.relative.length;
     this.absolute = this.absolute.filter(keep);
     this.relative = this.relative.filter(keep);
-    if (this.absolute.length + this.relative.length === before) return false;
-    this.byName = new Map();
-    for (const entry of [...this.absolute, ...this.relative]) for (const name of namesOf(entry)) this.byName.set(name, entry);
-    return true;
+    return this.absolute.length + this.relative.length !== before;
   }
 
   identify(): string[] {
@@ -121,16 +175,20 @@ export class LeanMiddlewareStack {
   }
 
   resolve(handler: any, context: any): any {
-    const all = [...this.absolute, ...this.relative];
-    const signature = orderSignature(this.absolute, this.relative);
-    let order = orderCache.get(signature);
+    const { absolute, relative } = this;
+    let order = cachedOrder(absolute, relative);
     if (order === undefined) {
-      const positions = new Map(all.map((entry, position) => [entry, position]));
+      const positions = new Map<Entry, number>([...absolute, ...relative].map((entry, position) => [entry, position]));
       order = this.ordered().map((entry) => positions.get(entry)!);
-      if (orderCache.size >= ORDER_CACHE_LIMIT) orderCache.clear();
-      orderCache.set(signature, order);
+      if (orderCache.length >= ORDER_CACHE_LIMIT) orderCache.pop();
+      orderCache.unshift({ absoluteKeys: absolute.map((entry) => entry.orderKey), relativeKeys: relative.map((entry) => entry.orderKey), order });
     }
-    for (let i = order.length - 1; i >= 0; i--) handler = all[order[i]].middleware(handler, context);
+    const absoluteCount = absolute.length;
+    for (let index = order.length - 1; index >= 0; index--) {
+      const position = order[index];
+      const entry = position < absoluteCount ? absolute[position] : relative[position - absoluteCount];
+      handler = entry.middleware(handler, context);
+    }
     return handler;
   }
 
@@ -167,20 +225,22 @@ export class LeanMiddlewareStack {
     return chain;
   }
 
-  private insert(entry: Entry, into: Entry[]): void {
-    const names = namesOf(entry);
-    if (names.some((name) => this.dropped.has(name))) return;
-    for (const name of names) {
-      const existing = this.byName.get(name);
+  private insert(entry: StoredEntry, into: StoredEntry[]): void {
+    for (const name of namesOf(entry)) {
+      const existing = this.named(name);
       if (existing === undefined) continue;
       if (!entry.override) throw new Error(`Duplicate middleware name '${name}'`);
       for (const list of [this.absolute, this.relative]) {
         const index = list.indexOf(existing);
         if (index !== -1) list.splice(index, 1);
       }
-      for (const alias of namesOf(existing)) this.byName.delete(alias);
     }
     into.push(entry);
-    for (const name of names) this.byName.set(name, entry);
+  }
+
+  private named(name: string): StoredEntry | undefined {
+    for (const entry of this.absolute) if (isNamed(entry, name)) return entry;
+    for (const entry of this.relative) if (isNamed(entry, name)) return entry;
+    return undefined;
   }
 }

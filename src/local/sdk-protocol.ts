@@ -7,7 +7,11 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
  */
 export interface SdkProtocol {
   readonly serializer: { write(schema: unknown, value: unknown): void; flush(): string | Uint8Array };
-  readonly deserializer: { readObject(schema: unknown, data: unknown): Record<string, unknown> };
+  readonly deserializer: {
+    readObject(schema: unknown, data: unknown): Record<string, unknown>;
+    /** The client's configuration; its `base64Decoder` decodes attribute-value binaries. */
+    readonly serdeContext?: { readonly base64Decoder?: (text: string) => Uint8Array };
+  };
   handleError(
     operationSchema: OperationSchema,
     context: unknown,

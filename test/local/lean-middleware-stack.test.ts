@@ -39,6 +39,47 @@ describe('LeanMiddlewareStack', () => {
     expect(() => lean.add(passThrough as never, { name: 'kept', step: 'build' })).toThrow(/Duplicate/);
   });
 
+  it('overrides and removes by alias, and copies entries without its own bookkeeping', () => {
+    const lean = new LeanMiddlewareStack(new Set());
+    const first: AnyMiddleware = (next) => (args) => next(args);
+    const second: AnyMiddleware = (next) => (args) => next(args);
+    lean.add(first as never, { name: 'main', aliases: ['alias'], step: 'build' });
+    expect(() => lean.add(second as never, { name: 'alias', step: 'build' })).toThrow(/Duplicate middleware name 'alias'/);
+    lean.add(second as never, { name: 'alias', step: 'serialize', override: true });
+    expect(lean.identify()).toEqual(['alias - serialize']);
+    const copied: { middleware: unknown; options: Record<string, unknown> }[] = [];
+    lean.applyToStack({
+      add: (middleware: unknown, options: Record<string, unknown>) => copied.push({ middleware, options }),
+      addRelativeTo: () => undefined,
+    } as never);
+    expect(copied).toEqual([{ middleware: second, options: { name: 'alias', step: 'serialize', priority: 'normal', override: true } }]);
+    expect(lean.remove('alias')).toBe(true);
+    expect(lean.identify()).toEqual([]);
+  });
+
+  it('resolves calls of one shape with the cached order, and a changed shape with a new one', async () => {
+    const calls: string[] = [];
+    const named = (name: string): AnyMiddleware => (next) => async (args) => {
+      calls.push(name);
+      return next(args);
+    };
+    const base = new LeanMiddlewareStack(new Set());
+    base.add(named('serialize') as never, { name: 'serializerMiddleware', step: 'serialize' });
+    base.add(named('initialize') as never, { name: 'loggerMiddleware', step: 'initialize' });
+    const run = async (stack: LeanMiddlewareStack): Promise<string[]> => {
+      calls.length = 0;
+      await stack.resolve(async () => ({ output: {} }), {})({ input: {} });
+      return [...calls];
+    };
+    const command = new LeanMiddlewareStack(new Set());
+    command.addRelativeTo(named('before') as never, { name: 'marshall', relation: 'before', toMiddleware: 'serializerMiddleware' });
+    expect(await run(base.concat(command))).toEqual(['initialize', 'before', 'serialize']);
+    expect(await run(base.concat(command))).toEqual(['initialize', 'before', 'serialize']);
+    const other = new LeanMiddlewareStack(new Set());
+    other.addRelativeTo(named('after') as never, { name: 'marshall', relation: 'after', toMiddleware: 'loggerMiddleware' });
+    expect(await run(base.concat(other))).toEqual(['initialize', 'after', 'serialize']);
+  });
+
   it('runs middleware a user adds to a fast-path client', async () => {
     const engine = new ScriptedEngine();
     const client = createEngineClient(engine);
