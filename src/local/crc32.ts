@@ -20,6 +20,16 @@ function crc32Table(): Uint32Array {
 /** CRC-32 of the bytes as an unsigned integer, the value of DynamoDB's `x-amz-crc32` header. */
 export function crc32(data: Buffer): number {
   if (nativeCrc32) return nativeCrc32(data) >>> 0;
+  return tableCrc32(data);
+}
+
+/** CRC-32 of the text's UTF-8 bytes, without making a buffer of them where zlib can take the text. */
+export function crc32OfText(text: string): number {
+  if (nativeCrc32) return nativeCrc32(text) >>> 0;
+  return tableCrc32(Buffer.from(text, 'utf8'));
+}
+
+function tableCrc32(data: Buffer): number {
   const t = crc32Table();
   let crc = 0xffffffff;
   for (let i = 0; i < data.length; i++) crc = t[(crc ^ data[i]) & 0xff] ^ (crc >>> 8);

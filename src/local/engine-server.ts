@@ -2,7 +2,13 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Server } from 'node:net';
 import type { EngineLike } from './engine-like.js';
 import { createLeanHttpServer } from './lean-http-server.js';
-import { dispatchWireRequest, MAX_REQUEST_BYTES, payloadTooLargeResponse, type WireResponse } from './wire-protocol.js';
+import {
+  answerWireRequest,
+  dispatchWireRequest,
+  MAX_REQUEST_BYTES,
+  payloadTooLargeResponse,
+  type WireResponse,
+} from './wire-protocol.js';
 
 /** How long `close()` lets requests in flight finish before dropping their connections. */
 const CLOSE_GRACE_MS = 2_000;
@@ -44,16 +50,16 @@ export async function serveEngine(engine: EngineLike, options: ListenOptions = {
     fallback,
     keepAliveTimeoutMs: KEEP_ALIVE_TIMEOUT_MS,
     maxBodyBytes: MAX_REQUEST_BYTES,
-    answer: (request) =>
-      dispatchWireRequest(
+    answer: (head, body) =>
+      answerWireRequest(
         engine,
         {
           method: 'POST',
-          target: request.target,
-          contentType: request.contentType,
-          authorization: request.authorization,
-          queryAuthentication: request.url.includes('X-Amz-Algorithm='),
-          body: request.body,
+          target: head.target,
+          contentType: head.contentType,
+          authorization: head.authorization,
+          queryAuthentication: head.url.includes('X-Amz-Algorithm='),
+          body,
         },
         region,
       ),

@@ -1,13 +1,15 @@
 import { STATUS_CODES, type Server as HttpServer } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
+import { crc32OfText } from './crc32.js';
 import { MAX_HEAD_BYTES, parseRequestHead, type RequestHead } from './http-request-head.js';
-import type { WireResponse } from './wire-protocol.js';
+import { newRequestId } from './request-id.js';
+import type { WireAnswer } from './wire-protocol.js';
 
 /**
  * A minimal HTTP/1.1 keep-alive server for DynamoDB's POST requests, in front of Node's
  * HTTP server. Node's `http` module costs about 0.1 ms of CPU per request, as much as the
  * engine's whole GetItem; reading the ordinary request shape off the socket and writing
- * the answer in one buffer costs a fraction of that. A connection whose request is not
+ * the answer in one piece costs a fraction of that. A connection whose request is not
  * the ordinary shape (see `parseRequestHead`) is handed, with the bytes read so far, to
  * `fallback`, a Node HTTP server that never listens itself and serves that connection
  * from then on, so every unusual request is answered as Node answers it.
@@ -18,19 +20,17 @@ export interface LeanHttpServer {
   close(graceMs: number): Promise<void>;
 }
 
-export type LeanRequest = RequestHead & { readonly body: string };
-
 const HEAD_END = Buffer.from('\r\n\r\n');
 
 export function createLeanHttpServer(options: {
-  readonly answer: (request: LeanRequest) => WireResponse;
+  readonly answer: (head: RequestHead, body: string) => WireAnswer;
   readonly fallback: HttpServer;
   readonly keepAliveTimeoutMs: number;
   /** Largest body read here; a larger declared one goes to `fallback`, which refuses it. */
   readonly maxBodyBytes: number;
 }): LeanHttpServer {
   const { answer, fallback, keepAliveTimeoutMs, maxBodyBytes } = options;
-  const keepAliveSeconds = Math.floor(keepAliveTimeoutMs / 1000);
+  const keepAliveHeaders = `Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(keepAliveTimeoutMs / 1000)}\r\n\r\n`;
   // Node tracks an HTTP server's connections (for closeIdleConnections and its request
   // timeouts) from its 'listening' event on; `fallback` never listens, so it is told.
   fallback.emit('listening');
@@ -42,19 +42,36 @@ export function createLeanHttpServer(options: {
     const state = { busy: false };
     connections.set(socket, state);
     // Bytes received and not yet answered: `parts` are joined only once `needed` bytes are
-    // there, so a large body arriving in many chunks is copied once, not once per chunk.
+    // there, so a large body arriving in many chunks is copied once, not once per chunk. A
+    // chunk holding whole requests, the usual case, is read without touching `parts`.
     let parts: Buffer[] = [];
     let received = 0;
     let needed = 0;
+    // The keep-alive timeout: one timer that, when it fires, looks at when data last came,
+    // instead of `socket.setTimeout`, which re-arms a timer on every read and every write.
+    let lastActivity = Date.now();
+    let idleTimer: NodeJS.Timeout | undefined;
+    const armIdleTimer = (delayMs: number): void => {
+      idleTimer = setTimeout(onIdleCheck, delayMs);
+      idleTimer.unref();
+    };
+    const onIdleCheck = (): void => {
+      const idleMs = Date.now() - lastActivity;
+      // An answer still draining to the client counts as activity, as its writes do for Node.
+      if (socket.writableLength > 0) return armIdleTimer(keepAliveTimeoutMs);
+      if (idleMs < keepAliveTimeoutMs) return armIdleTimer(keepAliveTimeoutMs - idleMs);
+      // Idle keep-alive connections end quietly, as Node's `keepAliveTimeout` ends them.
+      if (state.busy) socket.destroy();
+      else socket.end();
+    };
 
-    const handOver = (): void => {
+    const handOver = (pending: Buffer | undefined): void => {
       socket.off('data', onData);
-      socket.off('timeout', onTimeout);
       socket.off('error', onError);
-      socket.setTimeout(0);
+      clearTimeout(idleTimer);
       socket.pause();
       connections.delete(socket);
-      if (received > 0) socket.unshift(parts.length === 1 ? parts[0] : Buffer.concat(parts));
+      if (pending !== undefined && pending.length > 0) socket.unshift(pending);
       parts = [];
       received = 0;
       fallback.emit('connection', socket);
@@ -62,35 +79,41 @@ export function createLeanHttpServer(options: {
     };
 
     const onData = (chunk: Buffer): void => {
-      parts.push(chunk);
-      received += chunk.length;
+      const now = Date.now();
+      lastActivity = now;
       state.busy = true;
-      if (received < needed) return;
-      let pending = parts.length === 1 ? parts[0] : Buffer.concat(parts);
+      let pending = chunk;
+      if (received > 0) {
+        parts.push(chunk);
+        received += chunk.length;
+        if (received < needed) return;
+        pending = Buffer.concat(parts, received);
+        parts = [];
+        received = 0;
+      }
       try {
         for (;;) {
           const headEnd: number = pending.indexOf(HEAD_END);
           if (headEnd < 0) {
-            if (pending.length > MAX_HEAD_BYTES) {
-              parts = [pending];
-              return handOver();
-            }
+            if (pending.length > MAX_HEAD_BYTES) return handOver(pending);
             needed = 0;
             break;
           }
           const head = parseRequestHead(pending.toString('latin1', 0, headEnd));
-          if (head === undefined || head.contentLength > maxBodyBytes || closing) {
-            parts = [pending];
-            return handOver();
-          }
-          const requestEnd: number = headEnd + HEAD_END.length + head.contentLength;
+          if (head === undefined || head.contentLength > maxBodyBytes || closing) return handOver(pending);
+          const bodyStart = headEnd + HEAD_END.length;
+          const requestEnd = bodyStart + head.contentLength;
           if (pending.length < requestEnd) {
             needed = requestEnd;
             break;
           }
-          const body = pending.toString('utf8', headEnd + HEAD_END.length, requestEnd);
+          const body = pending.toString('utf8', bodyStart, requestEnd);
           pending = pending.subarray(requestEnd);
-          socket.write(responseBytes(answer({ ...head, body }), head.close, keepAliveSeconds));
+          const reply = answer(head, body);
+          // One string, head and body: written straight from it, in one write call.
+          socket.write(
+            responseHead(reply, newRequestId(), dateHeader(now), head.close ? CLOSE_HEADERS : keepAliveHeaders) + reply.text,
+          );
           if (head.close) {
             socket.off('data', onData);
             socket.end();
@@ -101,27 +124,24 @@ export function createLeanHttpServer(options: {
             break;
           }
         }
-        parts = pending.length > 0 ? [pending] : [];
+        if (pending.length > 0) parts.push(pending);
         received = pending.length;
         state.busy = received > 0;
       } catch {
         socket.destroy();
       }
     };
-    const onTimeout = (): void => {
-      // Idle keep-alive connections end quietly, as Node's `keepAliveTimeout` ends them.
-      if (state.busy) socket.destroy();
-      else socket.end();
-    };
     const onError = (): void => {
       socket.destroy();
     };
 
-    socket.setTimeout(keepAliveTimeoutMs);
+    armIdleTimer(keepAliveTimeoutMs);
     socket.on('data', onData);
-    socket.on('timeout', onTimeout);
     socket.on('error', onError);
-    socket.on('close', () => connections.delete(socket));
+    socket.on('close', () => {
+      clearTimeout(idleTimer);
+      connections.delete(socket);
+    });
   });
 
   return {
@@ -147,12 +167,13 @@ export function createLeanHttpServer(options: {
   };
 }
 
+const CLOSE_HEADERS = 'Connection: close\r\n\r\n';
+
 let cachedDate = '';
 let cachedDateSecond = -1;
 
-/** The `Date` header Node adds, computed once a second. */
-function dateHeader(): string {
-  const now = Date.now();
+/** The `Date` header Node adds for the time `now`, computed once a second. */
+function dateHeader(now: number): string {
   const second = Math.floor(now / 1000);
   if (second !== cachedDateSecond) {
     cachedDateSecond = second;
@@ -161,15 +182,27 @@ function dateHeader(): string {
   return cachedDate;
 }
 
-/** The answer as Node's `writeHead` + `end` would put it on the wire, in one buffer. */
-function responseBytes(response: WireResponse, close: boolean, keepAliveSeconds: number): Buffer {
-  let head = `HTTP/1.1 ${response.statusCode} ${STATUS_CODES[response.statusCode] ?? 'unknown'}\r\n`;
-  for (const name in response.headers) head += `${name}: ${response.headers[name]}\r\n`;
-  head += `Date: ${dateHeader()}\r\n`;
-  head += close ? 'Connection: close\r\n\r\n' : `Connection: keep-alive\r\nKeep-Alive: timeout=${keepAliveSeconds}\r\n\r\n`;
-  const headLength = Buffer.byteLength(head, 'latin1');
-  const bytes = Buffer.allocUnsafe(headLength + response.body.length);
-  bytes.write(head, 0, 'latin1');
-  response.body.copy(bytes, headLength);
-  return bytes;
+const statusLines = new Map<number, string>();
+
+function statusLine(statusCode: number): string {
+  let line = statusLines.get(statusCode);
+  if (line === undefined) {
+    line = `HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode] ?? 'unknown'}\r\n`;
+    statusLines.set(statusCode, line);
+  }
+  return line;
+}
+
+/**
+ * The head Node's `writeHead` + `end` would write for the answer (DynamoDB's headers as
+ * `toWireResponse` sets them, then `Date` and the connection headers), ending with the
+ * blank line: the body text follows it on the wire.
+ */
+export function responseHead(answer: WireAnswer, requestId: string, date: string, connectionHeaders: string): string {
+  const contentType = answer.contentType ? `Content-Type: ${answer.contentType}\r\n` : '';
+  return (
+    `${statusLine(answer.statusCode)}x-amzn-RequestId: ${requestId}\r\n` +
+    `x-amz-crc32: ${crc32OfText(answer.text)}\r\nContent-Length: ${Buffer.byteLength(answer.text, 'utf8')}\r\n` +
+    `${contentType}Date: ${date}\r\n${connectionHeaders}`
+  );
 }

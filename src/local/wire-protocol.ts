@@ -36,20 +36,44 @@ export interface WireResponse {
   readonly body: Buffer;
 }
 
+/**
+ * An answer before it is framed: its status, `Content-Type` (none for the health line and
+ * the XML 404) and body text. `toWireResponse` adds DynamoDB's headers and encodes it; the
+ * lean server writes it to the socket as text (`responseHead` in lean-http-server.ts).
+ */
+export interface WireAnswer {
+  readonly statusCode: number;
+  readonly contentType: string | undefined;
+  readonly text: string;
+}
+
 /** The health line DynamoDB answers to `GET /` (the trailing space is DynamoDB's). */
 export function healthResponse(region: string): WireResponse {
+  return toWireResponse(healthAnswer(region));
+}
+
+function healthAnswer(region: string): WireAnswer {
   return textResponse(200, `healthy: dynamodb.${region}.amazonaws.com `, undefined);
 }
 
 /** DynamoDB Local's answer to a body over 16 MB. */
 export function payloadTooLargeResponse(): WireResponse {
-  return textResponse(413, '{"Message":""}', undefined);
+  return toWireResponse(textResponse(413, '{"Message":""}', undefined));
+}
+
+/** Answers one request with DynamoDB's headers and the body in bytes (see `answerWireRequest`). */
+export function dispatchWireRequest(engine: EngineLike, request: WireRequest, region: string): WireResponse {
+  return toWireResponse(answerWireRequest(engine, request, region));
 }
 
 /** Answers one request: protocol checks first (as DynamoDB orders them), then the engine. */
-export function dispatchWireRequest(engine: EngineLike, request: WireRequest, region: string): WireResponse {
-  if (request.method === 'GET') return healthResponse(region);
-  const mediaType = (request.contentType ?? '').split(';')[0].trim().toLowerCase();
+export function answerWireRequest(engine: EngineLike, request: WireRequest, region: string): WireAnswer {
+  if (request.method === 'GET') return healthAnswer(region);
+  // Every SDK sends exactly this type: skip taking it apart.
+  const mediaType =
+    request.contentType === JSON_CONTENT_TYPE
+      ? JSON_CONTENT_TYPE
+      : (request.contentType ?? '').split(';')[0].trim().toLowerCase();
   if (
     request.method !== 'POST' ||
     (request.body.length > 0 && mediaType !== JSON_CONTENT_TYPE && mediaType !== 'application/json')
@@ -81,7 +105,8 @@ export function dispatchWireRequest(engine: EngineLike, request: WireRequest, re
     return jsonResponse(400, { __type: `${CORAL}SerializationException` }, contentType);
   }
   try {
-    return jsonResponse(200, engine.handle(operation, input), contentType);
+    const body = engine.handleAsJson ? engine.handleAsJson(operation, input) : JSON.stringify(engine.handle(operation, input));
+    return textResponse(200, body, contentType);
   } catch (error) {
     const answer = errorAnswer(error);
     return jsonResponse(answer.statusCode, answer.body, contentType);
@@ -106,21 +131,27 @@ export function asDynamoDBError(error: unknown): DynamoDBError {
   return new DynamoDBError('InternalServerError', 'Internal server error', 500);
 }
 
-function unknownOperation(contentType: string): WireResponse {
+function unknownOperation(contentType: string): WireAnswer {
   return jsonResponse(400, { __type: `${CORAL}UnknownOperationException` }, contentType);
 }
 
-function jsonResponse(statusCode: number, body: unknown, contentType: string): WireResponse {
+function jsonResponse(statusCode: number, body: unknown, contentType: string): WireAnswer {
   return textResponse(statusCode, JSON.stringify(body), contentType);
 }
 
-function textResponse(statusCode: number, text: string, contentType: string | undefined): WireResponse {
-  const body = Buffer.from(text, 'utf8');
+/** An answer with this body text; framed later, by `toWireResponse` or the lean server. */
+function textResponse(statusCode: number, text: string, contentType: string | undefined): WireAnswer {
+  return { statusCode, contentType, text };
+}
+
+/** The answer as DynamoDB sends it: a fresh request id, the body's CRC-32 and length, its type. */
+export function toWireResponse(answer: WireAnswer): WireResponse {
+  const body = Buffer.from(answer.text, 'utf8');
   const headers: Record<string, string> = {
     'x-amzn-RequestId': newRequestId(),
     'x-amz-crc32': String(crc32(body)),
     'Content-Length': String(body.length),
   };
-  if (contentType) headers['Content-Type'] = contentType;
-  return { statusCode, headers, body };
+  if (answer.contentType) headers['Content-Type'] = answer.contentType;
+  return { statusCode: answer.statusCode, headers, body };
 }
