@@ -1,4 +1,4 @@
-import type { ConditionNode, Operand } from './ast.js';
+import type { ConditionNode, DocumentPath, Operand } from './ast.js';
 import { checkCondition } from './check-condition.js';
 import type { ExpressionAttributes } from './expression-attributes.js';
 import { parseSyntax } from './parse-expression.js';
@@ -145,13 +145,19 @@ function firstOperandError(operator: string) {
 
 /** The one attribute a term is about; no nesting, no second attribute, no functions. */
 function keyAttributeOf(operands: readonly Operand[]): string {
-  if (operands.some((operand) => operand.kind === 'size')) {
-    throw validationError('KeyConditionExpressions cannot contain nested operations');
+  // Loops rather than some/flatMap: this runs for every term of every Query.
+  let path: DocumentPath | undefined;
+  let pathCount = 0;
+  for (const operand of operands) {
+    if (operand.kind === 'size') throw validationError('KeyConditionExpressions cannot contain nested operations');
   }
-  const paths = operands.flatMap((operand) => (operand.kind === 'path' ? [operand.path] : []));
-  if (paths.length > 1) throw validationError('Invalid condition in KeyConditionExpression: Multiple attribute names used in one condition');
-  if (paths.length === 0) throw validationError('Invalid condition in KeyConditionExpression: No key attribute specified');
-  const path = paths[0];
+  for (const operand of operands) {
+    if (operand.kind !== 'path') continue;
+    pathCount++;
+    path ??= operand.path;
+  }
+  if (pathCount > 1) throw validationError('Invalid condition in KeyConditionExpression: Multiple attribute names used in one condition');
+  if (path === undefined) throw validationError('Invalid condition in KeyConditionExpression: No key attribute specified');
   if (path.length > 1) {
     throw validationError(
       `Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: Key: ${String(path[0])}`,

@@ -1,14 +1,20 @@
 import type Database from 'better-sqlite3';
-import { StoredRow } from './stored-row.js';
+import { storedRowOf, type StoredRow } from './stored-row.js';
 
-/** A keyset-paged read: rows are `rowid, data, size`. Statements are in raw mode (rows as arrays). */
+/**
+ * A keyset-paged read: statements select `STORED_ROW_COLUMN` (stored-row.ts) alone, plucked (one
+ * string per row).
+ */
 export interface PageQuery {
-  /** The first page, when there is no start position. Ends in `LIMIT ?`. */
+  /** The first page, when there is no start position. Ends in its row limit (`LIMIT ? + 0`). */
   readonly fromStart: PreparedRead;
-  /** A page after a position: its parameters come before the position's. Ends in `LIMIT ?`. */
+  /** A page after a position: its parameters come before the position's. Ends in its row limit (`LIMIT ? + 0`). */
   readonly afterPosition: PreparedRead;
-  /** The position columns of one row, by rowid (`SELECT <position> FROM … WHERE rowid = ?`). */
-  readonly positionOfRow: Database.Statement;
+  /**
+   * The position (ORDER BY) columns of a row, computed from its item's keys as they were
+   * when the row was written: the next page starts after them.
+   */
+  readonly positionOf: (row: StoredRow) => unknown[];
   /** Stop after this many items (the caller's DynamoDB `Limit`). */
   readonly limit?: number;
 }
@@ -34,19 +40,22 @@ export function* readPages(query: PageQuery, startPosition: readonly unknown[] |
   let pageRows = query.limit === undefined ? firstPageRows : Math.max(1, Math.min(query.limit, firstPageRowsWithLimit));
   const fromStart = query.fromStart.statement;
   const afterPosition = query.afterPosition.statement;
-  const positionOfRow = query.positionOfRow;
   while (remaining > 0) {
     const rows = Math.min(pageRows, remaining);
     const page = (
       position === undefined
         ? fromStart.all(...query.fromStart.parameters, rows)
         : afterPosition.all(...query.afterPosition.parameters, ...position, rows)
-    ) as unknown[][];
+    ) as string[];
     const more = page.length === rows && remaining > rows;
-    // Read before any item is yielded: the caller may write between items.
-    if (more) position = positionOfRow.get(page[page.length - 1][0]) as unknown[];
-    for (const row of page) yield new StoredRow(row[1] as string, row[2] as number);
-    if (!more) return;
+    let last: StoredRow | undefined;
+    for (let index = 0; index < page.length; index++) {
+      last = storedRowOf(page[index]);
+      yield last;
+    }
+    if (!more || last === undefined) return;
+    // Only a caller that reads on needs the position (a parse of the last row, often done already).
+    position = query.positionOf(last);
     remaining -= page.length;
     pageRows = Math.min(pageRows * 2, largestPageRows);
   }
