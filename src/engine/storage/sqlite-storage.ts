@@ -5,6 +5,7 @@ import { resourceNotFound } from '../errors.js';
 import type { Item } from '../values/attribute-value.js';
 import { Catalog, type CatalogEntry } from './catalog.js';
 import { migrateStorageFormat } from './format-migration.js';
+import { HeldTransaction } from './held-transaction.js';
 import { freeSqlName, indexTableBaseName } from './sql-names.js';
 import type { PutHints, RangeRequest, ScanRequest, Storage, TableDefinition, TableStatistics } from './storage.js';
 import type { StoredRow } from './stored-row.js';
@@ -50,6 +51,10 @@ class SqliteStorage implements Storage {
   /** Nesting of `withinRequest`, and whether the current request's lookups checked the catalog. */
   private requestDepth = 0;
   private catalogCheckedInRequest = false;
+  /** A private in-memory database's transaction held open across writes (held-transaction.ts). */
+  private readonly held: HeldTransaction | undefined;
+  /** Nesting of `writeTransaction` calls while the held transaction is in use. */
+  private heldWriteDepth = 0;
 
   constructor(readonly database: Database.Database) {
     const create = database.transaction(() => {
@@ -63,6 +68,12 @@ class SqliteStorage implements Storage {
     this.immediate = run;
     this.deferred = run;
     this.refreshCatalog();
+    this.held = database.memory ? new HeldTransaction(database) : undefined;
+  }
+
+  /** Whether a write transaction of this storage is running (nested writes join it). */
+  private inWriteTransaction(): boolean {
+    return this.held ? this.heldWriteDepth > 0 : this.database.inTransaction;
   }
 
   /**
@@ -217,13 +228,19 @@ class SqliteStorage implements Storage {
 
   putItem(table: TableDefinition, item: Item, hints?: PutHints): void {
     const store = this.store(table.name);
-    if (this.database.inTransaction || hints?.previous) this.writeTransaction(() => store.putItem(item, hints));
-    else store.putItemAlone(item, hints?.size, (work) => this.writeTransaction(work));
+    if (this.inWriteTransaction() || hints?.previous) {
+      this.writeTransaction(() => store.putItem(item, hints));
+      return;
+    }
+    // One statement is atomic by itself, inside the held transaction too.
+    this.held?.open();
+    store.putItemAlone(item, hints?.size, (work) => this.writeTransaction(work));
+    this.held?.wrote();
   }
 
   deleteItem(table: TableDefinition, key: Item): void {
     const store = this.store(table.name);
-    if (this.database.inTransaction) store.deleteItem(key);
+    if (this.inWriteTransaction()) store.deleteItem(key);
     else this.writeTransaction(() => store.deleteItem(key));
   }
 
@@ -252,8 +269,19 @@ class SqliteStorage implements Storage {
   }
 
   writeTransaction<T>(work: () => T): T {
-    if (this.database.inTransaction) return work();
-    return this.immediate.immediate(work) as T;
+    if (this.inWriteTransaction()) return work();
+    if (!this.held) return this.immediate.immediate(work) as T;
+    // Inside the held transaction, better-sqlite3 runs `work` as a savepoint.
+    this.held.open();
+    this.heldWriteDepth++;
+    let result: T;
+    try {
+      result = this.immediate.immediate(work) as T;
+    } finally {
+      this.heldWriteDepth--;
+    }
+    this.held.wrote();
+    return result;
   }
 
   readTransaction<T>(work: () => T): T {
@@ -264,6 +292,7 @@ class SqliteStorage implements Storage {
   }
 
   close(): void {
+    // A private in-memory database is discarded, with what its held transaction holds.
     if (this.database.open) this.database.close();
   }
 }

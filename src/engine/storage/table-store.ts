@@ -3,9 +3,10 @@ import { keyDoesNotMatchSchema, validationError } from '../errors.js';
 import type { AttributeValue, Item } from '../values/attribute-value.js';
 import { encodeKeyValue, itemSize } from '../values/index.js';
 import type { CatalogEntry } from './catalog.js';
+import { creationTime } from './creation-time.js';
 import { hasIndexEntry, indexEntryOf, type IndexEntry } from './index-entry.js';
 import { readPages, type PageQuery } from './paged-reader.js';
-import { StoredRow } from './stored-row.js';
+import { STORED_ROW_COLUMN, storedRowOf, type StoredRow } from './stored-row.js';
 import { keyValueHash, tableKeyHash } from './key-hash.js';
 import { segmentHash, segmentRange } from './segment-hash.js';
 import { boundSql, positionSupersedes, sortRange, type KeyColumnValue, type SortRange } from './sort-range.js';
@@ -67,7 +68,7 @@ export class TableStore {
       .prepare<KeyColumnValue[], string>(`SELECT data FROM ${this.table} WHERE pk = ? AND sk = ?`)
       .pluck();
     this.insertItemRow = database.prepare(
-      `INSERT INTO ${this.table} (pk, sk, data, seg, expires_at, size) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (pk, sk) DO NOTHING`,
+      `INSERT INTO ${this.table} (pk, sk, data, created_at, seg, expires_at, size) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (pk, sk) DO NOTHING`,
     );
     this.updateItemRow = database.prepare(`UPDATE ${this.table} SET data = ?, expires_at = ?, size = ? WHERE pk = ? AND sk = ?`);
     this.deleteItemRow = database.prepare(`DELETE FROM ${this.table} WHERE pk = ? AND sk = ?`);
@@ -98,16 +99,16 @@ export class TableStore {
     return data === undefined ? undefined : (JSON.parse(data) as Item);
   }
 
-  /** Read side: `data, size` of one item, prepared on first use. */
-  private selectRow: Database.Statement<KeyColumnValue[], [string, number]> | undefined;
+  /** Read side: the stored row column of one item, prepared on first use. */
+  private selectRow: Database.Statement<KeyColumnValue[], string> | undefined;
 
   /** The stored row of the item with this key, unparsed (reads that return it as stored). */
   getRow(key: Item): StoredRow | undefined {
     this.selectRow ??= this.database
-      .prepare<KeyColumnValue[], [string, number]>(`SELECT data, size FROM ${this.table} WHERE pk = ? AND sk = ?`)
-      .raw();
-    const row = this.selectRow.get(this.partitionColumn(key), this.sortColumn(key));
-    return row === undefined ? undefined : new StoredRow(row[0], row[1]);
+      .prepare<KeyColumnValue[], string>(`SELECT ${STORED_ROW_COLUMN} FROM ${this.table} WHERE pk = ? AND sk = ?`)
+      .pluck();
+    const column = this.selectRow.get(this.partitionColumn(key), this.sortColumn(key));
+    return column === undefined ? undefined : storedRowOf(column);
   }
 
   /**
@@ -158,7 +159,7 @@ export class TableStore {
   /** Inserts the item's row if its key is free; `false` (nothing written) when it is taken. */
   private insertRow(item: Item, pk: KeyColumnValue, sk: KeyColumnValue, stored: StoredItem): boolean {
     const seg = segmentHash(keyValue(item, this.definition.partitionKey));
-    return this.insertItemRow.run(pk, sk, stored.data, seg, this.ttlValue(item), stored.size).changes > 0;
+    return this.insertItemRow.run(pk, sk, stored.data, creationTime(), seg, this.ttlValue(item), stored.size).changes > 0;
   }
 
   private ttlValue(item: Item): number | null {
@@ -335,15 +336,15 @@ export class TableStore {
       const table = index ? index.table : this.table;
       const partitionSql = index ? 'ipk = ?' : 'pk = ?';
       const build = (afterPosition: boolean): string => {
-        let sql = `SELECT rowid, data, size FROM ${table} WHERE ${partitionSql}`;
+        let sql = `SELECT ${STORED_ROW_COLUMN} FROM ${table} WHERE ${partitionSql}`;
         if (leadingBound && !afterPosition) sql += ` AND ${boundSql(sortColumn, leadingBound, leading)}`;
         if (trailingBound) sql += ` AND ${boundSql(sortColumn, trailingBound, trailing)}`;
         if (afterPosition) {
           sql += ` AND (${positionColumns.join(', ')}) ${direction} (${positionColumns.map(() => '?').join(', ')})`;
         }
-        return `${sql} ORDER BY ${positionColumns.map((column) => column + order).join(', ')} LIMIT ?`;
+        return `${sql} ORDER BY ${positionColumns.map((column) => column + order).join(', ')} ${PAGE_LIMIT}`;
       };
-      statements = this.pageStatements(build(false), build(true), positionColumns, table);
+      statements = this.pageStatements(build(false), build(true), this.positionOf(index, positionColumns));
       this.queryStatements.set(shape, statements);
     }
     const afterPositionParameters = trailingBound ? [partition, trailingBound.value] : [partition];
@@ -353,14 +354,14 @@ export class TableStore {
     let startPosition: unknown[] | undefined;
     const start = request.exclusiveStartKey;
     if (start !== undefined) {
-      const position = index ? this.indexPosition(index, start, positionColumns) : [this.sortColumn(start)];
+      const position = this.keyPosition(index, start, positionColumns);
       if (positionSupersedes(position[0] as KeyColumnValue, leadingBound, leading)) startPosition = position;
     }
     return readPages(
       {
         fromStart: { statement: statements.fromStart, parameters: fromStartParameters },
         afterPosition: { statement: statements.afterPosition, parameters: afterPositionParameters },
-        positionOfRow: statements.positionOfRow,
+        positionOf: statements.positionOf,
         limit: request.limit,
       },
       startPosition,
@@ -398,55 +399,64 @@ export class TableStore {
       // Last: the reader appends the position's values after `parameters`.
       if (afterPosition) conditions.push(`(${positionList}) > (${positionColumns.map(() => '?').join(', ')})`);
       const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
-      return { sql: `SELECT rowid, data, size FROM ${table}${where} ORDER BY ${positionList} LIMIT ?`, parameters };
+      return { sql: `SELECT ${STORED_ROW_COLUMN} FROM ${table}${where} ORDER BY ${positionList} ${PAGE_LIMIT}`, parameters };
     };
     let startPosition: unknown[] | undefined;
     const start = request.exclusiveStartKey;
     if (start !== undefined) {
-      if (index) {
-        startPosition = this.indexPosition(index, start, positionColumns);
-      } else {
-        const pk = this.partitionColumn(start);
-        startPosition = [segmentHash(keyValue(start, this.definition.partitionKey)), pk, this.sortColumn(start)];
-      }
+      startPosition = this.keyPosition(index, start, positionColumns);
       if (segments && (startPosition[0] as number) < segments.low) startPosition = undefined;
     }
-    return readPages(this.pageQuery(build, positionColumns, table, request.limit), startPosition);
+    return readPages(this.pageQuery(build, this.positionOf(index, positionColumns), request.limit), startPosition);
   }
 
   /**
-   * Pages select `rowid, data, size` only: the position columns (a BLOB among them) cost more to
-   * hand to JavaScript than the item itself, and only a full page's last row needs them.
+   * Pages select only the stored row column: the position columns (a BLOB among them) cost
+   * more to hand to JavaScript than the item itself, and only a full page's last row needs
+   * them, computed from its keys.
    */
   private pageQuery(
     build: (afterPosition: boolean) => { sql: string; parameters: unknown[] },
-    positionColumns: readonly string[],
-    table: string,
+    positionOf: PageQuery['positionOf'],
     limit: number | undefined,
   ): PageQuery {
     const fromStart = build(false);
     const afterPosition = build(true);
-    const statements = this.pageStatements(fromStart.sql, afterPosition.sql, positionColumns, table);
+    const statements = this.pageStatements(fromStart.sql, afterPosition.sql, positionOf);
     return {
       fromStart: { statement: statements.fromStart, parameters: fromStart.parameters },
       afterPosition: { statement: statements.afterPosition, parameters: afterPosition.parameters },
-      positionOfRow: statements.positionOfRow,
+      positionOf,
       limit,
     };
   }
 
-  /** The three statements of a keyset-paged read, in raw mode as the reader uses them. */
-  private pageStatements(
-    fromStartSql: string,
-    afterPositionSql: string,
-    positionColumns: readonly string[],
-    table: string,
-  ): PageStatements {
+  /** The statements of a keyset-paged read, plucking the one column the reader uses. */
+  private pageStatements(fromStartSql: string, afterPositionSql: string, positionOf: PageQuery['positionOf']): PageStatements {
     return {
-      fromStart: this.statement(fromStartSql).raw(),
-      afterPosition: this.statement(afterPositionSql).raw(),
-      positionOfRow: this.statement(`SELECT ${positionColumns.join(', ')} FROM ${table} WHERE rowid = ?`).raw(),
+      fromStart: this.statement(fromStartSql).pluck(),
+      afterPosition: this.statement(afterPositionSql).pluck(),
+      positionOf,
     };
+  }
+
+  /**
+   * The position of a row read from the table or an index: the values of `columns` its
+   * keys give, exactly as the row's columns were written from them.
+   */
+  private positionOf(index: IndexStore | undefined, columns: readonly string[]): PageQuery['positionOf'] {
+    return (row) => this.keyPosition(index, row.item, columns);
+  }
+
+  /** The values of position `columns` for a key (an ExclusiveStartKey, or a row's item). */
+  private keyPosition(index: IndexStore | undefined, key: Item, columns: readonly string[]): unknown[] {
+    if (index) return this.indexPosition(index, key, columns);
+    const values: Record<string, () => unknown> = {
+      seg: () => segmentHash(keyValue(key, this.definition.partitionKey)),
+      pk: () => this.partitionColumn(key),
+      sk: () => this.sortColumn(key),
+    };
+    return columns.map((column) => values[column]());
   }
 
   /** The values of `columns` at an index position given as an ExclusiveStartKey. */
@@ -469,8 +479,16 @@ export class TableStore {
 interface PageStatements {
   readonly fromStart: Database.Statement;
   readonly afterPosition: Database.Statement;
-  readonly positionOfRow: Database.Statement;
+  readonly positionOf: PageQuery['positionOf'];
 }
+
+/**
+ * The row limit of a page, its last parameter. Not a bare `LIMIT ?`: SQLite's planner
+ * peeks at a bare LIMIT parameter, so every new binding of it (every read) re-prepares
+ * the statement, which cost more than reading a page of small items. The plans are the
+ * same either way (the ORDER BY follows an index).
+ */
+const PAGE_LIMIT = 'LIMIT ? + 0';
 
 /** Position (ORDER BY) columns of a Query: of the table, and of an index (see table-schema.ts). */
 const TABLE_QUERY_POSITION: readonly string[] = ['sk'];

@@ -1,5 +1,5 @@
 import type { AttributeValue, Item } from './attribute-value.js';
-import { parseNumberSyntax } from './numbers.js';
+import { isCanonicalInteger, parseNumberSyntax } from './numbers.js';
 
 /** DynamoDB's item size limit: 400 KB, attribute names included. */
 export const maximumItemSize = 400 * 1024;
@@ -10,10 +10,25 @@ export const maximumItemSize = 400 * 1024;
  * negative number; zero takes one byte.
  */
 export function numberSize(text: string): number {
+  if (isCanonicalInteger(text)) return canonicalIntegerSize(text);
   const { negative, digits, exponent } = parseNumberSyntax(text);
   if (digits === '') return 1;
   // With an even exponent the first digit sits alone in its base-100 pair, shifting the rest.
   const pairs = exponent % 2 === 0 ? 1 + Math.ceil((digits.length - 1) / 2) : Math.ceil(digits.length / 2);
+  return 1 + pairs + (negative ? 1 : 0);
+}
+
+/** {@link numberSize} of an integer in stored form, without parsing it. */
+function canonicalIntegerSize(text: string): number {
+  if (text === '0') return 1;
+  const negative = text.charCodeAt(0) === 45;
+  const start = negative ? 1 : 0;
+  // The power of ten of the first digit; trailing zeros are not significant digits.
+  const exponent = text.length - start - 1;
+  let end = text.length;
+  while (text.charCodeAt(end - 1) === 48) end--;
+  const digits = end - start;
+  const pairs = exponent % 2 === 0 ? 1 + Math.ceil((digits - 1) / 2) : Math.ceil(digits / 2);
   return 1 + pairs + (negative ? 1 : 0);
 }
 

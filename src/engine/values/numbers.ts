@@ -79,11 +79,24 @@ export function formatNumber(parsed: ParsedNumber): string {
 }
 
 /**
+ * Integers written as DynamoDB stores them: no plus sign, no leading zero, not `-0`, at
+ * most 38 digits (so within precision and range). Most numbers sent are such integers,
+ * which are their own canonical form.
+ */
+const canonicalInteger = /^(?:-?[1-9][0-9]{0,37}|0)$/;
+
+/** Whether `text` is an integer in DynamoDB's stored form (see canonicalInteger). */
+export function isCanonicalInteger(text: unknown): text is string {
+  return typeof text === 'string' && canonicalInteger.test(text);
+}
+
+/**
  * The number as DynamoDB stores and returns it: `"01.50"` → `"1.5"`, `"1e3"` → `"1000"`,
  * `"-0"` → `"0"`, `"1.0E-5"` → `"0.00001"`. Throws DynamoDB's errors for bad syntax, more
  * than 38 significant digits, overflow and underflow.
  */
 export function canonicalizeNumber(text: string): string {
+  if (isCanonicalInteger(text)) return text;
   return formatNumber(parseNumber(text));
 }
 

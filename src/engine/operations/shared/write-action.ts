@@ -49,6 +49,8 @@ export interface WriteOutcome {
   readonly updatedPaths: readonly DocumentPath[];
   /** `itemSize(after)`, when it was worked out. */
   readonly afterSize?: number;
+  /** The stored item was not read (`before` is then unknown, not absent). */
+  readonly beforeUnread?: boolean;
 }
 
 /** The condition did not hold; carries the item it was evaluated on. */
@@ -107,12 +109,26 @@ export function evaluateWrite(storage: Storage, write: PreparedWrite): WriteOutc
 }
 
 /**
+ * The outcome of a Put without condition when nothing needs the item it replaces (no
+ * capacity to bill, no old item to return): {@link evaluateWrite} without its read.
+ */
+export function blindPutOutcome(write: PreparedWrite): WriteOutcome {
+  return { before: undefined, after: write.item, change: 'put', updatedPaths: [], afterSize: write.itemSize, beforeUnread: true };
+}
+
+/** Whether {@link blindPutOutcome} decides this write as {@link evaluateWrite} would. */
+export function isBlindPut(write: PreparedWrite): boolean {
+  return write.kind === 'Put' && write.condition === undefined && write.keyError === undefined && write.item !== undefined;
+}
+
+/**
  * Stores what `evaluateWrite` decided, in the same write transaction: the item it read is
  * still the stored one, which spares storage from looking it up again.
  */
 export function commitWrite(storage: Storage, write: PreparedWrite, outcome: WriteOutcome): void {
   if (outcome.change === 'put' && outcome.after) {
-    storage.putItem(write.table, outcome.after, { previous: outcome.before ?? null, size: outcome.afterSize });
+    const previous = outcome.beforeUnread ? undefined : (outcome.before ?? null);
+    storage.putItem(write.table, outcome.after, { previous, size: outcome.afterSize });
   } else if (outcome.change === 'delete') {
     storage.deleteItem(write.table, write.key);
   }

@@ -55,4 +55,32 @@ describe('TransactWriteItems ClientRequestToken', () => {
     increment('t3');
     expect(conditional('t2')).toEqual({});
   });
+
+  it('keeps tokens when the first transaction that carried one was cancelled', () => {
+    // The cancelled transaction created the token table, and its rollback removed it again.
+    const cancelled = () =>
+      engine.handle('TransactWriteItems', {
+        ClientRequestToken: 't0',
+        TransactItems: [{ ConditionCheck: { TableName: 'counters', Key: { pk: { S: 'c' } }, ConditionExpression: 'attribute_not_exists(pk)' } }],
+      });
+    expect(errorOf(cancelled).type).toBe('TransactionCanceledException');
+    increment('t1');
+    increment('t1');
+    expect(counter()).toBe('1');
+  });
+
+  it('creates the token table again should it vanish after it was in use', () => {
+    increment('t1');
+    increment('t2');
+    engine.context.storage.database.exec('DROP TABLE monotable_client_request_tokens');
+    increment('t3');
+    increment('t3');
+    expect(counter()).toBe('3');
+    // Purging (after a minute) finds the table too.
+    engine.context.storage.database.exec('DROP TABLE monotable_client_request_tokens');
+    now += 2 * 60 * 1000;
+    increment('t4');
+    increment('t4');
+    expect(counter()).toBe('4');
+  });
 });

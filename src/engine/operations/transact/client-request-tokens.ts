@@ -65,13 +65,20 @@ export function requestHash(transactItems: unknown): string {
 const purgeIntervalMs = 60 * 1000;
 
 interface TokenStatements {
-  /** Run on every use: the creation may have been rolled back with a cancelled transaction. */
+  /** Run until a write transaction that used the table completed (see {@link tokenTableKept}). */
   readonly create: Database.Statement<[]>;
   readonly find: Database.Statement<[string, number], { request_hash: string }>;
   readonly remember: Database.Statement<[string, string, number]>;
   readonly purge: Database.Statement<[number]>;
   /** Engine time of the last purge, `undefined` before the first. */
   lastPurge: number | undefined;
+  /**
+   * The table exists for good: a write transaction that used it completed (its creation
+   * cannot be rolled back any more). Until then each use creates it if missing, as the
+   * creation may have been rolled back with a cancelled transaction; running that
+   * statement costs a few µs, on every transaction otherwise.
+   */
+  tableKept: boolean;
 }
 
 /** The token table's statements, prepared once per connection (a transaction is a hot path). */
@@ -85,6 +92,7 @@ function statementsOf(database: Database.Database): TokenStatements {
     );
     create.run();
     statements = {
+      tableKept: false,
       create,
       find: database.prepare(`SELECT request_hash FROM ${tokenTable} WHERE token = ? AND created_at > ?`),
       remember: database.prepare(`INSERT OR REPLACE INTO ${tokenTable} (token, request_hash, created_at) VALUES (?, ?, ?)`),
@@ -94,6 +102,20 @@ function statementsOf(database: Database.Database): TokenStatements {
     statementsByDatabase.set(database, statements);
   }
   return statements;
+}
+
+/** A statement failed because the token table is gone (see {@link ClientRequestTokens.onTable}). */
+function isMissingTable(error: unknown): boolean {
+  return error instanceof Error && error.message === `no such table: ${tokenTable}`;
+}
+
+/**
+ * Records that a write transaction which used the tokens of `database` completed: the
+ * token table now outlives any rollback, and later uses skip creating it.
+ */
+export function tokenTableKept(database: Database.Database): void {
+  const statements = statementsByDatabase.get(database);
+  if (statements) statements.tableKept = true;
 }
 
 /**
@@ -110,12 +132,28 @@ export class ClientRequestTokens {
     private readonly now: number,
   ) {
     this.statements = statementsOf(database);
-    this.statements.create.run();
+    if (!this.statements.tableKept) this.statements.create.run();
     const last = this.statements.lastPurge;
     // A clock moved backwards (tests inject one) also purges.
     if (last === undefined || now - last >= purgeIntervalMs || now < last) {
-      this.statements.purge.run(now - tokenLifetimeMs);
+      this.onTable(() => this.statements.purge.run(now - tokenLifetimeMs));
       this.statements.lastPurge = now;
+    }
+  }
+
+  /**
+   * Runs a statement on the token table. Should the table be gone after all (a kept
+   * table's whole transaction rolled back by SQLite itself, after an out-of-memory
+   * error), it is created again and the statement run once more.
+   */
+  private onTable<T>(run: () => T): T {
+    try {
+      return run();
+    } catch (error) {
+      if (!isMissingTable(error)) throw error;
+      this.statements.tableKept = false;
+      this.statements.create.run();
+      return run();
     }
   }
 
@@ -124,13 +162,13 @@ export class ClientRequestTokens {
    * replay); throws `IdempotentParameterMismatchException` when it ran another request.
    */
   isReplay(token: string, hash: string): boolean {
-    const row = this.statements.find.get(token, this.now - tokenLifetimeMs);
+    const row = this.onTable(() => this.statements.find.get(token, this.now - tokenLifetimeMs));
     if (!row) return false;
     if (row.request_hash !== hash) throw new DynamoDBError('IdempotentParameterMismatchException', '');
     return true;
   }
 
   remember(token: string, hash: string): void {
-    this.statements.remember.run(token, hash, this.now);
+    this.onTable(() => this.statements.remember.run(token, hash, this.now));
   }
 }

@@ -13,7 +13,15 @@ import {
   prepareUpdate,
   type WriteRequest,
 } from '../shared/prepare-write.js';
-import { commitWrite, ConditionFailure, evaluateWrite, type PreparedWrite, type WriteOutcome } from '../shared/write-action.js';
+import {
+  blindPutOutcome,
+  commitWrite,
+  ConditionFailure,
+  evaluateWrite,
+  isBlindPut,
+  type PreparedWrite,
+  type WriteOutcome,
+} from '../shared/write-action.js';
 import {
   conditionFailedReason,
   isCancelled,
@@ -22,7 +30,7 @@ import {
   validationReason,
   type CancellationReason,
 } from './cancellation.js';
-import { ClientRequestTokens, requestHash } from './client-request-tokens.js';
+import { ClientRequestTokens, requestHash, tokenTableKept } from './client-request-tokens.js';
 import { checkTransactionPayload, checkTransactItemCount } from './transact-limits.js';
 
 interface TransactWriteAction {
@@ -100,9 +108,14 @@ interface ActionResult {
   readonly stops?: boolean;
 }
 
-/** Runs one action without writing: its outcome, or why it would cancel the transaction. */
-function tryAction(context: Parameters<OperationHandler>[0], action: Action): ActionResult {
+/**
+ * Runs one action without writing: its outcome, or why it would cancel the transaction.
+ * `billed`: the answer reports capacity, which needs the item a Put replaces.
+ */
+function tryAction(context: Parameters<OperationHandler>[0], action: Action, billed: boolean): ActionResult {
   if (action.write.keyError) return { reason: validationReason(action.write.keyError.message) };
+  // A Put without condition cannot fail: only its capacity depends on the stored item.
+  if (!billed && isBlindPut(action.write)) return { outcome: blindPutOutcome(action.write), reason: noReason };
   try {
     return { outcome: evaluateWrite(context.storage, action.write), reason: noReason };
   } catch (error) {
@@ -125,11 +138,11 @@ function tryAction(context: Parameters<OperationHandler>[0], action: Action): Ac
  * Local evaluates nothing more (no later condition, no later key path); the actions after
  * it are reported `None`, keeping DynamoDB's one reason per action.
  */
-function tryActions(context: Parameters<OperationHandler>[0], actions: readonly Action[]): ActionResult[] {
+function tryActions(context: Parameters<OperationHandler>[0], actions: readonly Action[], billed: boolean): ActionResult[] {
   const results: ActionResult[] = [];
   let stopped = false;
   for (const action of actions) {
-    const result = stopped ? { reason: noReason } : tryAction(context, action);
+    const result = stopped ? { reason: noReason } : tryAction(context, action, billed);
     if (result.stops) stopped = true;
     results.push(result);
   }
@@ -160,7 +173,7 @@ export const transactWriteItems: OperationHandler = (context, input) => {
   // connections or processes on the same file wait (busy timeout) instead of interleaving.
   // Nothing can change an item between our check and our write, so the
   // TransactionConflictException DynamoDB raises for that race never arises here.
-  return storage.writeTransaction(() => {
+  const response = storage.writeTransaction(() => {
     const token: string | undefined = input.ClientRequestToken;
     const hash = token !== undefined ? requestHash(entries) : '';
     const tokens = token !== undefined ? new ClientRequestTokens(storage.database, context.now()) : undefined;
@@ -175,12 +188,12 @@ export const transactWriteItems: OperationHandler = (context, input) => {
       if (consumed) replay.ConsumedCapacity = consumed;
       return replay;
     }
-    const results = tryActions(context, actions);
+    // The usage is only worked out when the answer reports it.
+    const billed = input.ReturnConsumedCapacity === 'TOTAL' || input.ReturnConsumedCapacity === 'INDEXES';
+    const results = tryActions(context, actions, billed);
     const reasons = results.map((result) => result.reason);
     if (isCancelled(reasons)) throw transactionCanceled(reasons);
     const metrics: Record<string, ItemCollectionMetrics[]> = {};
-    // The usage is only worked out when the answer reports it.
-    const billed = input.ReturnConsumedCapacity === 'TOTAL' || input.ReturnConsumedCapacity === 'INDEXES';
     actions.forEach(({ write }, position) => {
       const outcome = results[position].outcome as WriteOutcome;
       commitWrite(storage, write, outcome);
@@ -200,4 +213,7 @@ export const transactWriteItems: OperationHandler = (context, input) => {
     if (Object.keys(metrics).length > 0) response.ItemCollectionMetrics = metrics;
     return response;
   });
+  // Completed: the token table it used (and maybe created) cannot be rolled back any more.
+  if (input.ClientRequestToken !== undefined) tokenTableKept(storage.database);
+  return response;
 };
