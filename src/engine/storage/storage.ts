@@ -110,7 +110,11 @@ export interface Storage {
    */
   expiredItems(table: TableDefinition, notAfterSeconds: number, notBeforeSeconds: number, limit: number): Item[];
 
-  /** Runs `work` in one `BEGIN IMMEDIATE` transaction: all or nothing. Nested calls join the outer one. */
+  /**
+   * Runs `work` all or nothing: in a file, one `BEGIN IMMEDIATE` transaction; in a private
+   * in-memory database, a savepoint of the transaction held across writes (held-transaction.ts).
+   * Nested calls join the outer one.
+   */
   writeTransaction<T>(work: () => T): T;
   /** Runs `work` on one consistent snapshot. */
   readTransaction<T>(work: () => T): T;
