@@ -53,4 +53,23 @@ describe('evaluation order of an update', () => {
     const actions = Array.from({ length: 40 }, (_, index): UpdateAction => ({ kind: 'remove', path: [`name${index}`] }));
     expect(actionsInEvaluationOrder(actions)).toEqual(treeOrder(actions));
   });
+
+  it('reuses the order of names seen before only for the very same names', () => {
+    // A small alphabet: lists of names repeat (the order comes from the cache) and differ
+    // only in how the same characters split into names ("ab", "c" against "a", "bc").
+    const name = fc.string({ unit: fc.constantFrom('a', 'b', ':', '1'), maxLength: 3 });
+    const topLevel = fc.array(name, { maxLength: 6 }).map((names) =>
+      names.map((attribute, position): UpdateAction => (position % 2 ? { kind: 'remove', path: [attribute] } : { kind: 'set', path: [attribute], value: { kind: 'value', value: { N: '1' } } })),
+    );
+    fc.assert(
+      fc.property(fc.array(topLevel, { minLength: 2, maxLength: 4 }), (updates) => {
+        for (const actions of updates) {
+          expect(actionsInEvaluationOrder(actions)).toEqual(treeOrder(actions));
+          // A fresh array of the same actions: its order is the cached one, and must still fit.
+          expect(actionsInEvaluationOrder([...actions])).toEqual(treeOrder(actions));
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
 });

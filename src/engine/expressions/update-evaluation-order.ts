@@ -22,16 +22,17 @@ export function checkUpdateInEvaluationOrder(node: UpdateNode, item: Item): void
  * iteration order of DynamoDB Local's `HashMap` of path elements.
  */
 export function actionsInEvaluationOrder(actions: readonly UpdateAction[]): readonly UpdateAction[] {
-  // Applying one update asks for its order several times (key checks, evaluation).
-  let ordered = evaluationOrders.get(actions);
-  if (ordered === undefined) {
-    ordered = computeEvaluationOrder(actions);
-    evaluationOrders.set(actions, ordered);
+  // Applying one update asks for its order several times in a row (key checks,
+  // evaluation): the last answer is kept, which costs less than a WeakMap entry per update.
+  if (actions !== lastActions) {
+    lastOrder = computeEvaluationOrder(actions);
+    lastActions = actions;
   }
-  return ordered;
+  return lastOrder;
 }
 
-const evaluationOrders = new WeakMap<readonly UpdateAction[], readonly UpdateAction[]>();
+let lastActions: readonly UpdateAction[] | undefined;
+let lastOrder: readonly UpdateAction[] = [];
 
 function computeEvaluationOrder(actions: readonly UpdateAction[]): readonly UpdateAction[] {
   return topLevelOrder(actions) ?? treeOrder(actions);
@@ -43,14 +44,47 @@ function computeEvaluationOrder(actions: readonly UpdateAction[]): readonly Upda
  * is that of the root's map alone. `undefined` for any other shape.
  */
 function topLevelOrder(actions: readonly UpdateAction[]): readonly UpdateAction[] | undefined {
-  const byElement = new Map<PathElement, UpdateAction>();
+  const shapeKey = topLevelShapeKey(actions);
+  if (shapeKey === undefined) return undefined;
+  // The order depends only on the names, in request order: the same expression on every
+  // call reuses it instead of hashing and sorting the names again.
+  let positions = topLevelPositions.get(shapeKey);
+  if (positions === undefined) {
+    positions = computeTopLevelPositions(actions);
+    if (topLevelPositions.size >= TOP_LEVEL_POSITIONS_LIMIT) topLevelPositions.clear();
+    topLevelPositions.set(shapeKey, positions);
+  }
+  return positions === null ? undefined : positions.map((position) => actions[position]);
+}
+
+/** Evaluation orders of top-level actions by their names (`null`: a repeated name), bounded. */
+const topLevelPositions = new Map<string, readonly number[] | null>();
+const TOP_LEVEL_POSITIONS_LIMIT = 1000;
+
+/**
+ * The actions' names, each prefixed with its length so that no two lists of names give
+ * the same key; `undefined` when an action's path is not one attribute name.
+ */
+function topLevelShapeKey(actions: readonly UpdateAction[]): string | undefined {
+  let key = '';
+  for (const action of actions) {
+    const path = action.path;
+    if (path.length !== 1 || typeof path[0] !== 'string') return undefined;
+    key += `${path[0].length}:${path[0]}`;
+  }
+  return key;
+}
+
+/** Positions of the actions in evaluation order, `null` when a name repeats (see {@link topLevelOrder}). */
+function computeTopLevelPositions(actions: readonly UpdateAction[]): readonly number[] | null {
+  const byElement = new Map<PathElement, number>();
   for (let index = actions.length - 1; index >= 0; index--) {
-    const path = actions[index].path;
-    if (path.length !== 1 || byElement.has(path[0])) return undefined;
-    byElement.set(path[0], actions[index]);
+    const element = actions[index].path[0];
+    if (byElement.has(element)) return null;
+    byElement.set(element, index);
   }
   const elements = [...byElement.keys()];
-  return (elements.length > 1 ? pathElementIterationOrder(elements) : elements).map((element) => byElement.get(element) as UpdateAction);
+  return (elements.length > 1 ? pathElementIterationOrder(elements) : elements).map((element) => byElement.get(element) as number);
 }
 
 function treeOrder(actions: readonly UpdateAction[]): readonly UpdateAction[] {

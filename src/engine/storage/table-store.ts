@@ -6,6 +6,7 @@ import type { CatalogEntry } from './catalog.js';
 import { creationTime } from './creation-time.js';
 import { hasIndexEntry, indexEntryOf, type IndexEntry } from './index-entry.js';
 import { readPages, type PageQuery } from './paged-reader.js';
+import { parseStoredItem } from './stored-item-parser.js';
 import { STORED_ROW_COLUMN, storedRowOf, type StoredRow } from './stored-row.js';
 import { keyValueHash, tableKeyHash } from './key-hash.js';
 import { segmentHash, segmentRange } from './segment-hash.js';
@@ -96,7 +97,7 @@ export class TableStore {
 
   getItem(key: Item): Item | undefined {
     const data = this.selectItem.get(this.partitionColumn(key), this.sortColumn(key));
-    return data === undefined ? undefined : (JSON.parse(data) as Item);
+    return data === undefined ? undefined : parseStoredItem(data);
   }
 
   /** Read side: the stored row column of one item, prepared on first use. */
