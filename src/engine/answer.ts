@@ -4,7 +4,7 @@ import type { Item } from './values/attribute-value.js';
 /**
  * Read operations answer with the rows storage returned, unparsed, wherever the item goes
  * out as stored (no projection, no LSI fetch): `Engine.handle` parses them into items,
- * `Engine.handleText` splices their text into the JSON body. One operation code path
+ * `Engine.handleAsJson` splices their text into the JSON body. One operation code path
  * serves both.
  */
 export type AnswerItem = Item | StoredRow;

@@ -32,82 +32,9 @@ export function keyValueHash(value: AttributeValue): Buffer {
   throw new Error('key values are S, N or B');
 }
 
-/**
- * The first 32 bits of {@link keyValueHash} of a string key value. Computed here for ASCII
- * text (key values mostly are): for a key of a few dozen bytes, SHA-1 in JavaScript takes
- * a fraction of a call into the crypto binding, and every new item's partition key is
- * hashed. Other text goes through {@link keyValueHash}.
- */
+/** The first 32 bits of {@link keyValueHash} of a string key value (storage's `seg` column). */
 export function stringKeyHashPrefix(text: string): number {
-  const length = saltText.length + text.length;
-  // Message, 0x80, zeros, 64-bit bit length: whole 64-byte blocks.
-  const padded = Math.ceil((length + 9) / 64) * 64;
-  if (scratch.length < padded) scratch = new Uint8Array(padded);
-  for (let index = 0; index < saltText.length; index++) scratch[index] = saltText.charCodeAt(index);
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (code > 0x7f) return hashPrefix(keyValueHash({ S: text }));
-    scratch[saltText.length + index] = code;
-  }
-  scratch[length] = 0x80;
-  scratch.fill(0, length + 1, padded - 4);
-  // Key values are at most a few KB: the bit length fits the low 32 bits.
-  const bits = length * 8;
-  scratch[padded - 4] = bits >>> 24;
-  scratch[padded - 3] = (bits >>> 16) & 0xff;
-  scratch[padded - 2] = (bits >>> 8) & 0xff;
-  scratch[padded - 1] = bits & 0xff;
-  return sha1FirstWord(scratch, padded);
-}
-
-let scratch = new Uint8Array(128);
-const schedule = new Int32Array(80);
-
-/** SHA-1 (FIPS 180-4) of padded blocks `bytes[0, length)`, first word of the digest only. */
-function sha1FirstWord(bytes: Uint8Array, length: number): number {
-  let h0 = 0x67452301;
-  let h1 = 0xefcdab89 | 0;
-  let h2 = 0x98badcfe | 0;
-  let h3 = 0x10325476;
-  let h4 = 0xc3d2e1f0 | 0;
-  for (let offset = 0; offset < length; offset += 64) {
-    for (let word = 0; word < 16; word++) {
-      const at = offset + word * 4;
-      schedule[word] = (bytes[at] << 24) | (bytes[at + 1] << 16) | (bytes[at + 2] << 8) | bytes[at + 3];
-    }
-    for (let word = 16; word < 80; word++) {
-      const mixed = schedule[word - 3] ^ schedule[word - 8] ^ schedule[word - 14] ^ schedule[word - 16];
-      schedule[word] = (mixed << 1) | (mixed >>> 31);
-    }
-    let a = h0;
-    let b = h1;
-    let c = h2;
-    let d = h3;
-    let e = h4;
-    // Four stages of 20 rounds, each with its own mixing function and constant.
-    for (let round = 0; round < 80; round++) {
-      const mix =
-        round < 20
-          ? ((b & c) | (~b & d)) + 0x5a827999
-          : round < 40
-            ? (b ^ c ^ d) + 0x6ed9eba1
-            : round < 60
-              ? ((b & c) | (b & d) | (c & d)) + (0x8f1bbcdc | 0)
-              : (b ^ c ^ d) + (0xca62c1d6 | 0);
-      const next = (((a << 5) | (a >>> 27)) + mix + e + schedule[round]) | 0;
-      e = d;
-      d = c;
-      c = (b << 30) | (b >>> 2);
-      b = a;
-      a = next;
-    }
-    h0 = (h0 + a) | 0;
-    h1 = (h1 + b) | 0;
-    h2 = (h2 + c) | 0;
-    h3 = (h3 + d) | 0;
-    h4 = (h4 + e) | 0;
-  }
-  return h0 >>> 0;
+  return hashPrefix(keyValueHash({ S: text }));
 }
 
 /** The hash of a whole table key: of the partition key alone, or of both key hashes. */

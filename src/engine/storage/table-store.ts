@@ -129,8 +129,15 @@ export class TableStore {
    */
   putItemAlone(item: Item, size: number | undefined, transaction: (work: () => void) => void): void {
     const stored: StoredItem = { data: JSON.stringify(item), size: size ?? itemSize(item) };
-    if (!this.anyIndexHolds(item) && this.insertRow(item, this.partitionColumn(item), this.sortColumn(item), stored)) return;
-    transaction(() => this.putStored(item, stored, undefined));
+    if (this.anyIndexHolds(item)) {
+      transaction(() => this.putStored(item, stored, undefined));
+      return;
+    }
+    const pk = this.partitionColumn(item);
+    const sk = this.sortColumn(item);
+    if (this.insertRow(item, pk, sk, stored)) return;
+    // The key is taken: replace the row (and, if it went in the meantime, insert it after all).
+    transaction(() => this.replaceOrInsert(item, pk, sk, stored));
   }
 
   private anyIndexHolds(item: Item): boolean {
@@ -149,12 +156,25 @@ export class TableStore {
       // No row after all (a stale `previous`): as if nothing were known.
     }
     if (this.insertRow(item, pk, sk, stored)) {
-      // A new row: no index holds an entry for it yet.
-      for (const index of this.indexes) this.insertIndexEntry(index, item, pk, sk, stored);
+      this.insertIndexEntries(item, pk, sk, stored);
       return;
     }
     this.updateItemRow.run(stored.data, this.ttlValue(item), stored.size, pk, sk);
     for (const index of this.indexes) this.writeIndexEntry(index, item, pk, sk, stored);
+  }
+
+  /** Replaces the row of a key found taken; another process may have deleted it since. */
+  private replaceOrInsert(item: Item, pk: KeyColumnValue, sk: KeyColumnValue, stored: StoredItem): void {
+    if (this.updateItemRow.run(stored.data, this.ttlValue(item), stored.size, pk, sk).changes > 0) {
+      for (const index of this.indexes) this.writeIndexEntry(index, item, pk, sk, stored);
+    } else if (this.insertRow(item, pk, sk, stored)) {
+      this.insertIndexEntries(item, pk, sk, stored);
+    }
+  }
+
+  /** The index entries of a new row (no index holds one for it yet). */
+  private insertIndexEntries(item: Item, pk: KeyColumnValue, sk: KeyColumnValue, stored: StoredItem): void {
+    for (const index of this.indexes) this.insertIndexEntry(index, item, pk, sk, stored);
   }
 
   /** Inserts the item's row if its key is free; `false` (nothing written) when it is taken. */
@@ -452,12 +472,10 @@ export class TableStore {
   /** The values of position `columns` for a key (an ExclusiveStartKey, or a row's item). */
   private keyPosition(index: IndexStore | undefined, key: Item, columns: readonly string[]): unknown[] {
     if (index) return this.indexPosition(index, key, columns);
-    const values: Record<string, () => unknown> = {
-      seg: () => segmentHash(keyValue(key, this.definition.partitionKey)),
-      pk: () => this.partitionColumn(key),
-      sk: () => this.sortColumn(key),
-    };
-    return columns.map((column) => values[column]());
+    return columns.map((column) => {
+      if (column === 'seg') return segmentHash(keyValue(key, this.definition.partitionKey));
+      return column === 'pk' ? this.partitionColumn(key) : this.sortColumn(key);
+    });
   }
 
   /** The values of `columns` at an index position given as an ExclusiveStartKey. */
