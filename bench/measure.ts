@@ -43,26 +43,41 @@ export function measureSyncInterleaved(calls: readonly SyncCall[], iterations: n
 }
 
 /**
- * Shortest warm-up of asynchronous contenders. A JIT (V8's, and the JVM's in DynamoDB
- * Local) keeps compiling for seconds after a server starts, on the same cores: measured
- * earlier, the first calls of either side run several times slower than later ones.
+ * Shortest warm-up of each asynchronous contender, in its own wall time. A JIT (V8's,
+ * and the JVM's in DynamoDB Local) keeps compiling for seconds after a server starts,
+ * on the same cores: measured earlier, the first calls of either side run several times
+ * slower than later ones, and V8 was still compiling the in-process path's functions
+ * (on the second core, stalling calls by milliseconds) after 3,000 calls.
  */
 const MINIMUM_ASYNC_WARMUP_MS = 3000;
 
 /**
+ * Warm-up slices alternate between contenders, each slice lasting this long, so every
+ * contender gets the same wall time to warm up whatever its speed (warming up by equal
+ * call counts gave a 1 ms-per-call server thirty times the warm-up time of a 30 µs client).
+ */
+const WARMUP_SLICE_MS = 250;
+
+/**
  * The same for asynchronous calls (SDK clients), one call at a time: latency, not
- * throughput. Warm-up rounds alternate too, and go on until each contender made `warmup`
- * calls and {@link MINIMUM_ASYNC_WARMUP_MS} have passed.
+ * throughput. Warm-up alternates equal slices of wall time between contenders until each
+ * made `warmup` calls and ran for {@link MINIMUM_ASYNC_WARMUP_MS}; the timed rounds then
+ * alternate as in {@link measureSyncInterleaved}, equal call counts each.
  */
 export async function measureAsyncInterleaved(calls: readonly AsyncCall[], iterations: number, warmup: number): Promise<Timing[]> {
-  const warmupEnds = performance.now() + MINIMUM_ASYNC_WARMUP_MS;
-  let warmed = 0;
-  while (warmed < warmup || performance.now() < warmupEnds) {
-    const round = Math.min(50, Math.max(1, warmup));
-    for (const call of calls) for (let i = 0; i < round; i++) await call(warmed + i);
-    warmed += round;
+  const warmed = calls.map(() => 0);
+  const warmedMs = calls.map(() => 0);
+  while (calls.some((_, which) => warmed[which] < warmup || warmedMs[which] < MINIMUM_ASYNC_WARMUP_MS)) {
+    for (const [which, call] of calls.entries()) {
+      const started = performance.now();
+      const sliceEnds = started + WARMUP_SLICE_MS;
+      do await call(warmed[which]++);
+      while (performance.now() < sliceEnds);
+      warmedMs[which] += performance.now() - started;
+    }
   }
-  warmup = warmed;
+  // Timed calls continue past every contender's warm-up calls (writes stay on new keys).
+  warmup = Math.max(...warmed);
   const samples = calls.map(() => new Float64Array(iterations));
   const perRound = Math.max(1, Math.ceil(iterations / ROUNDS));
   for (let start = 0; start < iterations; start += perRound) {
