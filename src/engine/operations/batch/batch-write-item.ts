@@ -41,6 +41,9 @@ function checkRequestShape(requestItems: Record<string, WriteRequestEntry[]>): v
   if (count > maximumWriteRequests) throw tooManyItems('BatchWriteItem');
 }
 
+/** A batch words an item's key problems as a schema mismatch. */
+const batchPutOptions = { itemKeyWording: 'schema' } as const;
+
 /**
  * BatchWriteItem: up to 25 unconditional puts and deletes over several tables, written
  * in one storage transaction. Nothing is ever left unprocessed, so `UnprocessedItems` is `{}`.
@@ -52,11 +55,12 @@ export const batchWriteItem: OperationHandler = (context, input) => {
   const { storage } = context;
   const writes: PreparedWrite[] = [];
   const seen = new Set<string>();
-  for (const [tableName, entries] of Object.entries(requestItems)) {
+  for (const tableName in requestItems) {
+    if (!Object.hasOwn(requestItems, tableName)) continue;
     storage.requireTable(tableName);
-    for (const entry of entries) {
+    for (const entry of requestItems[tableName]) {
       const write = entry.PutRequest
-        ? preparePut(storage, { TableName: tableName, Item: entry.PutRequest.Item }, { itemKeyWording: 'schema' })
+        ? preparePut(storage, { TableName: tableName, Item: entry.PutRequest.Item }, batchPutOptions)
         : prepareDelete(storage, { TableName: tableName, Key: entry.DeleteRequest?.Key ?? {} });
       const identity = itemIdentity(tableName, write.table, write.key);
       if (seen.has(identity)) throw duplicateKeys();
@@ -69,27 +73,36 @@ export const batchWriteItem: OperationHandler = (context, input) => {
   const mode = input.ReturnConsumedCapacity;
   const billed = mode === 'TOTAL' || mode === 'INDEXES';
   return storage.writeTransaction(() => {
-    const usage = new UsageByTable();
-    const metrics: Record<string, ItemCollectionMetrics[]> = {};
+    const usage = billed ? new UsageByTable() : undefined;
     for (const write of writes) {
-      if (!billed && write.kind === 'Put' && write.item) {
+      if (usage === undefined && write.kind === 'Put' && write.item) {
         storage.putItem(write.table, write.item, { size: write.itemSize });
         continue;
       }
       const outcome = evaluateWrite(storage, write);
       commitWrite(storage, write, outcome);
-      if (billed) usage.add(write.tableName, writeUsage(write.table, outcome.before, outcome.after, false));
-    }
-    if (input.ReturnItemCollectionMetrics === 'SIZE') {
-      for (const write of writes) {
-        const entry = itemCollectionMetrics(storage, write.table, write.key);
-        if (entry) (metrics[write.tableName] ??= []).push(entry);
-      }
+      usage?.add(write.tableName, writeUsage(write.table, outcome.before, outcome.after, false));
     }
     const response: Record<string, unknown> = { UnprocessedItems: {} };
-    const consumed = usage.toResponse(input.ReturnConsumedCapacity);
+    const consumed = usage?.toResponse(mode);
     if (consumed) response.ConsumedCapacity = consumed;
-    if (Object.keys(metrics).length > 0) response.ItemCollectionMetrics = metrics;
+    if (input.ReturnItemCollectionMetrics === 'SIZE') {
+      const metrics = collectionMetrics(context, writes);
+      if (metrics) response.ItemCollectionMetrics = metrics;
+    }
     return response;
   });
 };
+
+/** `ItemCollectionMetrics` by table for the items written. */
+function collectionMetrics(
+  context: Parameters<OperationHandler>[0],
+  writes: readonly PreparedWrite[],
+): Record<string, ItemCollectionMetrics[]> | undefined {
+  let metrics: Record<string, ItemCollectionMetrics[]> | undefined;
+  for (const write of writes) {
+    const entry = itemCollectionMetrics(context.storage, write.table, write.key);
+    if (entry) ((metrics ??= {})[write.tableName] ??= []).push(entry);
+  }
+  return metrics;
+}

@@ -39,6 +39,18 @@ describe('TransactWriteItems ClientRequestToken', () => {
     expect(counter()).toBe('2');
   });
 
+  it('hands an expired token to another request, which it then replays', () => {
+    increment('t1');
+    now += 10 * 60 * 1000 + 1;
+    increment('t1', '5');
+    expect(counter()).toBe('6');
+    now += 60 * 1000;
+    increment('t1', '5');
+    expect(counter()).toBe('6');
+    expect(errorOf(() => increment('t1')).type).toBe('IdempotentParameterMismatchException');
+    expect(counter()).toBe('6');
+  });
+
   it('refuses the same token with another request', () => {
     increment('t1');
     expect(errorOf(() => increment('t1', '5')).type).toBe('IdempotentParameterMismatchException');

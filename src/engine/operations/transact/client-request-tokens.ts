@@ -1,6 +1,7 @@
 import * as crypto from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { DynamoDBError } from '../../errors.js';
+import { canonicalJson } from './canonical-json.js';
 
 /** How long DynamoDB remembers a `ClientRequestToken`. */
 export const tokenLifetimeMs = 10 * 60 * 1000;
@@ -8,56 +9,13 @@ export const tokenLifetimeMs = 10 * 60 * 1000;
 /** The engine's own table in the SQLite file; the name cannot clash with a DynamoDB table's. */
 const tokenTable = 'monotable_client_request_tokens';
 
-/**
- * JSON with object keys sorted, so that the same request always hashes the same. Built by
- * concatenation: every TransactWriteItems from an SDK carries a token, so this runs on each.
- */
-function stableJson(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (Array.isArray(value)) {
-    let json = '[';
-    for (let index = 0; index < value.length; index++) {
-      if (index > 0) json += ',';
-      // As `Array.prototype.join` writes an element that has no JSON form: nothing.
-      json += stableJson(value[index]) ?? '';
-    }
-    return `${json}]`;
-  }
-  if (value !== null && typeof value === 'object') {
-    const record = value as Record<string, unknown>;
-    const keys = Object.keys(record);
-    if (keys.length > 1) keys.sort();
-    let json = '{';
-    for (const key of keys) {
-      const member = record[key];
-      if (member === undefined) continue;
-      if (json.length > 1) json += ',';
-      json += `${quotedKey(key)}:${stableJson(member)}`;
-    }
-    return `${json}}`;
-  }
-  return JSON.stringify(value);
-}
-
-/** Object keys as JSON strings; the same few (`Put`, `Item`, `S`, attribute names) come back on every request. */
-const quotedKeys = new Map<string, string>();
-const maximumQuotedKeys = 1000;
-
-function quotedKey(key: string): string {
-  let quoted = quotedKeys.get(key);
-  if (quoted === undefined) {
-    quoted = JSON.stringify(key);
-    if (quotedKeys.size < maximumQuotedKeys) quotedKeys.set(key, quoted);
-  }
-  return quoted;
-}
-
 // One-shot hashing (Node 20.12 on) skips building a Hash object, a few µs on every SDK transaction.
 const oneShotHash = (crypto as { hash?: (algorithm: string, data: string, outputEncoding: 'hex') => string }).hash;
 
 /** The hash a token is remembered with: the actions only (ReturnConsumedCapacity may change on a retry). */
 export function requestHash(transactItems: unknown): string {
-  const json = stableJson(transactItems);
+  const json = canonicalJson(transactItems);
+  if (json === undefined) throw new TypeError('The actions have no JSON form');
   return oneShotHash ? oneShotHash('sha256', json, 'hex') : crypto.createHash('sha256').update(json).digest('hex');
 }
 
@@ -68,7 +26,8 @@ interface TokenStatements {
   /** Run until a write transaction that used the table completed (see {@link tokenTableKept}). */
   readonly create: Database.Statement<[]>;
   readonly find: Database.Statement<[string, number], { request_hash: string }>;
-  readonly remember: Database.Statement<[string, string, number]>;
+  /** Writes the token's row unless a live one holds it; yields a row only when it wrote. */
+  readonly claim: Database.Statement<[string, string, number, number], number>;
   readonly purge: Database.Statement<[number]>;
   /** Engine time of the last purge, `undefined` before the first. */
   lastPurge: number | undefined;
@@ -95,7 +54,14 @@ function statementsOf(database: Database.Database): TokenStatements {
       tableKept: false,
       create,
       find: database.prepare(`SELECT request_hash FROM ${tokenTable} WHERE token = ? AND created_at > ?`),
-      remember: database.prepare(`INSERT OR REPLACE INTO ${tokenTable} (token, request_hash, created_at) VALUES (?, ?, ?)`),
+      // An expired row (older than the lifetime, not purged yet) is replaced as a new token.
+      claim: database
+        .prepare<[string, string, number, number], number>(
+          `INSERT INTO ${tokenTable} (token, request_hash, created_at) VALUES (?, ?, ?)
+           ON CONFLICT (token) DO UPDATE SET request_hash = excluded.request_hash, created_at = excluded.created_at
+           WHERE created_at <= ? RETURNING 1`,
+        )
+        .pluck(),
       purge: database.prepare(`DELETE FROM ${tokenTable} WHERE created_at <= ?`),
       lastPurge: undefined,
     };
@@ -158,17 +124,22 @@ export class ClientRequestTokens {
   }
 
   /**
-   * `true` when this token already ran this very request within 10 minutes (answer as a
-   * replay); throws `IdempotentParameterMismatchException` when it ran another request.
+   * Claims the token for this request inside the write transaction that runs it: `'new'`
+   * when no live row held it (its row is written now; should the transaction be
+   * cancelled, the rollback takes the row away with everything else), `'replay'` when
+   * this very request already ran with it within 10 minutes. Throws
+   * `IdempotentParameterMismatchException` when another request ran with it.
+   *
+   * One statement in the usual case (a new token), where a look-up and then an insert
+   * once the actions went through cost two.
    */
-  isReplay(token: string, hash: string): boolean {
-    const row = this.onTable(() => this.statements.find.get(token, this.now - tokenLifetimeMs));
-    if (!row) return false;
+  claim(token: string, hash: string): 'new' | 'replay' {
+    const liveSince = this.now - tokenLifetimeMs;
+    const written = this.onTable(() => this.statements.claim.get(token, hash, this.now, liveSince));
+    if (written !== undefined) return 'new';
+    const row = this.onTable(() => this.statements.find.get(token, liveSince));
+    if (row === undefined) throw new Error('a live ClientRequestToken row refused the claim but cannot be found');
     if (row.request_hash !== hash) throw new DynamoDBError('IdempotentParameterMismatchException', '');
-    return true;
-  }
-
-  remember(token: string, hash: string): void {
-    this.onTable(() => this.statements.remember.run(token, hash, this.now));
+    return 'replay';
   }
 }

@@ -1,4 +1,6 @@
 import { validationError } from '../../errors.js';
+import { itemSize } from '../../values/index.js';
+import type { PreparedWrite } from '../shared/write-action.js';
 
 /** DynamoDB's limit on actions in one TransactWriteItems or TransactGetItems call. */
 export const maximumTransactItems = 100;
@@ -25,13 +27,14 @@ export function checkTransactItemCount(entries: unknown): void {
 const maximumPayloadBytes = 4 * 1024 * 1024;
 
 /**
- * Adds up the items of a transaction and stops at the first that crosses 4 MB, naming
- * the running total as DynamoDB does (`Payload Size: 4199046`).
+ * Adds up the items of a transaction (a Put counts its item, the other actions only their
+ * key) and stops at the first that crosses 4 MB, naming the running total as DynamoDB
+ * does (`Payload Size: 4199046`).
  */
-export function checkTransactionPayload(sizes: readonly number[]): void {
+export function checkTransactionPayload(actions: readonly { readonly write: PreparedWrite }[]): void {
   let total = 0;
-  for (const size of sizes) {
-    total += size;
+  for (const { write } of actions) {
+    total += write.itemSize ?? itemSize(write.item ?? write.key);
     if (total > maximumPayloadBytes) {
       throw validationError(`Transaction payload size cannot exceed 4MB. Payload Size: ${total}`);
     }

@@ -1,10 +1,8 @@
 import { DynamoDBError, validationError } from '../../errors.js';
 import type { OperationHandler } from '../operation.js';
-import { readUsage, UsageByTable, writeUsage } from '../shared/capacity-usage.js';
+import { readUsage, UsageByTable, writeUsage, type CapacityMode } from '../shared/capacity-usage.js';
 import { itemCollectionMetrics, type ItemCollectionMetrics } from '../shared/item-collection-metrics.js';
 import { KeyAttributePathError } from '../shared/key-paths.js';
-import { itemIdentity } from '../shared/keys.js';
-import { itemSize } from '../../values/index.js';
 import {
   checkWriteExpressions,
   prepareConditionCheck,
@@ -24,13 +22,13 @@ import {
 } from '../shared/write-action.js';
 import {
   conditionFailedReason,
-  isCancelled,
   noReason,
   transactionCanceled,
   validationReason,
   type CancellationReason,
 } from './cancellation.js';
 import { ClientRequestTokens, requestHash, tokenTableKept } from './client-request-tokens.js';
+import { hasDuplicateItem } from './duplicate-items.js';
 import { checkTransactionPayload, checkTransactItemCount } from './transact-limits.js';
 
 interface TransactWriteAction {
@@ -45,24 +43,38 @@ interface Action {
   readonly returnOldOnFailure: boolean;
 }
 
-function prepareAction(context: Parameters<OperationHandler>[0], entry: TransactWriteAction): Action {
-  const members = (['ConditionCheck', 'Put', 'Delete', 'Update'] as const).filter((name) => entry[name] !== undefined);
-  if (members.length === 0) {
+const actionKinds = ['ConditionCheck', 'Put', 'Delete', 'Update'] as const;
+
+/** The one member an entry must carry, or why it does not. */
+function actionKind(entry: TransactWriteAction): (typeof actionKinds)[number] {
+  let kind: (typeof actionKinds)[number] | undefined;
+  let count = 0;
+  for (const name of actionKinds) {
+    if (entry[name] === undefined) continue;
+    kind ??= name;
+    count++;
+  }
+  if (kind === undefined) {
     throw validationError('Invalid Request: TransactWriteRequest should contain Delete or Put or Update request');
   }
-  if (members.length > 1) throw validationError('TransactItems can only contain one of Check, Put, Update or Delete');
-  const kind = members[0];
+  if (count > 1) throw validationError('TransactItems can only contain one of Check, Put, Update or Delete');
+  return kind;
+}
+
+const transactionOptions = { transaction: true };
+
+function prepareAction(context: Parameters<OperationHandler>[0], entry: TransactWriteAction): Action {
+  const kind = actionKind(entry);
   const request = entry[kind] as NonNullable<TransactWriteAction[typeof kind]>;
-  const options = { transaction: true };
   const { storage } = context;
   const write =
     kind === 'Put'
-      ? preparePut(storage, request, options)
+      ? preparePut(storage, request, transactionOptions)
       : kind === 'Update'
-        ? prepareUpdate(storage, request, options)
+        ? prepareUpdate(storage, request, transactionOptions)
         : kind === 'Delete'
-          ? prepareDelete(storage, request, options)
-          : prepareConditionCheck(storage, request, options);
+          ? prepareDelete(storage, request, transactionOptions)
+          : prepareConditionCheck(storage, request, transactionOptions);
   return { write, returnOldOnFailure: request.ReturnValuesOnConditionCheckFailure === 'ALL_OLD' };
 }
 
@@ -158,62 +170,80 @@ export const transactWriteItems: OperationHandler = (context, input) => {
   const entries = input.TransactItems as TransactWriteAction[];
   checkTransactItemCount(entries);
   const actions = prepareActions(context, entries);
-  // Puts count their item; the other actions only carry a key.
-  checkTransactionPayload(actions.map(({ write }) => write.itemSize ?? itemSize(write.item ?? write.key)));
-  const seen = new Set<string>();
-  for (const { write } of actions) {
-    if (write.keyError) continue;
-    const identity = itemIdentity(write.tableName, write.table, write.key);
-    if (seen.has(identity)) throw validationError('Transaction request cannot include multiple operations on one item');
-    seen.add(identity);
-  }
+  checkTransactionPayload(actions);
+  if (hasDuplicateItem(actions)) throw validationError('Transaction request cannot include multiple operations on one item');
   const { storage } = context;
+  const token: string | undefined = input.ClientRequestToken;
   // Every item read, condition check and write below runs in one `BEGIN IMMEDIATE`
   // transaction, which holds SQLite's write lock until it commits: transactions from other
   // connections or processes on the same file wait (busy timeout) instead of interleaving.
   // Nothing can change an item between our check and our write, so the
   // TransactionConflictException DynamoDB raises for that race never arises here.
   const response = storage.writeTransaction(() => {
-    const token: string | undefined = input.ClientRequestToken;
     const hash = token !== undefined ? requestHash(entries) : '';
     const tokens = token !== undefined ? new ClientRequestTokens(storage.database, context.now()) : undefined;
-    const usage = new UsageByTable('write');
-    if (tokens && token !== undefined && tokens.isReplay(token, hash)) {
-      // A replay writes nothing; DynamoDB charges reading the items back.
-      for (const { write } of actions) {
-        usage.add(write.tableName, readUsage(storage.getItem(write.table, write.key), { consistent: true, transactional: true }));
-      }
-      const replay: Record<string, unknown> = {};
-      const consumed = usage.toResponse(input.ReturnConsumedCapacity);
-      if (consumed) replay.ConsumedCapacity = consumed;
-      return replay;
+    // Claimed before the actions run: a cancellation rolls the claim back with the rest.
+    if (tokens && token !== undefined && tokens.claim(token, hash) === 'replay') {
+      return replayResponse(context, actions, input.ReturnConsumedCapacity);
     }
     // The usage is only worked out when the answer reports it.
     const billed = input.ReturnConsumedCapacity === 'TOTAL' || input.ReturnConsumedCapacity === 'INDEXES';
     const results = tryActions(context, actions, billed);
-    const reasons = results.map((result) => result.reason);
-    if (isCancelled(reasons)) throw transactionCanceled(reasons);
-    const metrics: Record<string, ItemCollectionMetrics[]> = {};
-    actions.forEach(({ write }, position) => {
+    if (anyCancels(results)) throw transactionCanceled(results.map((result) => result.reason));
+    const usage = billed ? new UsageByTable('write') : undefined;
+    for (let position = 0; position < actions.length; position++) {
+      const { write } = actions[position];
       const outcome = results[position].outcome as WriteOutcome;
       commitWrite(storage, write, outcome);
-      if (billed) usage.add(write.tableName, writeUsage(write.table, outcome.before, outcome.after, true));
-    });
-    if (input.ReturnItemCollectionMetrics === 'SIZE') {
-      for (const { write } of actions) {
-        if (write.kind === 'ConditionCheck') continue;
-        const entry = itemCollectionMetrics(storage, write.table, write.key);
-        if (entry) (metrics[write.tableName] ??= []).push(entry);
-      }
+      usage?.add(write.tableName, writeUsage(write.table, outcome.before, outcome.after, true));
     }
-    if (tokens && token !== undefined) tokens.remember(token, hash);
     const response: Record<string, unknown> = {};
-    const consumed = usage.toResponse(input.ReturnConsumedCapacity);
+    const consumed = usage?.toResponse(input.ReturnConsumedCapacity);
     if (consumed) response.ConsumedCapacity = consumed;
-    if (Object.keys(metrics).length > 0) response.ItemCollectionMetrics = metrics;
+    if (input.ReturnItemCollectionMetrics === 'SIZE') {
+      const metrics = collectionMetrics(context, actions);
+      if (metrics) response.ItemCollectionMetrics = metrics;
+    }
     return response;
   });
   // Completed: the token table it used (and maybe created) cannot be rolled back any more.
-  if (input.ClientRequestToken !== undefined) tokenTableKept(storage.database);
+  if (token !== undefined) tokenTableKept(storage.database);
   return response;
 };
+
+/** Whether any action's reason cancels the transaction (as `isCancelled` of the reasons). */
+function anyCancels(results: readonly ActionResult[]): boolean {
+  for (const result of results) if (result.reason.Code !== 'None') return true;
+  return false;
+}
+
+/** A replay writes nothing; DynamoDB charges reading the items back. */
+function replayResponse(
+  context: Parameters<OperationHandler>[0],
+  actions: readonly Action[],
+  mode: CapacityMode | undefined,
+): Record<string, unknown> {
+  const { storage } = context;
+  const usage = new UsageByTable('write');
+  for (const { write } of actions) {
+    usage.add(write.tableName, readUsage(storage.getItem(write.table, write.key), { consistent: true, transactional: true }));
+  }
+  const replay: Record<string, unknown> = {};
+  const consumed = usage.toResponse(mode);
+  if (consumed) replay.ConsumedCapacity = consumed;
+  return replay;
+}
+
+/** `ItemCollectionMetrics` by table for the items written (a ConditionCheck writes none). */
+function collectionMetrics(
+  context: Parameters<OperationHandler>[0],
+  actions: readonly Action[],
+): Record<string, ItemCollectionMetrics[]> | undefined {
+  let metrics: Record<string, ItemCollectionMetrics[]> | undefined;
+  for (const { write } of actions) {
+    if (write.kind === 'ConditionCheck') continue;
+    const entry = itemCollectionMetrics(context.storage, write.table, write.key);
+    if (entry) ((metrics ??= {})[write.tableName] ??= []).push(entry);
+  }
+  return metrics;
+}

@@ -1,0 +1,87 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { canonicalJson } from './canonical-json.js';
+
+/** The text's first definition (see request-hash.test.ts): what canonicalJson must keep giving. */
+function referenceStableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map((element) => referenceStableJson(element) ?? '').join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    const members = Object.keys(record)
+      .sort()
+      .filter((key) => record[key] !== undefined)
+      .map((key) => `${JSON.stringify(key)}:${referenceStableJson(record[key])}`);
+    return `{${members.join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** Keys that sort differently by code unit than by code point or number, and names Object.prototype carries. */
+const trickyKey = fc.oneof(
+  fc.constantFrom('__proto__', 'constructor', 'toString', 'toJSON', '10', '2', '0', '', 'a', 'B', '\ud83d\ude00', '\uffff', 'é', '#n', ':v'),
+  fc.string({ maxLength: 4 }),
+  fc.string({ unit: 'binary', maxLength: 3 }),
+);
+
+/** Any UTF-16 code units: quotes, backslashes, control characters, lone surrogates. */
+const anyText = fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)), maxLength: 8 });
+
+const anything = fc.anything({
+  maxDepth: 4,
+  key: trickyKey,
+  withNullPrototype: true,
+  withSparseArray: true,
+  withObjectString: false,
+  values: [anyText, fc.boolean(), fc.integer(), fc.double(), fc.constant(null), fc.constant(undefined)],
+});
+
+/** Objects with more keys than the in-place insertion sort handles. */
+const wide = fc.dictionary(trickyKey, fc.jsonValue({ maxDepth: 1 }), { minKeys: 15, maxKeys: 40 });
+
+/** An item keyed as DynamoDB items are, with an own `__proto__` attribute as the engine allows. */
+const withOwnProto = fc.tuple(fc.jsonValue({ maxDepth: 2 }), fc.dictionary(trickyKey, fc.jsonValue({ maxDepth: 1 }))).map(([proto, rest]) => {
+  const item: Record<string, unknown> = { ...rest };
+  Object.defineProperty(item, '__proto__', { value: proto, enumerable: true, writable: true, configurable: true });
+  return item;
+});
+
+class WithPrototype {
+  constructor(readonly own: unknown) {}
+}
+Object.defineProperty(WithPrototype.prototype, 'inherited', { value: 1, enumerable: true });
+
+describe('canonicalJson', () => {
+  it('gives the reference text for any value', () => {
+    fc.assert(
+      fc.property(fc.oneof(anything, wide, withOwnProto, fc.array(fc.oneof(wide, withOwnProto, anything), { maxLength: 4 })), (value) => {
+        let expected: string | undefined;
+        let expectedError: unknown;
+        try {
+          expected = referenceStableJson(value);
+        } catch (error) {
+          expectedError = error;
+        }
+        if (expectedError !== undefined) expect(() => canonicalJson(value)).toThrow();
+        else expect(canonicalJson(value)).toBe(expected);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('gives the reference text for objects wider than the kept key stack, and after them', () => {
+    const wideItem = Object.fromEntries(Array.from({ length: 300 }, (_, index) => [`a${(index * 7919) % 300}`, { N: String(index) }]));
+    const value = [{ Put: { Item: wideItem, TableName: 't' } }, { z: { y: 1, x: [wideItem] } }];
+    expect(canonicalJson(value)).toBe(referenceStableJson(value));
+    expect(canonicalJson({ b: 1, a: 2 })).toBe('{"a":2,"b":1}');
+  });
+
+  it('lists only own keys of an object with a prototype of its own', () => {
+    const value = { a: new WithPrototype({ b: [1, undefined, () => 1] }), z: undefined };
+    expect(canonicalJson(value)).toBe(referenceStableJson(value));
+  });
+
+  it('gives the right text after a value that could not be written', () => {
+    expect(() => canonicalJson({ b: { c: 1n } })).toThrow();
+    expect(canonicalJson({ b: 1, a: 2 })).toBe('{"a":2,"b":1}');
+  });
+});
