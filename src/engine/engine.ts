@@ -1,14 +1,36 @@
 import { answerText, materializeAnswer } from './answer.js';
 import { DynamoDBError, internalServerError, serializationError } from './errors.js';
 import { operations } from './operations/index.js';
-import type { EngineContext } from './operations/operation.js';
+import type { EngineContext, OperationHandler } from './operations/operation.js';
 import { openSqliteStorage } from './storage/sqlite-storage.js';
 import type { Storage } from './storage/storage.js';
 import { reapExpiredItems } from './ttl/reaper.js';
-import { validateRequestShape } from './validation/request-shape.js';
+import { requestShapeValidatorOf, type RequestShapeValidator } from './validation/request-shape.js';
 
 /** The operations whose answers may hold stored rows, unparsed (answer.ts). */
 const READ_OPERATIONS = new Set(['GetItem', 'Query', 'Scan', 'BatchGetItem', 'TransactGetItems']);
+
+/** What `handle` needs to know of an operation, found with one lookup per call. */
+interface Route {
+  readonly handler: OperationHandler;
+  /** The request-shape check (validation/request-shape.ts), when the operation has a shape. */
+  readonly validate: RequestShapeValidator | undefined;
+  /** Whether the answer may hold stored rows, unparsed (answer.ts). */
+  readonly reads: boolean;
+}
+
+const routes = new Map<string, Route>(
+  Object.entries(operations).map(([operation, handler]) => [
+    operation,
+    { handler, validate: requestShapeValidatorOf(operation), reads: READ_OPERATIONS.has(operation) },
+  ]),
+);
+
+function routeOf(operation: string): Route {
+  const route = routes.get(operation);
+  if (route === undefined) throw new DynamoDBError('UnknownOperationException', '');
+  return route;
+}
 
 export interface EngineOptions {
   /** SQLite file to open or create. Omit (or set `inMemory`) for a private in-memory database. */
@@ -32,6 +54,17 @@ export interface EngineOptions {
 export class Engine {
   readonly context: EngineContext;
   private reaper: NodeJS.Timeout | undefined;
+  /** The call `runPending` makes: handed over in fields, so no closure is allocated per request. */
+  private pendingHandler: OperationHandler | undefined;
+  private pendingInput: object | undefined;
+  /** Runs the pending call inside `storage.withinRequest`; it takes both fields before anything can nest. */
+  private readonly runPending = (): Record<string, unknown> => {
+    const handler = this.pendingHandler as OperationHandler;
+    const input = this.pendingInput;
+    this.pendingHandler = undefined;
+    this.pendingInput = undefined;
+    return handler(this.context, input);
+  };
 
   constructor(options: EngineOptions = {}) {
     const storage: Storage = openSqliteStorage(
@@ -62,8 +95,9 @@ export class Engine {
    * error answer (never anything else: an unexpected failure becomes `InternalServerError`).
    */
   handle(operation: string, input: unknown): Record<string, unknown> {
-    const answer = this.answer(operation, input);
-    return READ_OPERATIONS.has(operation) ? materializeAnswer(answer) : answer;
+    const route = routeOf(operation);
+    const answer = this.answer(route, input);
+    return route.reads ? materializeAnswer(answer) : answer;
   }
 
   /**
@@ -72,23 +106,23 @@ export class Engine {
    * re-serialized. Throws as `handle` does.
    */
   handleAsJson(operation: string, input: unknown): string {
-    const answer = this.answer(operation, input);
-    return READ_OPERATIONS.has(operation) ? answerText(answer) : JSON.stringify(answer);
+    const route = routeOf(operation);
+    const answer = this.answer(route, input);
+    return route.reads ? answerText(answer) : JSON.stringify(answer);
   }
 
   /** The operation's answer; read operations leave items read as stored unparsed (answer.ts). */
-  private answer(operation: string, input: unknown): Record<string, unknown> {
-    const handler = Object.hasOwn(operations, operation) ? operations[operation] : undefined;
-    if (!handler) {
-      throw new DynamoDBError('UnknownOperationException', '');
-    }
+  private answer(route: Route, input: unknown): Record<string, unknown> {
     if (input === null || typeof input !== 'object' || Array.isArray(input)) {
       throw serializationError('Start of structure or map found where not expected');
     }
     try {
-      validateRequestShape(operation, input);
+      route.validate?.(input);
       const storage = this.context.storage;
-      return storage.withinRequest ? storage.withinRequest(() => handler(this.context, input)) : handler(this.context, input);
+      if (!storage.withinRequest) return route.handler(this.context, input);
+      this.pendingHandler = route.handler;
+      this.pendingInput = input;
+      return storage.withinRequest(this.runPending);
     } catch (error) {
       if (error instanceof DynamoDBError) throw error;
       throw internalServerError(error instanceof Error ? error.message : String(error));

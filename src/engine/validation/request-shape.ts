@@ -1,10 +1,43 @@
 import { validationError } from '../errors.js';
+import { compileRequestCheck, type RequestCheck } from './compiled-request-check.js';
 import { checkConstraints } from './constraints.js';
-import { deserializeRequest } from './deserialize.js';
 import { requestShapes } from './shapes/index.js';
+import type { StructureShape } from './shape.js';
+
+/**
+ * `hasOwnProperty.call(record, key)` inside `for…in`: V8 answers it from the loop's enum
+ * cache, while `Object.hasOwn` there costs a full lookup per key.
+ */
+const hasOwnProperty = Object.prototype.hasOwnProperty;
 
 /** Batch operations whose `RequestItems` may not be an empty map. */
 const batchOperations = new Set(['BatchGetItem', 'BatchWriteItem']);
+
+/** Checks one request of a known operation in place; throws DynamoDB's shape errors. */
+export type RequestShapeValidator = (input: object) => void;
+
+function validatorFor(operation: string, shape: StructureShape): RequestShapeValidator {
+  const check: RequestCheck = compileRequestCheck(shape);
+  const isBatch = batchOperations.has(operation);
+  return (input) => {
+    const request = input as Record<string, unknown>;
+    // Nearly every request passes: the messages are worked out only when one does not.
+    if (!check(request)) checkConstraints(request, shape);
+    if (isBatch && isEmpty(request.RequestItems as object)) {
+      throw validationError(`The requestItems parameter is required for ${operation}`);
+    }
+  };
+}
+
+/** Every operation's validator, compiled once when the module loads (a fixed, small set). */
+const validators = new Map<string, RequestShapeValidator>(
+  Object.entries(requestShapes).map(([operation, shape]) => [operation, validatorFor(operation, shape)]),
+);
+
+/** The validator of `operation`, for callers that look it up once; undefined for operations without a shape. */
+export function requestShapeValidatorOf(operation: string): RequestShapeValidator | undefined {
+  return validators.get(operation);
+}
 
 /**
  * Checks a request against its operation's shape, in DynamoDB's order: JSON types first
@@ -20,12 +53,10 @@ const batchOperations = new Set(['BatchGetItem', 'BatchWriteItem']);
  * //         Member must have value greater than or equal to 1
  */
 export function validateRequestShape(operation: string, input: object): void {
-  const shape = Object.hasOwn(requestShapes, operation) ? requestShapes[operation] : undefined;
-  if (!shape) return;
-  const request = input as Record<string, unknown>;
-  deserializeRequest(request, shape);
-  checkConstraints(request, shape);
-  if (batchOperations.has(operation) && Object.keys(request.RequestItems as object).length === 0) {
-    throw validationError(`The requestItems parameter is required for ${operation}`);
-  }
+  validators.get(operation)?.(input);
+}
+
+function isEmpty(record: object): boolean {
+  for (const key in record) if (hasOwnProperty.call(record, key)) return false;
+  return true;
 }

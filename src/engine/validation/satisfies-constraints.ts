@@ -43,14 +43,15 @@ export function structureSatisfies(value: Record<string, unknown>, shape: Struct
     const memberValue = value[name];
     if (memberValue === undefined || memberValue === null) {
       if (member.required) return false;
-    } else if (!satisfies(memberValue, member.shape)) {
+    } else if (!valueSatisfies(memberValue, member.shape)) {
       return false;
     }
   }
   return true;
 }
 
-function satisfies(value: unknown, shape: Shape): boolean {
+/** Whether a deserialized, present value meets every constraint of its shape. */
+export function valueSatisfies(value: unknown, shape: Shape): boolean {
   switch (shape.kind) {
     case 'string':
       return stringSatisfies(value as string, shape);
@@ -60,7 +61,7 @@ function satisfies(value: unknown, shape: Shape): boolean {
       const elements = value as unknown[];
       if (!lengthSatisfies(elements.length, shape)) return false;
       for (const element of elements) {
-        if (element === null || element === undefined || !satisfies(element, shape.member)) return false;
+        if (element === null || element === undefined || !valueSatisfies(element, shape.member)) return false;
       }
       return true;
     }
@@ -75,7 +76,7 @@ function satisfies(value: unknown, shape: Shape): boolean {
           return false;
         }
         if (shape.values && !lengthSatisfies(lengthOf(entry), shape.values)) return false;
-        if (!satisfies(entry, shape.value)) return false;
+        if (!valueSatisfies(entry, shape.value)) return false;
       }
       return true;
     }

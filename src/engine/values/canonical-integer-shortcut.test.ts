@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { numberSize } from './item-size.js';
-import { canonicalizeNumber, formatNumber, isCanonicalInteger, parseNumber, parseNumberSyntax } from './numbers.js';
+import { canonicalizeNumber, formatNumber, isCanonicalInteger, isSmallInteger, parseNumber, parseNumberSyntax } from './numbers.js';
 
 /*
  * Integers already in DynamoDB's stored form skip parsing: `canonicalizeNumber` returns
@@ -67,6 +67,26 @@ describe('canonical integer shortcut', () => {
           return; // Not a number at all: never stored, never sized.
         }
         expect(numberSize(text)).toBe(expected);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('recognizes exactly what the regular expression of stored integers matches', () => {
+    const storedInteger = /^(?:-?[1-9][0-9]{0,37}|0)$/;
+    fc.assert(
+      fc.property(fc.oneof(anyText, fc.string({ maxLength: 5 }), fc.constantFrom('-', '0\n', '1\n', '١')), (text) => {
+        expect(isCanonicalInteger(text)).toBe(storedInteger.test(text));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('takes the small-integer arithmetic for exactly what its regular expression matches', () => {
+    const smallInteger = /^-?(?:0|[1-9][0-9]{0,14})$/;
+    fc.assert(
+      fc.property(fc.oneof(anyText, fc.string({ maxLength: 5 }), fc.constantFrom('-', '-0', '0\n', '1'.repeat(15), '1'.repeat(16))), (text) => {
+        expect(isSmallInteger(text)).toBe(smallInteger.test(text));
       }),
       { numRuns: 5000 },
     );

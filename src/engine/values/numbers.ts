@@ -79,15 +79,25 @@ export function formatNumber(parsed: ParsedNumber): string {
 }
 
 /**
- * Integers written as DynamoDB stores them: no plus sign, no leading zero, not `-0`, at
- * most 38 digits (so within precision and range). Most numbers sent are such integers,
- * which are their own canonical form.
+ * Whether `text` is an integer written as DynamoDB stores it, `/^(?:-?[1-9][0-9]{0,37}|0)$/`:
+ * no plus sign, no leading zero, not `-0`, at most 38 digits (so within precision and
+ * range). Most numbers sent are such integers, which are their own canonical form. A loop
+ * over the characters answers in about half the time of the regular expression.
  */
-const canonicalInteger = /^(?:-?[1-9][0-9]{0,37}|0)$/;
-
-/** Whether `text` is an integer in DynamoDB's stored form (see canonicalInteger). */
 export function isCanonicalInteger(text: unknown): text is string {
-  return typeof text === 'string' && canonicalInteger.test(text);
+  if (typeof text !== 'string') return false;
+  const length = text.length;
+  const start = length > 0 && text.charCodeAt(0) === 45 ? 1 : 0;
+  const digits = length - start;
+  if (digits === 0 || digits > maximumSignificantDigits) return false;
+  const first = text.charCodeAt(start);
+  if (first === 48) return length === 1;
+  if (first < 49 || first > 57) return false;
+  for (let index = start + 1; index < length; index++) {
+    const code = text.charCodeAt(index);
+    if (code < 48 || code > 57) return false;
+  }
+  return true;
 }
 
 /**
@@ -109,20 +119,39 @@ function exactResult(result: Decimal): string {
   return canonicalizeNumber(result.toString());
 }
 
-// Canonical integers of at most 15 digits: their sum or difference is below 2⁵³, so
-// JavaScript numbers compute it exactly, and it is within DynamoDB's range. Counters
-// (`SET n = n + :one`, `ADD n :one`) take this path instead of decimal arithmetic.
-const smallInteger = /^-?(?:0|[1-9][0-9]{0,14})$/;
+/** Most digits of a {@link isSmallInteger} operand. */
+const smallIntegerDigits = 15;
+
+/**
+ * Canonical integers of at most 15 digits (and `-0`), `/^-?(?:0|[1-9][0-9]{0,14})$/`:
+ * their sum or difference is below 2⁵³, so JavaScript numbers compute it exactly, and it
+ * is within DynamoDB's range. Counters (`SET n = n + :one`, `ADD n :one`) take this path
+ * instead of decimal arithmetic. A loop over the characters beats the regular expression.
+ */
+export function isSmallInteger(text: string): boolean {
+  const length = text.length;
+  const start = length > 0 && text.charCodeAt(0) === 45 ? 1 : 0;
+  const digits = length - start;
+  if (digits === 0 || digits > smallIntegerDigits) return false;
+  const first = text.charCodeAt(start);
+  if (first === 48) return digits === 1;
+  if (first < 49 || first > 57) return false;
+  for (let index = start + 1; index < length; index++) {
+    const code = text.charCodeAt(index);
+    if (code < 48 || code > 57) return false;
+  }
+  return true;
+}
 
 /** `a + b`, exact; throws DynamoDB's precision/overflow/underflow errors for the result. */
 export function addNumbers(a: string, b: string): string {
-  if (smallInteger.test(a) && smallInteger.test(b)) return String(Number(a) + Number(b));
+  if (isSmallInteger(a) && isSmallInteger(b)) return String(Number(a) + Number(b));
   return exactResult(new ExactDecimal(canonicalizeNumber(a)).plus(canonicalizeNumber(b)));
 }
 
 /** `a - b`, exact; throws DynamoDB's precision/overflow/underflow errors for the result. */
 export function subtractNumbers(a: string, b: string): string {
-  if (smallInteger.test(a) && smallInteger.test(b)) return String(Number(a) - Number(b));
+  if (isSmallInteger(a) && isSmallInteger(b)) return String(Number(a) - Number(b));
   return exactResult(new ExactDecimal(canonicalizeNumber(a)).minus(canonicalizeNumber(b)));
 }
 

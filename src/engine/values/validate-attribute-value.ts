@@ -5,6 +5,12 @@ import { canonicalizeNumber } from './numbers.js';
 import { invalidValue, valueMessages } from './value-errors.js';
 import { setOwnProperty } from './own-property.js';
 
+/**
+ * `hasOwnProperty.call(record, key)` inside `for…in`: V8 answers it from the loop's enum
+ * cache, while `Object.hasOwn` there costs a full lookup per key.
+ */
+const hasOwnProperty = Object.prototype.hasOwnProperty;
+
 /** DynamoDB's nesting limit; the item itself counts as the first level. */
 export const maximumNestingLevels = 32;
 
@@ -59,30 +65,38 @@ function checkMember(name: string, value: unknown, level: number): AttributeValu
 function checkMap(members: Record<string, unknown>, level: number): AttributeValue {
   checkContainerLevel(level);
   const checked: Record<string, AttributeValue> = {};
-  for (const name of Object.keys(members)) setOwnProperty(checked, name, checkMember(name, members[name], level));
+  for (const name in members) {
+    if (hasOwnProperty.call(members, name)) setOwnProperty(checked, name, checkMember(name, members[name], level));
+  }
   return { M: checked };
 }
 
 function checkList(elements: unknown[], level: number): AttributeValue {
   checkContainerLevel(level);
-  return { L: elements.map((element, index) => checkValue(element, level, String(index))) };
+  return { L: elements.map((element, index) => checkValue(element, level, index)) };
 }
 
-/** Checks one typed member (`S`, `NS`, …) and returns it canonicalized. */
-function checkTypedMember(type: string, member: unknown, level: number): AttributeValue {
+/**
+ * Checks one typed member (`S`, `NS`, …) and returns it canonicalized. `value` is the
+ * attribute value holding it when that holds nothing else: a scalar already in stored form
+ * is then returned as is instead of copied (nothing in the engine changes a value in place).
+ */
+function checkTypedMember(type: string, member: unknown, level: number, value?: AttributeValue): AttributeValue {
   switch (type) {
     case 'S':
-      return { S: member as string };
-    case 'N':
-      return { N: canonicalizeNumber(member as string) };
+      return value ?? { S: member as string };
+    case 'N': {
+      const canonical = canonicalizeNumber(member as string);
+      return value !== undefined && canonical === member ? value : { N: canonical };
+    }
     case 'B':
       decodeBase64(member as string);
-      return { B: member as string };
+      return value ?? { B: member as string };
     case 'BOOL':
-      return { BOOL: member as boolean };
+      return value ?? { BOOL: member as boolean };
     case 'NULL':
       if (member !== true) throw invalidValue(valueMessages.nullNotTrue);
-      return { NULL: true };
+      return value ?? { NULL: true };
     case 'SS':
       return checkStringSet(member as string[]);
     case 'NS':
@@ -101,17 +115,24 @@ function checkTypedMember(type: string, member: unknown, level: number): Attribu
  * returns it with its numbers canonicalized. Members set to `null` count as absent, as
  * DynamoDB's deserializer treats them; unknown members are ignored the same way.
  */
-function checkValue(value: unknown, level: number, name: string): AttributeValue {
-  if (value === null || value === undefined) throw invalidValue(valueMessages.nullAttribute(name));
+function checkValue(value: unknown, level: number, name: string | number): AttributeValue {
+  // A list element is named by its index, spelled out only for the error.
+  if (value === null || value === undefined) throw invalidValue(valueMessages.nullAttribute(String(name)));
   if (!isPlainObject(value)) throw invalidValue(valueMessages.emptyValue);
-  const members = Object.keys(value);
-  // The usual value has one member: no list of present types to build.
-  if (members.length === 1) {
-    const member = value[members[0]];
-    if (!knownTypes.has(members[0]) || member === null || member === undefined) throw invalidValue(valueMessages.emptyValue);
-    return checkTypedMember(members[0], member, level);
+  // The usual value has one member: found without building the list of member names.
+  let only = '';
+  let count = 0;
+  for (const key in value) {
+    if (!hasOwnProperty.call(value, key)) continue;
+    only = key;
+    if (++count > 1) break;
   }
-  const types = members.filter((type) => knownTypes.has(type) && value[type] !== null && value[type] !== undefined);
+  if (count === 1) {
+    const member = value[only];
+    if (!knownTypes.has(only) || member === null || member === undefined) throw invalidValue(valueMessages.emptyValue);
+    return checkTypedMember(only, member, level, value as AttributeValue);
+  }
+  const types = Object.keys(value).filter((type) => knownTypes.has(type) && value[type] !== null && value[type] !== undefined);
   if (types.length === 0) throw invalidValue(valueMessages.emptyValue);
   // DynamoDB validates every member it got before it complains that there are several.
   let checked: AttributeValue | undefined;
@@ -137,13 +158,20 @@ export interface ValidateItemOptions {
  * at most 32 nesting levels; base64 binaries. Throws DynamoDB's `ValidationException`
  * (`SerializationException` for bad base64).
  *
+ * The item, its maps and lists are new objects; a scalar value (`{ S: … }`, an `N`
+ * already in stored form, `B`, `BOOL`, `NULL`) holding nothing else is the input's own
+ * object, as nothing changes values in place.
+ *
  * @example
  * validateItemValues({ pk: { S: 'a' }, n: { N: '01.50' } }) // → { pk: { S: 'a' }, n: { N: '1.5' } }
  */
-export function validateItemValues(item: Item, options: ValidateItemOptions = {}): Item {
-  const level = options.enclosingLevels ?? 1;
+export function validateItemValues(item: Item, options?: ValidateItemOptions): Item {
+  const level = options?.enclosingLevels ?? 1;
   const checked: Item = {};
-  for (const name of Object.keys(item)) setOwnProperty(checked, name, checkMember(name, item[name], level));
+  // for…in with an own check visits what Object.keys lists, in its order, without the array.
+  for (const name in item) {
+    if (hasOwnProperty.call(item, name)) setOwnProperty(checked, name, checkMember(name, item[name], level));
+  }
   return checked;
 }
 
