@@ -15,6 +15,17 @@ export interface UpdateResult {
   readonly updatedPaths: readonly DocumentPath[];
 }
 
+/** A SET action's target and its value, computed from the item as it was. */
+interface PathWrite {
+  readonly path: DocumentPath;
+  readonly value: AttributeValue;
+}
+
+type SetOperation = UpdateAction & { kind: 'add' | 'delete' };
+
+/** The empty list of every kind without actions; frozen, so a write into it would throw. */
+const NO_ENTRIES = Object.freeze([]) as unknown as never[];
+
 const legacyTypeMismatch = () => validationError('Type mismatch for attribute to update');
 
 /**
@@ -25,6 +36,11 @@ const legacyTypeMismatch = () => validationError('Type mismatch for attribute to
  */
 export function applyUpdate(node: UpdateNode, item: Item, keyAttributeNames: readonly string[]): UpdateResult {
   checkKeyAttributesUntouched(node, keyAttributeNames);
+  return applyUpdateToItem(node, item);
+}
+
+/** {@link applyUpdate} for a caller that already ran {@link checkKeyAttributesUntouched} on `node`. */
+export function applyUpdateToItem(node: UpdateNode, item: Item): UpdateResult {
   const original = item;
   if (node.legacy) {
     for (const action of node.actions) {
@@ -34,26 +50,39 @@ export function applyUpdate(node: UpdateNode, item: Item, keyAttributeNames: rea
     // When several actions fail, which failure is reported depends on DynamoDB's evaluation order.
     checkUpdateInEvaluationOrder(node, original);
   }
-  // Plain loops and no sorting of single entries: this runs on every UpdateItem.
-  const writes: { path: DocumentPath; value: AttributeValue }[] = [];
-  const setOperations: (UpdateAction & { kind: 'add' | 'delete' })[] = [];
-  const removals: UpdateAction[] = [];
-  const updatedPaths: DocumentPath[] = [];
+  // Plain loops and lists of the exact size (none for a kind without actions): this runs
+  // on every UpdateItem, and a list grown by `push` starts with room for 17 entries.
+  const actions = node.actions;
+  let writeCount = 0;
+  let setOperationCount = 0;
+  let removalCount = 0;
   let topLevelOnly = true;
-  for (const action of node.actions) {
-    if (action.kind === 'set') writes.push({ path: action.path, value: evaluateSetValue(action.value, original) });
-    else if (action.kind === 'remove') removals.push(action);
-    else setOperations.push(action);
-    updatedPaths.push(action.path);
+  const updatedPaths: DocumentPath[] = new Array(actions.length);
+  for (let index = 0; index < actions.length; index++) {
+    const action = actions[index];
+    if (action.kind === 'set') writeCount++;
+    else if (action.kind === 'remove') removalCount++;
+    else setOperationCount++;
+    updatedPaths[index] = action.path;
     if (action.path.length !== 1) topLevelOnly = false;
+  }
+  // A kind without actions shares one empty list: nothing is ever written into it.
+  const writes: PathWrite[] = writeCount === 0 ? NO_ENTRIES : new Array(writeCount);
+  const setOperations: SetOperation[] = setOperationCount === 0 ? NO_ENTRIES : new Array(setOperationCount);
+  const removals: UpdateAction[] = removalCount === 0 ? NO_ENTRIES : new Array(removalCount);
+  writeCount = setOperationCount = removalCount = 0;
+  for (const action of actions) {
+    if (action.kind === 'set') writes[writeCount++] = { path: action.path, value: evaluateSetValue(action.value, original) };
+    else if (action.kind === 'remove') removals[removalCount++] = action;
+    else setOperations[setOperationCount++] = action;
   }
   // Actions on top-level attributes only replace or delete the item's own members, so a
   // shallow copy keeps `item` intact; nested paths write inside values, which need a deep one.
   const result: Item = topLevelOnly ? { ...item } : structuredClone(item);
   // Indexes past the end of a list append in index order, whatever order the actions came in.
-  if (writes.length > 1) writes.sort((a, b) => compareListIndexes(a.path, b.path));
+  sortByPath(writes, compareListIndexes);
   for (const write of writes) writePath(result, write.path, write.value);
-  if (setOperations.length > 1) setOperations.sort((a, b) => compareListIndexes(a.path, b.path));
+  sortByPath(setOperations, compareListIndexes);
   for (const action of setOperations) {
     try {
       applySetOperation(result, action);
@@ -61,7 +90,7 @@ export function applyUpdate(node: UpdateNode, item: Item, keyAttributeNames: rea
       throw node.legacy ? legacyTypeMismatch() : error;
     }
   }
-  if (removals.length > 1) removals.sort((a, b) => compareRemovalOrder(a.path, b.path));
+  sortByPath(removals, compareRemovalOrder);
   for (const action of removals) removePath(result, action.path);
   return { item: result, updatedPaths };
 }
@@ -76,6 +105,32 @@ export function checkKeyAttributesUntouched(node: UpdateNode, keyAttributeNames:
     }
   }
 }
+
+/**
+ * Sorts entries by their paths, stably, as `Array.prototype.sort` would. An update has a
+ * few actions, and V8's sort allocates a work array even for two entries: an insertion
+ * sort allocates nothing. Long lists still go to the built-in sort.
+ */
+export function sortByPath<T extends { readonly path: DocumentPath }>(
+  entries: T[],
+  compare: (a: DocumentPath, b: DocumentPath) => number,
+): void {
+  if (entries.length > INSERTION_SORT_LIMIT) {
+    entries.sort((a, b) => compare(a.path, b.path));
+    return;
+  }
+  for (let next = 1; next < entries.length; next++) {
+    const entry = entries[next];
+    let position = next;
+    while (position > 0 && compare(entries[position - 1].path, entry.path) > 0) {
+      entries[position] = entries[position - 1];
+      position--;
+    }
+    entries[position] = entry;
+  }
+}
+
+const INSERTION_SORT_LIMIT = 16;
 
 /** Deeper list indexes of the same list first, so earlier indexes still point at their element. */
 function compareRemovalOrder(a: DocumentPath, b: DocumentPath): number {
@@ -151,7 +206,7 @@ function removePath(item: Item, path: DocumentPath): void {
   }
 }
 
-function applySetOperation(item: Item, action: UpdateAction & { kind: 'add' | 'delete' }): void {
+function applySetOperation(item: Item, action: SetOperation): void {
   const parent = parentOf(item, action.path);
   if (parent === undefined) throw invalidPathForUpdate();
   const existing = valueAtPath(item, action.path);

@@ -10,6 +10,9 @@ import { compareValues } from '../values/index.js';
 
 const ATTRIBUTE_TYPE_NAMES: ReadonlySet<string> = new Set(['N', 'BS', 'L', 'B', 'NULL', 'M', 'S', 'SS', 'NS', 'BOOL']);
 const MAX_IN_OPERANDS = 100;
+/** Operand types allowed by ordering comparisons and BETWEEN; by begins_with. Constants: checks run on every request. */
+const ORDERED_TYPES: readonly AttributeTypeName[] = ['S', 'N', 'B'];
+const PREFIX_TYPES: readonly AttributeTypeName[] = ['S', 'B'];
 
 /**
  * Turns a parsed condition into the AST, checking in DynamoDB's order: the structure pass
@@ -48,9 +51,10 @@ class ConditionChecker {
         const left = this.operand(node.left);
         const right = this.operand(node.right);
         const comparator = node.comparator as Comparator;
-        this.checkDistinct(comparator, left, [right]);
+        this.checkDistinctPair(comparator, left, right);
         if (comparator !== '=' && comparator !== '<>') {
-          for (const operand of [left, right]) this.checkOperandType(comparator, operand, ['S', 'N', 'B']);
+          this.checkOperandType(comparator, left, ORDERED_TYPES);
+          this.checkOperandType(comparator, right, ORDERED_TYPES);
         }
         return { kind: 'compare', comparator, left, right };
       }
@@ -58,8 +62,10 @@ class ConditionChecker {
         const operand = this.operand(node.operand);
         const lower = this.operand(node.lower);
         const upper = this.operand(node.upper);
-        this.checkDistinct('BETWEEN', operand, [lower, upper]);
-        for (const each of [operand, lower, upper]) this.checkOperandType('BETWEEN', each, ['S', 'N', 'B']);
+        if (isSamePath(operand, lower) || isSamePath(operand, upper)) throw this.notDistinctError('BETWEEN', operand);
+        this.checkOperandType('BETWEEN', operand, ORDERED_TYPES);
+        this.checkOperandType('BETWEEN', lower, ORDERED_TYPES);
+        this.checkOperandType('BETWEEN', upper, ORDERED_TYPES);
         if (lower.kind === 'value' && upper.kind === 'value') {
           this.checkBounds(lower.value, upper.value, this.asSent(node.lower, lower.value), this.asSent(node.upper, upper.value));
         }
@@ -83,7 +89,7 @@ class ConditionChecker {
     const name = call.name.text as ConditionFunctionName;
     const args = call.args.map((arg) => this.operand(arg));
     this.checkOperandCount(name, args.length);
-    if (args.length === 2) this.checkDistinct(name, args[0], [args[1]]);
+    if (args.length === 2) this.checkDistinctPair(name, args[0], args[1]);
     switch (name) {
       case 'attribute_exists':
       case 'attribute_not_exists':
@@ -104,7 +110,7 @@ class ConditionChecker {
         break;
       }
       case 'begins_with':
-        for (const arg of args) this.checkOperandType(name, arg, ['S', 'B']);
+        for (const arg of args) this.checkOperandType(name, arg, PREFIX_TYPES);
         break;
       case 'contains':
         break;
@@ -139,13 +145,18 @@ class ConditionChecker {
   }
 
   private checkDistinct(operator: string, first: Operand, rest: readonly Operand[]): void {
-    if (first.kind !== 'path') return;
-    const firstPath: DocumentPath = first.path;
-    if (rest.some((other) => other.kind === 'path' && samePath(other.path, firstPath))) {
-      throw this.error(
-        `The first operand must be distinct from the remaining operands for this operator or function; operator: ${operator}, first operand: ${formatPathForMessage(firstPath)}`,
-      );
-    }
+    for (const other of rest) if (isSamePath(first, other)) throw this.notDistinctError(operator, first);
+  }
+
+  private checkDistinctPair(operator: string, first: Operand, second: Operand): void {
+    if (isSamePath(first, second)) throw this.notDistinctError(operator, first);
+  }
+
+  private notDistinctError(operator: string, first: Operand) {
+    const firstPath: DocumentPath = first.kind === 'path' ? first.path : [];
+    return this.error(
+      `The first operand must be distinct from the remaining operands for this operator or function; operator: ${operator}, first operand: ${formatPathForMessage(firstPath)}`,
+    );
   }
 
   private checkOperandType(operator: string, operand: Operand, allowed: readonly AttributeTypeName[]): void {
@@ -181,6 +192,11 @@ class ConditionChecker {
   private error(detail: string) {
     return invalidExpression(this.kind, detail);
   }
+}
+
+/** Whether both operands are paths, and the same path. */
+function isSamePath(first: Operand, other: Operand): boolean {
+  return first.kind === 'path' && other.kind === 'path' && samePath(other.path, first.path);
 }
 
 /** `{N:5}` in BETWEEN messages shows the scalar as sent. */

@@ -21,6 +21,10 @@ const LONG_TYPE_NAMES: Readonly<Partial<Record<AttributeTypeName, string>>> = {
   M: 'MAP',
 };
 
+/** Operand types ADD and DELETE take (constants: checked on every request). */
+const ADD_TYPES: readonly AttributeTypeName[] = ['N', 'SS', 'NS', 'BS'];
+const DELETE_TYPES: readonly AttributeTypeName[] = ['SS', 'NS', 'BS'];
+
 function setValueOperands(value: SyntaxSetValue): SyntaxOperand[] {
   return value.kind === 'arithmetic' ? [value.left, value.right] : [value];
 }
@@ -73,7 +77,7 @@ function checkAction(action: SyntaxUpdateAction, path: DocumentPath, attributes:
     case 'delete': {
       const value = resolveValue(KIND, action.value, attributes);
       const type = typeOf(value);
-      const allowed = action.kind === 'add' ? ['N', 'SS', 'NS', 'BS'] : ['SS', 'NS', 'BS'];
+      const allowed = action.kind === 'add' ? ADD_TYPES : DELETE_TYPES;
       if (!allowed.includes(type)) {
         const operator = action.kind.toUpperCase();
         throw invalidExpression(

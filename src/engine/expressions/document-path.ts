@@ -6,11 +6,18 @@ import type { AttributeValue, Item } from '../values/attribute-value.js';
  * kind (a map key on a list, an index on a map, an index past the end).
  */
 export function valueAtPath(item: Item | undefined, path: DocumentPath): AttributeValue | undefined {
+  return valueAtPathPrefix(item, path, path.length);
+}
+
+/** {@link valueAtPath} of the first `length` elements of `path`, without slicing it. */
+function valueAtPathPrefix(item: Item | undefined, path: DocumentPath, length: number): AttributeValue | undefined {
   if (item === undefined) return undefined;
-  const [first, ...rest] = path;
+  const first = path[0];
   if (typeof first !== 'string' || !Object.hasOwn(item, first)) return undefined;
   let current: AttributeValue | undefined = item[first];
-  for (const element of rest) {
+  // An index loop, not `[first, ...rest]`: this runs for every path of every condition and update.
+  for (let position = 1; position < length; position++) {
+    const element = path[position];
     if (current === undefined) return undefined;
     if (typeof element === 'number') {
       current = 'L' in current ? current.L[element] : undefined;
@@ -31,7 +38,7 @@ export function formatDocumentPath(path: DocumentPath): string {
 /** The container holding the last path element (map or list value, or the item itself). */
 export function parentOf(item: Item, path: DocumentPath): Record<string, AttributeValue> | AttributeValue[] | undefined {
   if (path.length === 1) return item;
-  const parent = valueAtPath(item, path.slice(0, -1));
+  const parent = valueAtPathPrefix(item, path, path.length - 1);
   if (parent === undefined) return undefined;
   const last = path[path.length - 1];
   if (typeof last === 'number') return 'L' in parent ? parent.L : undefined;

@@ -48,10 +48,12 @@ export function evaluateCondition(node: ConditionNode, item: Item | undefined): 
     case 'in': {
       const value = operandValue(node.operand, item);
       if (value === undefined) return false;
-      return node.candidates.some((candidate) => {
+      // A loop, not `some` with a closure: conditions are evaluated on every conditional write.
+      for (const candidate of node.candidates) {
         const candidateValue = operandValue(candidate, item);
-        return candidateValue !== undefined && valuesEqual(value, candidateValue);
-      });
+        if (candidateValue !== undefined && valuesEqual(value, candidateValue)) return true;
+      }
+      return false;
     }
     case 'function':
       return evaluateFunction(node.name, node.args, item);

@@ -14,8 +14,8 @@ import { javaHashSetCopyOrder } from './java-hash-order.js';
  * attributes.assertAllUsed();
  */
 export class ExpressionAttributes {
-  private readonly usedNames = new Set<string>();
-  private readonly usedValues = new Set<string>();
+  private readonly usedNames = new UsedKeys();
+  private readonly usedValues = new UsedKeys();
 
   /**
    * Throws `ExpressionAttributeNames must not be empty` (resp. `…Values…`) for an empty map,
@@ -50,14 +50,14 @@ export class ExpressionAttributes {
   /** The attribute name behind `#token`, or `undefined` when the request does not define it. */
   resolveName(token: string): string | undefined {
     if (!Object.hasOwn(this.names, token)) return undefined;
-    this.usedNames.add(token);
+    this.usedNames.mark(this.names, token);
     return this.names[token];
   }
 
   /** The value behind `:token`, or `undefined` when the request does not define it. */
   resolveValue(token: string): AttributeValue | undefined {
     if (!Object.hasOwn(this.values, token)) return undefined;
-    this.usedValues.add(token);
+    this.usedValues.mark(this.values, token);
     return this.values[token];
   }
 
@@ -66,19 +66,71 @@ export class ExpressionAttributes {
    * (names are checked before values), keys in DynamoDB's order.
    */
   assertAllUsed(): void {
-    const nameKeys = Object.keys(this.names);
-    const unusedNames = nameKeys.filter((key) => !this.usedNames.has(key));
-    if (unusedNames.length > 0) {
+    // The usual request uses every key: the key lists are only built for the message.
+    if (!this.usedNames.allMarked(this.names)) {
+      const nameKeys = Object.keys(this.names);
+      const unusedNames = nameKeys.filter((key) => !this.usedNames.isMarked(this.names, key));
       throw validationError(
         `Value provided in ExpressionAttributeNames unused in expressions: keys: {${javaHashSetCopyOrder(nameKeys, unusedNames).join(', ')}}`,
       );
     }
-    const valueKeys = Object.keys(this.values);
-    const unusedValues = valueKeys.filter((key) => !this.usedValues.has(key));
-    if (unusedValues.length > 0) {
+    if (!this.usedValues.allMarked(this.values)) {
+      const valueKeys = Object.keys(this.values);
+      const unusedValues = valueKeys.filter((key) => !this.usedValues.isMarked(this.values, key));
       throw validationError(
         `Value provided in ExpressionAttributeValues unused in expressions: keys: {${javaHashSetCopyOrder(valueKeys, unusedValues).join(', ')}}`,
       );
     }
   }
+}
+
+/**
+ * Which own keys of one map were used. Every request with an expression builds two of
+ * these, so the usual small map is tracked by one bit per key position (the order of
+ * `for…in`, the same on every walk of an unchanged map): no Set to allocate. Keys past
+ * the bits go to a Set.
+ */
+class UsedKeys {
+  private bits = 0;
+  private overflow: Set<string> | undefined;
+
+  /** Marks `key`, an own key of `map`. */
+  mark(map: Readonly<Record<string, unknown>>, key: string): void {
+    const position = keyPosition(map, key);
+    if (position < 0) return;
+    if (position < BIT_POSITIONS) this.bits |= 1 << position;
+    else (this.overflow ??= new Set()).add(key);
+  }
+
+  isMarked(map: Readonly<Record<string, unknown>>, key: string): boolean {
+    const position = keyPosition(map, key);
+    if (position < 0) return false;
+    return position < BIT_POSITIONS ? (this.bits & (1 << position)) !== 0 : this.overflow?.has(key) === true;
+  }
+
+  /** Whether every own key of `map` is marked. */
+  allMarked(map: Readonly<Record<string, unknown>>): boolean {
+    let position = 0;
+    for (const key in map) {
+      if (!Object.hasOwn(map, key)) continue;
+      const marked = position < BIT_POSITIONS ? (this.bits & (1 << position)) !== 0 : this.overflow?.has(key) === true;
+      if (!marked) return false;
+      position++;
+    }
+    return true;
+  }
+}
+
+/** Bits 0–30 of a small integer. */
+const BIT_POSITIONS = 31;
+
+/** The position of own key `key` among the own keys of `map`, as `for…in` walks them (-1: absent). */
+function keyPosition(map: Readonly<Record<string, unknown>>, key: string): number {
+  let position = 0;
+  for (const each in map) {
+    if (!Object.hasOwn(map, each)) continue;
+    if (each === key) return position;
+    position++;
+  }
+  return -1;
 }

@@ -21,8 +21,14 @@ export type { ExpressionKind } from './expression-errors.js';
 export { parseConditionExpression } from './parse-condition-expression.js';
 export { evaluateCondition } from './evaluate-condition.js';
 export { parseUpdateExpression } from './parse-update-expression.js';
-export { applyUpdate, checkKeyAttributesUntouched, type UpdateResult } from './apply-update.js';
-export { conditionPaths, updatePaths } from './referenced-paths.js';
+export {
+  rememberCheckedExpressions,
+  reuseCheckedExpressions,
+  type CheckedWriteExpressions,
+  type WriteExpressionTexts,
+} from './checked-write-expressions.js';
+export { applyUpdate, applyUpdateToItem, checkKeyAttributesUntouched, type UpdateResult } from './apply-update.js';
+export { conditionHasNestedPath, conditionPaths, updateHasNestedPath, updatePaths } from './referenced-paths.js';
 export { parseProjectionExpression, projectItem } from './projection.js';
 export { valueAtPath, formatDocumentPath } from './document-path.js';
 export { isReservedWord } from './reserved-words.js';

@@ -76,11 +76,10 @@ export function keyConditionFromTerms(terms: readonly KeyTerm[], keys: KeySchema
   ) {
     throw invalidParameterValue('Condition parameter type does not match schema type');
   }
-  for (const term of sortTerm ? [partitionTerm, sortTerm] : [partitionTerm]) rejectEmptyKeyValues(term);
-  return {
-    partitionValue: partitionTerm.values[0],
-    ...(sortTerm ? { sortCondition: { operator: sortTerm.operator, values: sortTerm.values } } : {}),
-  };
+  rejectEmptyKeyValues(partitionTerm);
+  if (sortTerm === undefined) return { partitionValue: partitionTerm.values[0] };
+  rejectEmptyKeyValues(sortTerm);
+  return { partitionValue: partitionTerm.values[0], sortCondition: { operator: sortTerm.operator, values: sortTerm.values } };
 }
 
 /** Whether a value of the term is not of the key's type. */

@@ -74,3 +74,63 @@ function collectValuePaths(value: UpdateValue, paths: DocumentPath[]): void {
       return;
   }
 }
+
+/** Whether a path has more than one element (`a.b`, `a[0]`). */
+function isNestedPath(path: DocumentPath): boolean {
+  return path.length > 1;
+}
+
+/**
+ * Whether the condition reads a nested path: `conditionPaths(node).some(nested)` without
+ * building the list, which every conditional write would otherwise do to find nothing.
+ */
+export function conditionHasNestedPath(node: ConditionNode): boolean {
+  switch (node.kind) {
+    case 'and':
+    case 'or':
+      return conditionHasNestedPath(node.left) || conditionHasNestedPath(node.right);
+    case 'not':
+      return conditionHasNestedPath(node.operand);
+    case 'compare':
+      return operandHasNestedPath(node.left) || operandHasNestedPath(node.right);
+    case 'between':
+      return operandHasNestedPath(node.operand) || operandHasNestedPath(node.lower) || operandHasNestedPath(node.upper);
+    case 'in':
+      if (operandHasNestedPath(node.operand)) return true;
+      for (const candidate of node.candidates) if (operandHasNestedPath(candidate)) return true;
+      return false;
+    case 'function':
+      for (const arg of node.args) if (operandHasNestedPath(arg)) return true;
+      return false;
+  }
+}
+
+function operandHasNestedPath(operand: Operand): boolean {
+  if (operand.kind === 'path') return isNestedPath(operand.path);
+  return operand.kind === 'size' && operandHasNestedPath(operand.operand);
+}
+
+/** Whether the update writes, removes or reads a nested path: `updatePaths(node).some(nested)` without the list. */
+export function updateHasNestedPath(node: UpdateNode): boolean {
+  for (const action of node.actions) {
+    if (isNestedPath(action.path)) return true;
+    if (action.kind === 'set' && valueHasNestedPath(action.value)) return true;
+  }
+  return false;
+}
+
+function valueHasNestedPath(value: UpdateValue): boolean {
+  switch (value.kind) {
+    case 'path':
+      return isNestedPath(value.path);
+    case 'value':
+      return false;
+    case 'if_not_exists':
+      return isNestedPath(value.path) || valueHasNestedPath(value.fallback);
+    case 'list_append':
+      return valueHasNestedPath(value.first) || valueHasNestedPath(value.second);
+    case 'plus':
+    case 'minus':
+      return valueHasNestedPath(value.left) || valueHasNestedPath(value.right);
+  }
+}

@@ -44,6 +44,8 @@ function computeEvaluationOrder(actions: readonly UpdateAction[]): readonly Upda
  * is that of the root's map alone. `undefined` for any other shape.
  */
 function topLevelOrder(actions: readonly UpdateAction[]): readonly UpdateAction[] | undefined {
+  // The same names as the previous update (the usual stream of one expression): no key to build.
+  if (sameTopLevelNames(actions, lastTopLevelNames)) return inPositions(actions, lastTopLevelPositions);
   const shapeKey = topLevelShapeKey(actions);
   if (shapeKey === undefined) return undefined;
   // The order depends only on the names, in request order: the same expression on every
@@ -54,7 +56,34 @@ function topLevelOrder(actions: readonly UpdateAction[]): readonly UpdateAction[
     if (topLevelPositions.size >= TOP_LEVEL_POSITIONS_LIMIT) topLevelPositions.clear();
     topLevelPositions.set(shapeKey, positions);
   }
-  return positions === null ? undefined : positions.map((position) => actions[position]);
+  lastTopLevelNames = actions.map(topLevelName);
+  lastTopLevelPositions = positions;
+  return inPositions(actions, positions);
+}
+
+/** The names of the last top-level update looked up, and its positions (see {@link topLevelOrder}). */
+let lastTopLevelNames: readonly string[] = [];
+let lastTopLevelPositions: readonly number[] | null = null;
+
+function topLevelName(action: UpdateAction): string {
+  return action.path[0] as string;
+}
+
+/** Whether every action's path is the one top-level name at its position in `names`. */
+function sameTopLevelNames(actions: readonly UpdateAction[], names: readonly string[]): boolean {
+  if (actions.length !== names.length || names.length === 0) return false;
+  for (let index = 0; index < actions.length; index++) {
+    const path = actions[index].path;
+    if (path.length !== 1 || path[0] !== names[index]) return false;
+  }
+  return true;
+}
+
+function inPositions(actions: readonly UpdateAction[], positions: readonly number[] | null): readonly UpdateAction[] | undefined {
+  if (positions === null) return undefined;
+  const ordered: UpdateAction[] = new Array(positions.length);
+  for (let index = 0; index < positions.length; index++) ordered[index] = actions[positions[index]];
+  return ordered;
 }
 
 /** Evaluation orders of top-level actions by their names (`null`: a repeated name), bounded. */

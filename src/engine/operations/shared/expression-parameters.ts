@@ -28,31 +28,39 @@ export function checkExpressionParameters(
   if (input.ExpressionAttributeNames === undefined && input.ExpressionAttributeValues === undefined && !anyPresent(input, legacyMembers)) {
     return;
   }
-  const expressions = expressionMembers.filter((member) => input[member] !== undefined);
-  if (expressions.length > 0) {
-    const legacy = legacyMembers.filter((member) => input[member] !== undefined);
-    if (legacy.length > 0) {
+  // Counting instead of filtering: lists of members are only built for the messages.
+  const anyExpression = anyPresent(input, expressionMembers);
+  if (anyExpression && anyPresent(input, legacyMembers)) {
+    throw validationError(
+      'Can not use both expression and non-expression parameters in the same request: ' +
+        `Non-expression parameters: {${presentMembers(input, legacyMembers).join(', ')}} Expression parameters: {${presentMembers(input, expressionMembers).join(', ')}}`,
+    );
+  }
+  if (input.ExpressionAttributeNames !== undefined && !anyExpression) {
+    throw validationError('ExpressionAttributeNames can only be specified when using expressions');
+  }
+  if (input.ExpressionAttributeValues !== undefined && !anyValueExpressionPresent(input, expressionMembers)) {
+    // ProjectionExpression takes names only, so it never justifies values.
+    const valueExpressions = expressionMembers.filter((member) => member !== 'ProjectionExpression');
+    if (valueExpressions.length > 0) {
+      const verb = valueExpressions.length > 1 ? 'are' : 'is';
       throw validationError(
-        'Can not use both expression and non-expression parameters in the same request: ' +
-          `Non-expression parameters: {${legacy.join(', ')}} Expression parameters: {${expressions.join(', ')}}`,
+        `ExpressionAttributeValues can only be specified when using expressions: ${valueExpressions.join(' and ')} ${verb} null`,
       );
     }
   }
-  if (input.ExpressionAttributeNames !== undefined && expressions.length === 0) {
-    throw validationError('ExpressionAttributeNames can only be specified when using expressions');
+}
+
+function presentMembers(input: ExpressionMembers, members: readonly string[]): string[] {
+  return members.filter((member) => input[member] !== undefined);
+}
+
+/** Whether an expression member that takes values (any but ProjectionExpression) is present. */
+function anyValueExpressionPresent(input: ExpressionMembers, expressionMembers: readonly string[]): boolean {
+  for (const member of expressionMembers) {
+    if (member !== 'ProjectionExpression' && input[member] !== undefined) return true;
   }
-  // ProjectionExpression takes names only, so it never justifies values.
-  const valueExpressions = expressionMembers.filter((member) => member !== 'ProjectionExpression');
-  if (
-    input.ExpressionAttributeValues !== undefined &&
-    valueExpressions.length > 0 &&
-    valueExpressions.every((member) => input[member] === undefined)
-  ) {
-    const verb = valueExpressions.length > 1 ? 'are' : 'is';
-    throw validationError(
-      `ExpressionAttributeValues can only be specified when using expressions: ${valueExpressions.join(' and ')} ${verb} null`,
-    );
-  }
+  return false;
 }
 
 function anyPresent(input: ExpressionMembers, members: readonly string[]): boolean {
@@ -72,7 +80,10 @@ export function expressionAttributesOf(input: ExpressionMembers): ExpressionAttr
   let values: Record<string, AttributeValue> | undefined;
   if (rawValues !== undefined) {
     values = {};
-    for (const [name, value] of Object.entries(rawValues)) values[name] = validateAttributeValue(value, name);
+    // `for…in` over own keys (checked as `:tokens` above) walks the map without building an entries array.
+    for (const name in rawValues) {
+      if (Object.hasOwn(rawValues, name)) values[name] = validateAttributeValue(rawValues[name], name);
+    }
   }
   return new ExpressionAttributes(names, values, rawValues, true);
 }

@@ -14,9 +14,17 @@ export function keyAttributesOf(schema: { readonly partitionKey: KeyAttribute; r
 }
 
 /** Names of the table's key attributes, as `applyUpdate` wants them. */
-export function keyAttributeNames(table: TableDefinition): string[] {
-  return keyAttributesOf(table).map((key) => key.name);
+export function keyAttributeNames(table: TableDefinition): readonly string[] {
+  // Asked on every update: kept per table definition (whose key schema never changes).
+  let names = keyAttributeNamesByTable.get(table);
+  if (names === undefined) {
+    names = keyAttributesOf(table).map((key) => key.name);
+    keyAttributeNamesByTable.set(table, names);
+  }
+  return names;
 }
+
+const keyAttributeNamesByTable = new WeakMap<TableDefinition, readonly string[]>();
 
 /** The primary key of a stored or to-be-stored item. */
 export function keyOf(table: TableDefinition, item: Item): Item {

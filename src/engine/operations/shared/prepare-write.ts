@@ -1,12 +1,16 @@
 import { DynamoDBError, validationError } from '../../errors.js';
 import {
   conditionFromExpected,
+  conditionHasNestedPath,
   conditionPaths,
   parseConditionExpression,
   parseUpdateExpression,
+  rememberCheckedExpressions,
+  reuseCheckedExpressions,
   updateFromAttributeUpdates,
   type ConditionNode,
   type UpdateNode,
+  type WriteExpressionTexts,
 } from '../../expressions/index.js';
 import type { Storage, TableDefinition } from '../../storage/storage.js';
 import type { AttributeValue, Item } from '../../values/attribute-value.js';
@@ -49,15 +53,31 @@ interface LegacyExpected {
 const schemaMismatch =
   /^The provided key element does not match the schema$|Missing the key |Type mismatch for key |Type mismatch for Index Key .* Actual: [SNB] IndexName: /;
 
+// The members each operation checks, in DynamoDB's order; constants, as they are read on every request.
+const CONDITION_EXPRESSION_MEMBERS = ['ConditionExpression'];
+const CONDITION_LEGACY_MEMBERS = ['Expected', 'ConditionalOperator'];
+const UPDATE_EXPRESSION_MEMBERS = ['UpdateExpression', 'ConditionExpression'];
+const UPDATE_LEGACY_MEMBERS = ['AttributeUpdates', 'Expected', 'ConditionalOperator'];
+
+/** Key paths must be scalars: checked only when the condition reads a nested path at all. */
+function assertConditionKeyPathsScalar(table: TableDefinition, condition: ConditionNode | undefined): void {
+  if (condition && conditionHasNestedPath(condition)) assertKeyPathsScalar(table, conditionPaths(condition));
+}
+
 /** Runs a key check; in a transaction, a schema mismatch is kept for the cancellation reasons. */
 function checkKey(options: PrepareOptions, check: () => void): DynamoDBError | undefined {
   try {
     check();
     return undefined;
   } catch (error) {
-    if (options.transaction && error instanceof DynamoDBError && schemaMismatch.test(error.message)) return error;
-    throw error;
+    return keptKeyError(options, error);
   }
+}
+
+/** A key check's error kept as the action's cancellation reason in a transaction; thrown otherwise. */
+function keptKeyError(options: PrepareOptions, error: unknown): DynamoDBError {
+  if (options.transaction && error instanceof DynamoDBError && schemaMismatch.test(error.message)) return error;
+  throw error;
 }
 
 function canonicalExpected(expected: Record<string, LegacyExpected>): Record<string, LegacyExpected> {
@@ -93,6 +113,42 @@ function parseExpressions(
   withUpdate: boolean,
 ): { condition?: ConditionNode; update?: UpdateNode } {
   if (withoutExpressions(input, withUpdate)) return {};
+  const expressionsOnly = hasExpressionsOnly(input, withUpdate);
+  const updateText = withUpdate ? input.UpdateExpression : undefined;
+  if (expressionsOnly) {
+    const reused = reuseCheckedExpressions(
+      updateText,
+      input.ConditionExpression,
+      input.ExpressionAttributeNames,
+      input.ExpressionAttributeValues,
+    );
+    if (reused !== undefined) return reused;
+  }
+  const parsed = parseExpressionsInFull(input, withUpdate);
+  if (expressionsOnly) {
+    const texts: WriteExpressionTexts = {
+      updateText,
+      conditionText: input.ConditionExpression,
+      names: input.ExpressionAttributeNames,
+      rawValues: input.ExpressionAttributeValues,
+    };
+    rememberCheckedExpressions(texts, parsed);
+  }
+  return parsed;
+}
+
+/**
+ * Whether the request's condition and update come from expressions alone (no legacy
+ * member), the requests whose checks {@link reuseCheckedExpressions} may remember.
+ */
+function hasExpressionsOnly(input: WriteRequest, withUpdate: boolean): boolean {
+  if ((!withUpdate || input.UpdateExpression === undefined) && input.ConditionExpression === undefined) return false;
+  if (input.Expected !== undefined || input.ConditionalOperator !== undefined) return false;
+  return !(withUpdate && input.AttributeUpdates !== undefined);
+}
+
+/** Every check of {@link parseExpressions}, in DynamoDB's order. */
+function parseExpressionsInFull(input: WriteRequest, withUpdate: boolean): { condition?: ConditionNode; update?: UpdateNode } {
   const attributes = expressionAttributesOf(input);
   let update: UpdateNode | undefined;
   let condition: ConditionNode | undefined;
@@ -134,30 +190,35 @@ export function checkWriteExpressions(input: WriteRequest, withUpdate: boolean):
 
 function readKey(table: TableDefinition, options: PrepareOptions, rawKey: Item): { key: Item; keyError?: DynamoDBError } {
   const key = validateItemValues(rawKey);
-  const keyError = checkKey(options, () => validateKey(table, key));
-  return { key, keyError };
+  // `validateKey` called in place, not through `checkKey`: no closure for every keyed write.
+  try {
+    validateKey(table, key);
+    return { key, keyError: undefined };
+  } catch (error) {
+    return { key, keyError: keptKeyError(options, error) };
+  }
 }
 
 /** PutItem, BatchWriteItem's PutRequest, a transaction's Put. */
 export function preparePut(storage: Storage, input: WriteRequest, options: PrepareOptions = {}): PreparedWrite {
-  checkExpressionParameters(input, ['ConditionExpression'], ['Expected', 'ConditionalOperator']);
+  checkExpressionParameters(input, CONDITION_EXPRESSION_MEMBERS, CONDITION_LEGACY_MEMBERS);
   const table = storage.requireTable(input.TableName);
   const item = validateItemValues(input.Item ?? {});
   const size = itemSize(item);
   if (size > maximumItemSize) throw validationError('Item size has exceeded the maximum allowed size');
   const keyError = checkKey(options, () => validateItemKey(table, item, options.itemKeyWording ?? 'put'));
   const { condition } = parseExpressions(input, false);
-  if (condition) assertKeyPathsScalar(table, conditionPaths(condition));
+  assertConditionKeyPathsScalar(table, condition);
   return { kind: 'Put', tableName: input.TableName, table, key: keyOf(table, item), item, itemSize: size, condition, keyError };
 }
 
 /** UpdateItem, a transaction's Update. */
 export function prepareUpdate(storage: Storage, input: WriteRequest, options: PrepareOptions = {}): PreparedWrite {
-  checkExpressionParameters(input, ['UpdateExpression', 'ConditionExpression'], ['AttributeUpdates', 'Expected', 'ConditionalOperator']);
+  checkExpressionParameters(input, UPDATE_EXPRESSION_MEMBERS, UPDATE_LEGACY_MEMBERS);
   const table = storage.requireTable(input.TableName);
   const { key, keyError } = readKey(table, options, input.Key ?? {});
   const { condition, update } = parseExpressions(input, true);
-  if (condition) assertKeyPathsScalar(table, conditionPaths(condition));
+  assertConditionKeyPathsScalar(table, condition);
   // The update's own paths into key attributes are checked when it is applied, after
   // its condition (see `evaluateWrite`).
   return { kind: 'Update', tableName: input.TableName, table, key, update, condition, keyError };
@@ -165,11 +226,11 @@ export function prepareUpdate(storage: Storage, input: WriteRequest, options: Pr
 
 /** DeleteItem, BatchWriteItem's DeleteRequest, a transaction's Delete. */
 export function prepareDelete(storage: Storage, input: WriteRequest, options: PrepareOptions = {}): PreparedWrite {
-  checkExpressionParameters(input, ['ConditionExpression'], ['Expected', 'ConditionalOperator']);
+  checkExpressionParameters(input, CONDITION_EXPRESSION_MEMBERS, CONDITION_LEGACY_MEMBERS);
   const table = storage.requireTable(input.TableName);
   const { key, keyError } = readKey(table, options, input.Key ?? {});
   const { condition } = parseExpressions(input, false);
-  if (condition) assertKeyPathsScalar(table, conditionPaths(condition));
+  assertConditionKeyPathsScalar(table, condition);
   return { kind: 'Delete', tableName: input.TableName, table, key, condition, keyError };
 }
 

@@ -41,7 +41,7 @@ export function runSingleWrite(
   context: EngineContext,
   write: PreparedWrite,
   options: SingleWriteOptions,
-  returnAttributes: (outcome: WriteOutcome) => Item | undefined,
+  returnAttributes: (outcome: WriteOutcome, options: SingleWriteOptions) => Item | undefined,
 ): Record<string, unknown> {
   const { storage } = context;
   const blind = isBlindPut(write, options);
@@ -67,7 +67,7 @@ export function runSingleWrite(
     }
     commitWrite(storage, write, outcome);
     const response: Record<string, unknown> = {};
-    const attributes = returnAttributes(outcome);
+    const attributes = returnAttributes(outcome, options);
     if (attributes) response.Attributes = attributes;
     const mode = options.ReturnConsumedCapacity;
     if (mode === 'TOTAL' || mode === 'INDEXES') {

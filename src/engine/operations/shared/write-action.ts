@@ -1,8 +1,9 @@
 import { validationError, type DynamoDBError } from '../../errors.js';
 import {
-  applyUpdate,
+  applyUpdateToItem,
   checkKeyAttributesUntouched,
   evaluateCondition,
+  updateHasNestedPath,
   updatePaths,
   type ConditionNode,
   type DocumentPath,
@@ -72,8 +73,8 @@ function computeUpdate(write: PreparedWrite, before: Item | undefined): WriteOut
   const keyNames = keyAttributeNames(write.table);
   // Updating a key attribute is reported before a path into an index key.
   checkKeyAttributesUntouched(write.update, keyNames);
-  assertKeyPathsScalar(write.table, updatePaths(write.update));
-  const { item, updatedPaths } = applyUpdate(write.update, before ?? write.key, keyNames);
+  if (updateHasNestedPath(write.update)) assertKeyPathsScalar(write.table, updatePaths(write.update));
+  const { item, updatedPaths } = applyUpdateToItem(write.update, before ?? write.key);
   // Actions that only delete (REMOVE, DELETE from a set) leave a missing item missing.
   if (!before && onlyDeletes(write.update)) {
     return { before, after: undefined, change: 'none', updatedPaths };
