@@ -111,6 +111,15 @@ export class Engine {
     return route.reads ? answerText(answer) : JSON.stringify(answer);
   }
 
+  /**
+   * As `handle`, but items a read returns as stored stay `StoredRow`s (answer.ts), for a
+   * caller that converts them itself: the in-process client reads them straight into the
+   * SDK's output (local/fast-wire/wire-to-output.ts).
+   */
+  handleWithRows(operation: string, input: unknown): Record<string, unknown> {
+    return this.answer(routeOf(operation), input);
+  }
+
   /** The operation's answer; read operations leave items read as stored unparsed (answer.ts). */
   private answer(route: Route, input: unknown): Record<string, unknown> {
     if (input === null || typeof input !== 'object' || Array.isArray(input)) {

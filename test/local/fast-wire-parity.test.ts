@@ -50,7 +50,7 @@ async function tour(mode: 'fast' | 'full-stack'): Promise<unknown[]> {
   // Records what the engine receives, whichever of its entry points a transport uses.
   const engine = localEngineOf(client) as unknown as Record<string, (operation: string, input: unknown) => unknown>;
   const received: unknown[] = [];
-  for (const entry of ['handle', 'handleAsJson']) {
+  for (const entry of ['handle', 'handleAsJson', 'handleWithRows']) {
     const original = engine[entry]?.bind(engine);
     if (!original) continue;
     engine[entry] = (operation, input) => {

@@ -65,6 +65,22 @@ describe('parseStoredItem', () => {
     }
   });
 
+  it('gives what JSON.parse gives for runs of wide items naming their attributes alike or not', () => {
+    // Past the positions with their own store (10) and the remembered names (64); names
+    // from a small pool, so consecutive items often hold the same name at a position.
+    const poolName = fc.constantFrom('pk', 'sk', 'n', '0', '7', '__proto__', 'data', 'a', 'ab', 'é');
+    const wideItem = fc.dictionary(fc.oneof(poolName, attributeName), text.map((S) => ({ S })), { maxKeys: 80, size: 'max' });
+    fc.assert(
+      fc.property(fc.array(wideItem, { minLength: 1, maxLength: 6 }), (values) => {
+        for (const value of values) {
+          const stored = JSON.stringify(value);
+          expect(anatomy(parseStoredItem(stored))).toEqual(anatomy(JSON.parse(stored)));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('keeps __proto__ an own member and the prototype intact', () => {
     const parsed = parseStoredItem('{"__proto__":{"S":"x"},"a":{"M":{"__proto__":{"N":"1"}}}}');
     expect(Object.getPrototypeOf(parsed)).toBe(Object.prototype);

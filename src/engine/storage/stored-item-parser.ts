@@ -25,6 +25,8 @@ const LETTER_S = 0x53;
 /** Attribute names of the last item parsed, by position (see readTopLevelName). */
 const RECENT_NAMES = 64;
 const recentNames: (string | undefined)[] = new Array<string | undefined>(RECENT_NAMES).fill(undefined);
+/** Whether `recentNames[ordinal]` is a property key already (see propertyKeyOf): names are made keys once seen twice. */
+const recentNameIsKey: boolean[] = new Array<boolean>(RECENT_NAMES).fill(false);
 
 /** Thrown inside the reader when the text is not in the expected form (caught below). */
 const UNEXPECTED = new Error('unexpected stored item text');
@@ -34,22 +36,97 @@ const UNEXPECTED = new Error('unexpected stored item text');
  * order, own `__proto__` members, prototypes). Strings may share memory with `text`.
  */
 export function parseStoredItem(text: string): Item {
-  if (text.indexOf('\\') === -1) {
-    const reader = new StoredItemReader(text);
-    try {
-      const item = reader.readMap();
-      if (reader.position === text.length) return item;
-    } catch (error) {
-      if (error !== UNEXPECTED) throw error;
-    }
+  return (readStoredText(text, undefined) as Item | undefined) ?? (JSON.parse(text) as Item);
+}
+
+/** Base64 text to bytes, as the AWS SDK's configured `base64Decoder` does it. */
+export type BinaryDecoder = (text: string) => Uint8Array;
+
+/**
+ * A stored item as the AWS SDK's reader leaves it once it has read an answer holding it
+ * (`B` values through `decodeBinary`, `BS` lists mapped through it), in one pass instead of
+ * a parse then a conversion. `undefined` for text the fast reader does not read, and for
+ * an attribute named `__proto__` (a member the SDK's reader treats specially): the caller
+ * then parses and converts the item as usual.
+ */
+export function readStoredItemWithBinaries(text: string, decodeBinary: BinaryDecoder): Record<string, unknown> | undefined {
+  return readStoredText(text, decodeBinary);
+}
+
+/** The fast reader's item, or `undefined` where it gives up (escapes, an unexpected form). */
+function readStoredText(text: string, decodeBinary: BinaryDecoder | undefined): Record<string, unknown> | undefined {
+  if (text.indexOf('\\') !== -1) return undefined;
+  const reader = new StoredItemReader(text, decodeBinary);
+  try {
+    const item = reader.readMap();
+    return reader.position === text.length ? item : undefined;
+  } catch (error) {
+    if (error !== UNEXPECTED) throw error;
+    return undefined;
   }
-  return JSON.parse(text) as Item;
+}
+
+/**
+ * `name` as V8 holds property names (internalized): a store under such a string is matched
+ * by identity, where any other string is first looked up by its characters, on every store.
+ * Making one costs several stores' worth, hence only for names that recur.
+ */
+function propertyKeyOf(name: string): string {
+  for (const key in { [name]: 0 }) return key;
+  return name;
+}
+
+/**
+ * `item[name] = value` for an item's attribute number `ordinal`. V8 speeds a store up per
+ * place in the code, for the names and object shapes met there: with one place per
+ * position (for the first few), each meets the one name the items of a table hold there,
+ * where a single place meets them all and takes a slower, generic path.
+ */
+function storeAttribute(item: Record<string, AttributeValue>, ordinal: number, name: string, value: AttributeValue): void {
+  switch (ordinal) {
+    case 0:
+      item[name] = value;
+      return;
+    case 1:
+      item[name] = value;
+      return;
+    case 2:
+      item[name] = value;
+      return;
+    case 3:
+      item[name] = value;
+      return;
+    case 4:
+      item[name] = value;
+      return;
+    case 5:
+      item[name] = value;
+      return;
+    case 6:
+      item[name] = value;
+      return;
+    case 7:
+      item[name] = value;
+      return;
+    case 8:
+      item[name] = value;
+      return;
+    case 9:
+      item[name] = value;
+      return;
+    default:
+      item[name] = value;
+  }
 }
 
 class StoredItemReader {
   position = 0;
 
-  constructor(private readonly text: string) {}
+  constructor(
+    private readonly text: string,
+    /** When given, binaries are read as the AWS SDK's reader leaves them (readStoredItemWithBinaries). */
+    private readonly decodeBinary: BinaryDecoder | undefined,
+  ) {}
 
   /** `{"name":<attribute value>,...}`: an item, or the members of an `M`. */
   readMap(): Record<string, AttributeValue> {
@@ -66,8 +143,15 @@ class StoredItemReader {
       this.expect(COLON);
       const value = this.readAttributeValue();
       // As JSON.parse, `__proto__` is an own member, not the prototype.
-      if (name === '__proto__') Object.defineProperty(map, name, { value, writable: true, enumerable: true, configurable: true });
-      else map[name] = value;
+      if (name === '__proto__') {
+        // The SDK's reader empties an item's `__proto__` member: that is left to its usual conversion.
+        if (topLevel && this.decodeBinary) throw UNEXPECTED;
+        Object.defineProperty(map, name, { value, writable: true, enumerable: true, configurable: true });
+      } else if (topLevel) {
+        storeAttribute(map, ordinal, name, value);
+      } else {
+        map[name] = value;
+      }
       const next = text.charCodeAt(this.position++);
       if (next === CLOSE_BRACE) return map;
       if (next !== COMMA) throw UNEXPECTED;
@@ -80,6 +164,8 @@ class StoredItemReader {
     const start = this.position;
     if (text.charCodeAt(start) !== OPEN_BRACE || text.charCodeAt(start + 1) !== QUOTE) throw UNEXPECTED;
     let value: AttributeValue;
+    // Called as the SDK's reader calls it: as a plain function, not a method of the reader.
+    const decodeBinary = this.decodeBinary;
     // One-letter types (most values): `{"S":` is five characters.
     if (text.charCodeAt(start + 3) === QUOTE) {
       if (text.charCodeAt(start + 4) !== COLON) throw UNEXPECTED;
@@ -92,7 +178,7 @@ class StoredItemReader {
           value = { N: this.readString() };
           break;
         case LETTER_B:
-          value = { B: this.readString() };
+          value = decodeBinary ? ({ B: decodeBinary(this.readString()) } as unknown as AttributeValue) : { B: this.readString() };
           break;
         case LETTER_L:
           value = { L: this.readList() };
@@ -116,7 +202,10 @@ class StoredItemReader {
           value = { NS: this.readStrings() };
           break;
         case 'BS':
-          value = { BS: this.readStrings() };
+          // `map` hands the decoder (item, index, array), as the SDK's reader does.
+          value = decodeBinary
+            ? ({ BS: this.readStrings().map(decodeBinary as (item: unknown) => Uint8Array) } as unknown as AttributeValue)
+            : { BS: this.readStrings() };
           break;
         case 'BOOL':
           value = { BOOL: this.readBoolean() };
@@ -136,8 +225,8 @@ class StoredItemReader {
   /**
    * The name of an item's attribute number `ordinal`. Items of a table mostly name their
    * attributes alike, in the same order: when the text holds the name the previous item
-   * had there, that string is reused, sparing a new string and, for V8, the lookup that
-   * turns a new string into a property key.
+   * had there, that string is reused (made a property key once it recurs), sparing a new
+   * string and, for V8, the lookup that turns a string into a property key on every store.
    */
   private readTopLevelName(ordinal: number): string {
     const text = this.text;
@@ -150,10 +239,17 @@ class StoredItemReader {
       text.charCodeAt(start + 1 + expected.length) === QUOTE
     ) {
       this.position = start + expected.length + 2;
-      return expected;
+      if (recentNameIsKey[ordinal]) return expected;
+      const key = propertyKeyOf(expected);
+      recentNames[ordinal] = key;
+      recentNameIsKey[ordinal] = true;
+      return key;
     }
     const name = this.readString();
-    if (ordinal < RECENT_NAMES) recentNames[ordinal] = name;
+    if (ordinal < RECENT_NAMES) {
+      recentNames[ordinal] = name;
+      recentNameIsKey[ordinal] = false;
+    }
     return name;
   }
 

@@ -21,6 +21,11 @@ export class StoredRow {
   get item(): Item {
     return (this.parsed ??= parseStoredItem(this.text));
   }
+
+  /** The item if something has parsed it already (it may then be shared, e.g. with a `LastEvaluatedKey`). */
+  get parsedItem(): Item | undefined {
+    return this.parsed;
+  }
 }
 
 /**

@@ -1,3 +1,5 @@
+import { readStoredItemWithBinaries } from '../../engine/storage/stored-item-parser.js';
+import { StoredRow } from '../../engine/storage/stored-row.js';
 import { containsUnsupported, type StructShape, type WireShape } from './wire-shape.js';
 
 /** Base64 text to bytes, as the SDK's configured `base64Decoder` does it. */
@@ -20,6 +22,10 @@ export function outputFromWireSupports(shape: WireShape): boolean {
  * attribute values are converted in place (base64 `B`/`BS` to bytes, nested `L`/`M`);
  * numeric members sent as "Infinity"/"-Infinity"/"NaN" become numbers. Only for shapes
  * `outputFromWireSupports` accepts.
+ *
+ * The answer may hold items as the engine read them (`StoredRow`s, engine/answer.ts): an
+ * item nothing has parsed yet is read from its stored text straight into its output form,
+ * skipping the wire objects and the pass that converts them.
  */
 export function outputFromWire(shape: WireShape, wire: unknown, decodeBase64: Base64Decoder): Record<string, unknown> {
   return readValue(shape, wire, decodeBase64) as Record<string, unknown>;
@@ -41,6 +47,7 @@ function readValue(shape: WireShape, value: unknown, decodeBase64: Base64Decoder
         }
         return value;
       case 'map':
+        if (value instanceof StoredRow) return readRow(shape.value, value, decodeBase64);
         if (shape.value.kind !== 'string' && shape.value.kind !== 'boolean') readMapInPlace(shape.value, value as Record<string, unknown>, decodeBase64);
         return value;
       default:
@@ -53,6 +60,18 @@ function readValue(shape: WireShape, value: unknown, decodeBase64: Base64Decoder
     if (value === 'NaN') return NaN;
   }
   return value;
+}
+
+/** A stored item where the answer has an attribute-value map: what converting `row.item` in place gives. */
+function readRow(valueShape: WireShape, row: StoredRow, decodeBase64: Base64Decoder): unknown {
+  // A parsed item may share its values with other members: it is converted in place, as any other.
+  if (valueShape.kind === 'attributeValue' && row.parsedItem === undefined) {
+    const direct = readStoredItemWithBinaries(row.text, decodeBase64);
+    if (direct !== undefined) return direct;
+  }
+  const item = row.item as Record<string, unknown>;
+  if (valueShape.kind !== 'string' && valueShape.kind !== 'boolean') readMapInPlace(valueShape, item, decodeBase64);
+  return item;
 }
 
 function readStruct(shape: StructShape, record: Record<string, unknown>, decodeBase64: Base64Decoder): Record<string, unknown> {

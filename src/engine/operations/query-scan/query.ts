@@ -41,7 +41,6 @@ export const query: OperationHandler = (context, input: QueryInput) => {
   const target = resolveReadTarget(table, input.IndexName, false);
 
   const attributes = expressionAttributesOf(input);
-  const keys = { partitionKey: target.partitionKey, sortKey: target.sortKey };
   // DynamoDB rejects unused substitutions before it matches the key condition to the schema.
   let keyNode: ReturnType<typeof parseKeyConditionSyntax> | undefined;
   let boundsError: unknown;
@@ -56,15 +55,18 @@ export const query: OperationHandler = (context, input: QueryInput) => {
   if (boundsError !== undefined) throw boundsError;
   attributes.assertAllUsed();
   rejectConsistentReadOfGlobalIndex(target.index, consistent);
+  // The target holds the key schema it reads (its partitionKey and sortKey).
   const keyCondition = keyNode
-    ? keyConditionFromNode(keyNode, keys)
-    : keyConditionFromKeyConditions(input.KeyConditions as Record<string, LegacyCondition>, keys);
-  assertKeyPathsScalar(target.table, [...(clauses.projection ?? []), ...clauses.filterPaths]);
+    ? keyConditionFromNode(keyNode, target)
+    : keyConditionFromKeyConditions(input.KeyConditions as Record<string, LegacyCondition>, target);
+  if (clauses.projection || clauses.filterPaths.length > 0) {
+    assertKeyPathsScalar(target.table, [...(clauses.projection ?? []), ...clauses.filterPaths]);
+  }
   const select = resolveSelect({ select: input.Select, indexName: input.IndexName, projection: clauses.projectionMember });
 
   if (input.ExclusiveStartKey) validateQueryStartKey(input.ExclusiveStartKey, target, keyCondition, input.ScanIndexForward !== false);
   assertFilterAvoidsKeys(clauses.filterPaths, target, isAbsent(input.FilterExpression) ? 'QueryFilter' : 'Filter Expression');
-  const plan = planPage(context, target, select, clauses, 'Query');
+  const plan = planPage(context, target, select, clauses, 'Query', input.Limit);
 
   const forward = input.ScanIndexForward !== false;
   return context.storage.readTransaction(() => {
@@ -76,7 +78,7 @@ export const query: OperationHandler = (context, input: QueryInput) => {
       exclusiveStartKey: input.ExclusiveStartKey,
       limit: input.Limit,
     });
-    let page = readPage(rows, { ...plan.options, limit: input.Limit });
+    let page = readPage(rows, plan.options);
     if (page.lastEvaluatedKey && pageEndsAtRangeEnd(target, keyCondition.sortCondition, forward, page.lastEvaluatedKey)) {
       page = { ...page, lastEvaluatedKey: undefined };
     }

@@ -84,7 +84,7 @@ export function parseReadClauses(
 
 /** How a page turns the items read into the items returned, and what that costs. */
 export interface PagePlan {
-  readonly options: Omit<PageOptions, 'limit'>;
+  readonly options: PageOptions;
   /** Sizes of the table items fetched for an LSI, filled in as the page is read. */
   readonly fetchedItemSizes: number[];
 }
@@ -105,6 +105,7 @@ export function planPage(
   select: Select,
   clauses: ReadClauses,
   operation: 'Query' | 'Scan',
+  limit: number | undefined,
 ): PagePlan {
   const filterNeedsTableItem = operation === 'Scan' && filterReachesBeyondIndex(clauses.filterPaths, target);
   if (operation === 'Query') assertIndexProjectsFilter(clauses.filterPaths, target);
@@ -116,7 +117,8 @@ export function planPage(
   const fetchedItemSizes: number[] = [];
   const filter = clauses.filter;
   const options: PagePlan['options'] = {
-    keyAttributeNames: target.keyAttributes.map((key) => key.name),
+    limit,
+    keyAttributeNames: target.keyAttributeNames,
     countOnly: select === 'COUNT',
     filter: filter ? itemFilter(context, target, filter, filterNeedsTableItem) : undefined,
     shape:

@@ -14,7 +14,16 @@ export interface ReadTarget {
    * the index's keys that are not table keys (an index entry is identified by both).
    */
   readonly keyAttributes: readonly KeyAttribute[];
+  /** The names of `keyAttributes`. */
+  readonly keyAttributeNames: readonly string[];
 }
+
+/**
+ * Targets by table definition (replaced, never changed, when a table changes), then by
+ * index name ('' for the table): resolved once, not on every request. Bounded by the
+ * table's indexes, as unknown names are rejected before anything is kept.
+ */
+const targetsByTable = new WeakMap<TableDefinition, Map<string, ReadTarget>>();
 
 /**
  * Resolves `IndexName` against the table and rejects a consistent read of a GSI, with
@@ -25,20 +34,38 @@ export function resolveReadTarget(
   indexName: string | undefined,
   consistentRead: boolean,
 ): ReadTarget {
+  let targets = targetsByTable.get(table);
+  if (targets === undefined) {
+    targets = new Map();
+    targetsByTable.set(table, targets);
+  }
+  let target = targets.get(indexName ?? '');
+  if (target === undefined) {
+    target = newReadTarget(table, indexName);
+    targets.set(indexName ?? '', target);
+  }
+  rejectConsistentReadOfGlobalIndex(target.index, consistentRead);
+  return target;
+}
+
+function newReadTarget(table: TableDefinition, indexName: string | undefined): ReadTarget {
   const tableKeys = keyAttributesOf(table);
   if (indexName === undefined) {
-    return { table, partitionKey: table.partitionKey, sortKey: table.sortKey, keyAttributes: tableKeys };
+    return withNames({ table, partitionKey: table.partitionKey, sortKey: table.sortKey, keyAttributes: tableKeys });
   }
   const index =
     table.globalIndexes.find((candidate) => candidate.name === indexName) ??
     table.localIndexes.find((candidate) => candidate.name === indexName);
   if (!index) throw validationError(`The table does not have the specified index: ${indexName}`);
-  rejectConsistentReadOfGlobalIndex(index, consistentRead);
   const keyAttributes = [...tableKeys];
   for (const key of keyAttributesOf(index)) {
     if (!keyAttributes.some((known) => known.name === key.name)) keyAttributes.push(key);
   }
-  return { table, index, partitionKey: index.partitionKey, sortKey: index.sortKey, keyAttributes };
+  return withNames({ table, index, partitionKey: index.partitionKey, sortKey: index.sortKey, keyAttributes });
+}
+
+function withNames(target: Omit<ReadTarget, 'keyAttributeNames'>): ReadTarget {
+  return { ...target, keyAttributeNames: target.keyAttributes.map((key) => key.name) };
 }
 
 /**

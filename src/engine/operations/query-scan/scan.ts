@@ -32,14 +32,16 @@ export const scan: OperationHandler = (context, input: ScanInput) => {
   const attributes = expressionAttributesOf(input);
   const clauses = parseReadClauses(input, attributes, 'ScanFilter');
   attributes.assertAllUsed();
-  assertKeyPathsScalar(target.table, [...(clauses.projection ?? []), ...clauses.filterPaths]);
+  if (clauses.projection || clauses.filterPaths.length > 0) {
+    assertKeyPathsScalar(target.table, [...(clauses.projection ?? []), ...clauses.filterPaths]);
+  }
   const select = resolveSelect({ select: input.Select, indexName: input.IndexName, projection: clauses.projectionMember });
 
   if (input.ExclusiveStartKey) {
     validateScanStartKey(input.ExclusiveStartKey, target);
     if (segment) assertStartKeyInSegment(input.ExclusiveStartKey, target, segment);
   }
-  const plan = planPage(context, target, select, clauses, 'Scan');
+  const plan = planPage(context, target, select, clauses, 'Scan', input.Limit);
 
   return context.storage.readTransaction(() => {
     const rows = context.storage.scanRows(table, {
@@ -49,7 +51,7 @@ export const scan: OperationHandler = (context, input: ScanInput) => {
       exclusiveStartKey: input.ExclusiveStartKey,
       limit: input.Limit,
     });
-    const page = readPage(rows, { ...plan.options, limit: input.Limit });
+    const page = readPage(rows, plan.options);
     const capacity = readConsumedCapacity(input.ReturnConsumedCapacity, target, consistent, {
       bytesRead: page.bytesRead,
       fetchedItemSizes: plan.fetchedItemSizes,
