@@ -2,10 +2,11 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { EngineLike } from './engine-like.js';
 import { LeanMiddlewareStack } from './lean-middleware-stack.js';
 import { newRequestId } from './request-id.js';
-import { DATA_PLANE_OPERATIONS, directConversionOf, reproducesCodecOf } from './fast-wire/direct-conversion.js';
+import { reproducesCodecOf } from './fast-wire/direct-conversion.js';
 import { inputToWire } from './fast-wire/input-to-wire.js';
 import { outputFromWire } from './fast-wire/wire-to-output.js';
-import { operationSchemaOf, sdkProtocolOf, type OperationSchema, type ResponseMetadata, type SdkProtocol } from './sdk-protocol.js';
+import { operationPlanner } from './operation-plan.js';
+import { sdkProtocolOf, type OperationSchema, type ResponseMetadata, type SdkProtocol } from './sdk-protocol.js';
 import { errorAnswer } from './wire-protocol.js';
 
 /**
@@ -22,9 +23,6 @@ const HTTP_ONLY_MIDDLEWARES = [
   'httpSigningMiddleware',
 ];
 
-/** Operations whose engine answers are built for the call (items parsed from storage). */
-const FRESH_OUTPUT_OPERATIONS: ReadonlySet<string> = DATA_PLANE_OPERATIONS;
-
 /**
  * Rewires a `DynamoDBClient` so its commands reach the engine without HTTP.
  *
@@ -39,60 +37,76 @@ const FRESH_OUTPUT_OPERATIONS: ReadonlySet<string> = DATA_PLANE_OPERATIONS;
  */
 export function installFastPath(client: DynamoDBClient, engine: EngineLike): void {
   const protocol = sdkProtocolOf(client);
-  const direct = reproducesCodecOf(protocol);
   const stack = client.middlewareStack;
   for (const name of HTTP_ONLY_MIDDLEWARES) stack.remove(name);
 
-  stack.add((next) => (args) => next(args), {
+  // Hands the call straight to the next middleware: no handler of its own to build per call.
+  stack.add((next) => next, {
     name: 'serializerMiddleware',
     step: 'serialize',
     override: true,
   });
 
+  const planOf = operationPlanner(reproducesCodecOf(protocol));
   stack.add(
     (_next, context) => async (args) => {
-      const operation = operationSchemaOf(context as Record<string, unknown>);
-      const conversion = direct ? directConversionOf(operation) : undefined;
+      const { schema: operation, conversion, freshOutput } = planOf(context as Record<string, unknown>);
       const wireInput = (conversion && inputToWire(conversion.input, args.input ?? {})) ?? serializeWithSdk(protocol, operation, args.input);
+      const decodeBase64 = protocol.deserializer.serdeContext?.base64Decoder;
+      let wireOutput: Record<string, unknown>;
+      try {
+        // outputFromWire reads items left as stored itself, straight into their output form.
+        wireOutput =
+          conversion?.output && decodeBase64 && engine.handleWithRows
+            ? engine.handleWithRows(operation.name, wireInput)
+            : engine.handle(operation.name, wireInput);
+      } catch (caught) {
+        return throwAsSdk(protocol, operation, context, caught);
+      }
+      // The SDK's deserializer converts lists and attribute values in place. Item
+      // operations answer with objects made for the call; the others may share catalog
+      // data with the engine, so they get a copy.
+      const owned = freshOutput ? wireOutput : structuredClone(wireOutput);
+      const output =
+        conversion?.output && decodeBase64
+          ? outputFromWire(conversion.output, owned, decodeBase64)
+          : protocol.deserializer.readObject(operation.output, owned);
+      // One literal with every member: properties added later would cost the object a
+      // separate property store.
       const metadata: ResponseMetadata = {
         httpStatusCode: 200,
         requestId: newRequestId(),
         extendedRequestId: undefined,
         cfId: undefined,
+        attempts: 1,
+        totalRetryDelay: 0,
       };
-      let wireOutput: Record<string, unknown>;
-      try {
-        wireOutput = engine.handle(operation.name, wireInput);
-      } catch (caught) {
-        const { statusCode, body } = errorAnswer(caught);
-        metadata.httpStatusCode = statusCode;
-        const response = { statusCode, headers: { 'x-amzn-requestid': metadata.requestId } };
-        // A copy: the SDK converts members (binaries) in place and the engine may share them.
-        const dataObject = JSON.parse(JSON.stringify(body)) as Record<string, unknown>;
-        try {
-          await protocol.handleError(operation, context, response, dataObject, metadata);
-        } catch (sdkError) {
-          throw finishError(sdkError, response);
-        }
-        throw new Error('The SDK error handler did not throw');
-      }
-      // The SDK's deserializer converts lists and attribute values in place. Item
-      // operations answer with objects made for the call; the others may share catalog
-      // data with the engine, so they get a copy.
-      const owned = FRESH_OUTPUT_OPERATIONS.has(operation.name) ? wireOutput : structuredClone(wireOutput);
-      const decodeBase64 = protocol.deserializer.serdeContext?.base64Decoder;
-      const output =
-        conversion?.output && decodeBase64
-          ? outputFromWire(conversion.output, owned, decodeBase64)
-          : protocol.deserializer.readObject(operation.output, owned);
-      metadata.attempts = 1;
-      metadata.totalRetryDelay = 0;
       output.$metadata = metadata;
       return { output, response: undefined } as never;
     },
     { name: 'deserializerMiddleware', step: 'deserialize', override: true },
   );
   useLeanStacks(stack);
+}
+
+/** Turns an engine error into the exception the SDK's HTTP path throws for the same answer. */
+async function throwAsSdk(protocol: SdkProtocol, operation: OperationSchema, context: unknown, caught: unknown): Promise<never> {
+  const { statusCode, body } = errorAnswer(caught);
+  const metadata: ResponseMetadata = {
+    httpStatusCode: statusCode,
+    requestId: newRequestId(),
+    extendedRequestId: undefined,
+    cfId: undefined,
+  };
+  const response = { statusCode, headers: { 'x-amzn-requestid': metadata.requestId } };
+  // A copy: the SDK converts members (binaries) in place and the engine may share them.
+  const dataObject = JSON.parse(JSON.stringify(body)) as Record<string, unknown>;
+  try {
+    await protocol.handleError(operation, context, response, dataObject, metadata);
+  } catch (sdkError) {
+    throw finishError(sdkError, response);
+  }
+  throw new Error('The SDK error handler did not throw');
 }
 
 /** The input as the SDK's own serializer writes it, parsed back into wire JSON. */

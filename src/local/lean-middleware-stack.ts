@@ -5,22 +5,8 @@
  * Smithy's ordering rules (steps, priorities, before/after anchors, override by name) with
  * plain arrays, and leaves out the middlewares named in `dropped`.
  */
-
-// Loosely typed on purpose: this mirrors Smithy's runtime protocol, not its generics.
-/* eslint-disable @typescript-eslint/no-explicit-any */
-type Middleware = (next: any, context: any) => any;
-
-interface Entry {
-  readonly middleware: Middleware;
-  readonly name?: string;
-  readonly aliases?: readonly string[];
-  readonly step?: string;
-  readonly priority?: string;
-  readonly relation?: 'before' | 'after';
-  readonly toMiddleware?: string;
-  readonly override?: boolean;
-  readonly [option: string]: unknown;
-}
+import { MiddlewareEntry, type Middleware, type MiddlewareOptions } from './middleware-entry.js';
+import { cachedOrder, rememberOrder } from './middleware-order-cache.js';
 
 /** What `concat` accepts: a Smithy stack (or ours), which copies its entries into another. */
 interface StackSource {
@@ -30,101 +16,32 @@ interface StackSource {
 const STEP_WEIGHT: Record<string, number> = { initialize: 5, serialize: 4, build: 3, finalizeRequest: 2, deserialize: 1 };
 const PRIORITY_WEIGHT: Record<string, number> = { high: 3, normal: 2, low: 1 };
 
-type Writable<T> = { -readonly [K in keyof T]: T[K] };
-
-/** An entry as stored: with the part of the order signature it contributes, computed once. */
-interface StoredEntry extends Entry {
-  readonly orderKey: string;
-}
-
-function namesOf(entry: Entry): string[] {
-  const names = entry.name ? [entry.name] : [];
-  if (entry.aliases) for (const alias of entry.aliases) names.push(alias);
-  return names;
-}
-
-function isNamed(entry: Entry, name: string): boolean {
-  return entry.name === name || (entry.aliases !== undefined && entry.aliases.includes(name));
-}
-
-/**
- * What the order of a stack depends on: each entry's names, step, priority and anchor
- * (its `orderKey`, computed when it is stored), in insertion order. Stacks built for calls
- * of one command differ only in their middleware functions (the DocumentClient adds fresh
- * closures per command), so the order is computed once per shape and reused.
- */
-interface CachedOrder {
-  readonly absoluteKeys: readonly string[];
-  readonly relativeKeys: readonly string[];
-  /** Positions in `[...absolute, ...relative]`, outermost middleware first. */
-  readonly order: readonly number[];
-}
-
-function sameKeys(entries: readonly StoredEntry[], keys: readonly string[]): boolean {
-  if (entries.length !== keys.length) return false;
-  for (let index = 0; index < keys.length; index++) if (entries[index].orderKey !== keys[index]) return false;
-  return true;
-}
-
-function absoluteOrderKey(entry: Entry): string {
-  return `${entry.name ?? ''}/${entry.aliases?.join(',') ?? ''}/${entry.step ?? ''}/${entry.priority ?? ''}|`;
-}
-
-function relativeOrderKey(entry: Entry): string {
-  return `${entry.name ?? ''}/${entry.aliases?.join(',') ?? ''}/${entry.relation ?? ''}/${entry.toMiddleware ?? ''}|`;
-}
-
-/**
- * Orders seen, most recently used first. A lookup compares the entries' keys in place,
- * which costs less per call than building and hashing a signature string; bounded, since
- * a process sees few command shapes.
- */
-const ORDER_CACHE_LIMIT = 64;
-const orderCache: CachedOrder[] = [];
-
-function cachedOrder(absolute: readonly StoredEntry[], relative: readonly StoredEntry[]): readonly number[] | undefined {
-  for (let index = 0; index < orderCache.length; index++) {
-    const cached = orderCache[index];
-    if (!sameKeys(absolute, cached.absoluteKeys) || !sameKeys(relative, cached.relativeKeys)) continue;
-    if (index > 0) {
-      orderCache.splice(index, 1);
-      orderCache.unshift(cached);
-    }
-    return cached.order;
-  }
-  return undefined;
-}
-
 export class LeanMiddlewareStack {
   // A call's stack holds a handful of entries: name lookups scan them, which costs less
-  // than keeping (and copying, per call) an index.
-  private absolute: StoredEntry[] = [];
-  private relative: StoredEntry[] = [];
+  // than keeping (and copying, per call) an index. A clone is handed its copies directly,
+  // rather than allocating empty lists to replace.
+  constructor(
+    private readonly dropped: ReadonlySet<string>,
+    private absolute: MiddlewareEntry[] = [],
+    private relative: MiddlewareEntry[] = [],
+  ) {}
 
-  constructor(private readonly dropped: ReadonlySet<string>) {}
-
-  // Entries are built with `Object.assign` rather than object spread: spreading the option
-  // objects Smithy hands over costs several times more, on every call.
-  add(middleware: Middleware, options: Omit<Entry, 'middleware'> = {}): void {
+  add(middleware: Middleware, options: MiddlewareOptions = {}): void {
     if (this.isDropped(options)) return;
-    const entry = Object.assign({ step: 'initialize', priority: 'normal' }, options) as Writable<StoredEntry>;
-    entry.middleware = middleware;
-    entry.orderKey = absoluteOrderKey(entry);
-    this.insert(entry, this.absolute);
+    this.insert(new MiddlewareEntry(middleware, options, true), this.absolute);
   }
 
-  addRelativeTo(middleware: Middleware, options: Omit<Entry, 'middleware'>): void {
+  addRelativeTo(middleware: Middleware, options: MiddlewareOptions): void {
     if (this.isDropped(options)) return;
-    const entry = Object.assign({}, options) as Writable<StoredEntry>;
-    entry.middleware = middleware;
-    entry.orderKey = relativeOrderKey(entry);
-    this.insert(entry, this.relative);
+    this.insert(new MiddlewareEntry(middleware, options, false), this.relative);
   }
 
-  private isDropped(options: Omit<Entry, 'middleware'>): boolean {
-    const { name, aliases } = options as Pick<Entry, 'name' | 'aliases'>;
+  private isDropped(options: MiddlewareOptions): boolean {
+    const { name, aliases } = options;
     if (name !== undefined && this.dropped.has(name)) return true;
-    return aliases !== undefined && aliases.some((alias) => this.dropped.has(alias));
+    if (aliases === undefined) return false;
+    for (let index = 0; index < aliases.length; index++) if (this.dropped.has(aliases[index])) return true;
+    return false;
   }
 
   use(plugin: { applyToStack(stack: unknown): void }): void {
@@ -138,28 +55,25 @@ export class LeanMiddlewareStack {
   }
 
   clone(): LeanMiddlewareStack {
-    const copy = new LeanMiddlewareStack(this.dropped);
-    copy.absolute = this.absolute.slice();
-    copy.relative = this.relative.slice();
-    return copy;
+    return new LeanMiddlewareStack(this.dropped, this.absolute.slice(), this.relative.slice());
   }
 
   applyToStack(stack: LeanMiddlewareStack | { add: LeanMiddlewareStack['add']; addRelativeTo: LeanMiddlewareStack['addRelativeTo'] }): void {
-    for (const { middleware, orderKey: _orderKey, ...options } of this.absolute) stack.add(middleware, options);
-    for (const { middleware, orderKey: _orderKey, ...options } of this.relative) stack.addRelativeTo(middleware, options as Omit<Entry, 'middleware'>);
+    for (const entry of this.absolute) stack.add(entry.middleware, entry.optionsForCopy());
+    for (const entry of this.relative) stack.addRelativeTo(entry.middleware, entry.optionsForCopy());
   }
 
   remove(toRemove: string | Middleware): boolean {
-    const keep = (entry: Entry): boolean => (typeof toRemove === 'string' ? !isNamed(entry, toRemove) : entry.middleware !== toRemove);
+    const keep = (entry: MiddlewareEntry): boolean => (typeof toRemove === 'string' ? !entry.isNamed(toRemove) : entry.middleware !== toRemove);
     return this.keepOnly(keep);
   }
 
   removeByTag(tag: string): boolean {
-    const keep = (entry: Entry): boolean => !(entry.tags as string[] | undefined)?.includes(tag);
+    const keep = (entry: MiddlewareEntry): boolean => !entry.tags?.includes(tag);
     return this.keepOnly(keep);
   }
 
-  private keepOnly(keep: (entry: Entry) => boolean): boolean {
+  private keepOnly(keep: (entry: MiddlewareEntry) => boolean): boolean {
     const before = this.absolute.length + this.relative.length;
     this.absolute = this.absolute.filter(keep);
     this.relative = this.relative.filter(keep);
@@ -174,14 +88,14 @@ export class LeanMiddlewareStack {
     return false;
   }
 
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   resolve(handler: any, context: any): any {
     const { absolute, relative } = this;
     let order = cachedOrder(absolute, relative);
     if (order === undefined) {
-      const positions = new Map<Entry, number>([...absolute, ...relative].map((entry, position) => [entry, position]));
+      const positions = new Map<MiddlewareEntry, number>([...absolute, ...relative].map((entry, position) => [entry, position]));
       order = this.ordered().map((entry) => positions.get(entry)!);
-      if (orderCache.length >= ORDER_CACHE_LIMIT) orderCache.pop();
-      orderCache.unshift({ absoluteKeys: absolute.map((entry) => entry.orderKey), relativeKeys: relative.map((entry) => entry.orderKey), order });
+      rememberOrder(absolute, relative, order);
     }
     const absoluteCount = absolute.length;
     for (let index = order.length - 1; index >= 0; index--) {
@@ -197,11 +111,11 @@ export class LeanMiddlewareStack {
    * before/after entries around it. `listing` skips entries whose anchor is missing, as
    * Smithy's `identify()` does; resolving throws for them.
    */
-  private ordered(listing = false): Entry[] {
-    const before = new Map<Entry, Entry[]>();
-    const after = new Map<Entry, Entry[]>();
-    const byName = new Map<string, Entry>();
-    for (const entry of [...this.absolute, ...this.relative]) for (const name of namesOf(entry)) byName.set(name, entry);
+  private ordered(listing = false): MiddlewareEntry[] {
+    const before = new Map<MiddlewareEntry, MiddlewareEntry[]>();
+    const after = new Map<MiddlewareEntry, MiddlewareEntry[]>();
+    const byName = new Map<string, MiddlewareEntry>();
+    for (const entry of [...this.absolute, ...this.relative]) for (const name of entry.namesOf()) byName.set(name, entry);
     for (const entry of this.relative) {
       const anchor = entry.toMiddleware === undefined ? undefined : byName.get(entry.toMiddleware);
       if (!anchor && listing) continue;
@@ -214,33 +128,48 @@ export class LeanMiddlewareStack {
         STEP_WEIGHT[b.step ?? 'initialize'] - STEP_WEIGHT[a.step ?? 'initialize'] ||
         PRIORITY_WEIGHT[b.priority ?? 'normal'] - PRIORITY_WEIGHT[a.priority ?? 'normal'],
     );
-    const expand = (entry: Entry, into: Entry[]): void => {
+    const expand = (entry: MiddlewareEntry, into: MiddlewareEntry[]): void => {
       for (const earlier of before.get(entry) ?? []) expand(earlier, into);
       into.push(entry);
       // Smithy reverses the "after" list: the entry added last sits closest to its anchor.
       for (const later of [...(after.get(entry) ?? [])].reverse()) expand(later, into);
     };
-    const chain: Entry[] = [];
+    const chain: MiddlewareEntry[] = [];
     for (const entry of main) expand(entry, chain);
     return chain;
   }
 
-  private insert(entry: StoredEntry, into: StoredEntry[]): void {
-    for (const name of namesOf(entry)) {
-      const existing = this.named(name);
-      if (existing === undefined) continue;
-      if (!entry.override) throw new Error(`Duplicate middleware name '${name}'`);
-      for (const list of [this.absolute, this.relative]) {
-        const index = list.indexOf(existing);
-        if (index !== -1) list.splice(index, 1);
-      }
+  /**
+   * Adds `entry` to `into`. An entry sharing a name (or alias) with `entry` is an error
+   * unless `entry` overrides, and is then removed from whichever list holds it. Scans
+   * rather than building name lists: this runs for every entry of every call.
+   */
+  private insert(entry: MiddlewareEntry, into: MiddlewareEntry[]): void {
+    if (entry.name !== undefined || entry.aliases !== undefined) {
+      this.removeNamesakes(entry, this.absolute);
+      this.removeNamesakes(entry, this.relative);
     }
     into.push(entry);
   }
 
-  private named(name: string): StoredEntry | undefined {
-    for (const entry of this.absolute) if (isNamed(entry, name)) return entry;
-    for (const entry of this.relative) if (isNamed(entry, name)) return entry;
+  private removeNamesakes(entry: MiddlewareEntry, list: MiddlewareEntry[]): void {
+    for (let index = 0; index < list.length; index++) {
+      if (!list[index].sharesNameWith(entry)) continue;
+      if (!entry.override) throw new Error(`Duplicate middleware name '${this.clashingName(entry)}'`);
+      list.splice(index, 1);
+      index--;
+    }
+  }
+
+  /** The first of the entry's names already taken, which Smithy's error message names. */
+  private clashingName(entry: MiddlewareEntry): string {
+    for (const name of entry.namesOf()) if (this.named(name)) return name;
+    return String(entry.name);
+  }
+
+  private named(name: string): MiddlewareEntry | undefined {
+    for (const entry of this.absolute) if (entry.isNamed(name)) return entry;
+    for (const entry of this.relative) if (entry.isNamed(name)) return entry;
     return undefined;
   }
 }

@@ -1,8 +1,13 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 const ID_LENGTH = 52;
 const IDS_PER_POOL = 256;
+/** The id character for each random byte (`byte % 36`), looked up rather than computed per byte. */
+const CHARACTER_OF_BYTE = Uint8Array.from({ length: 256 }, (_, byte) => ALPHABET.charCodeAt(byte % ALPHABET.length));
+// A plain typed array, refilled in place: indexing it costs less than indexing a Buffer.
+const poolBytes = new Uint8Array(ID_LENGTH * IDS_PER_POOL);
+const poolText = Buffer.from(poolBytes.buffer, poolBytes.byteOffset, poolBytes.byteLength);
 let pool = '';
 let offset = 0;
 
@@ -13,9 +18,9 @@ let offset = 0;
  */
 export function newRequestId(): string {
   if (offset + ID_LENGTH > pool.length) {
-    const bytes = randomBytes(ID_LENGTH * IDS_PER_POOL);
-    for (let i = 0; i < bytes.length; i++) bytes[i] = ALPHABET.charCodeAt(bytes[i] % 36);
-    pool = bytes.toString('latin1');
+    randomFillSync(poolBytes);
+    for (let index = 0; index < poolBytes.length; index++) poolBytes[index] = CHARACTER_OF_BYTE[poolBytes[index]];
+    pool = poolText.toString('latin1');
     offset = 0;
   }
   const id = pool.slice(offset, offset + ID_LENGTH);

@@ -50,11 +50,19 @@ export function sdkProtocolOf(client: DynamoDBClient): SdkProtocol {
   return protocol as SdkProtocol;
 }
 
-/** The schema of the operation a middleware is running for, as the SDK's serde middleware reads it. */
-export function operationSchemaOf(context: Record<string, unknown>): OperationSchema {
-  const smithy = context[SMITHY_CONTEXT_KEY] as { operationSchema?: unknown[] } | undefined;
+/**
+ * The static schema tuple (`[9, namespace, name, traits, input, output]`) of the operation a
+ * middleware is running for, where the SDK's serde middleware reads it: one per operation.
+ */
+export function operationSchemaTupleOf(context: Record<string, unknown>): readonly unknown[] {
+  const smithy = context[SMITHY_CONTEXT_KEY] as { operationSchema?: readonly unknown[] } | undefined;
   const tuple = smithy?.operationSchema;
   if (!tuple) throw new Error(`No operation schema for ${String(context.commandName)}`);
+  return tuple;
+}
+
+/** The operation schema the SDK's protocol takes, read from the tuple. */
+export function operationSchemaFrom(tuple: readonly unknown[]): OperationSchema {
   const [, namespace, name, traits, input, output] = tuple;
   return { namespace: namespace as string, name: name as string, traits, input, output };
 }

@@ -1,0 +1,132 @@
+/**
+ * A middleware as the lean stack stores it. Smithy hands each entry over as a fresh option
+ * object (`{ ...entry }`) on every call; reading the options Smithy's ordering uses into
+ * fixed fields once makes every entry the same object shape, and spares the per-call
+ * copies, strings and arrays that a looser representation costs.
+ */
+
+// Loosely typed on purpose: this mirrors Smithy's runtime protocol, not its generics.
+/* eslint-disable @typescript-eslint/no-explicit-any */
+export type Middleware = (next: any, context: any) => any;
+
+/** The options Smithy's `add` and `addRelativeTo` take (and any others a caller passes). */
+export interface MiddlewareOptions {
+  readonly name?: string;
+  readonly aliases?: readonly string[];
+  readonly step?: string;
+  readonly priority?: string;
+  readonly relation?: 'before' | 'after';
+  readonly toMiddleware?: string;
+  readonly override?: boolean;
+  readonly tags?: readonly string[];
+  readonly [option: string]: unknown;
+}
+
+/** The options an entry's position depends on. */
+export interface OrderShape {
+  readonly name: string | undefined;
+  readonly aliases: readonly string[] | undefined;
+  readonly step: string | undefined;
+  readonly priority: string | undefined;
+  readonly relation: 'before' | 'after' | undefined;
+  readonly toMiddleware: string | undefined;
+}
+
+export class MiddlewareEntry implements OrderShape {
+  readonly name: string | undefined;
+  readonly aliases: readonly string[] | undefined;
+  readonly step: string | undefined;
+  readonly priority: string | undefined;
+  readonly relation: 'before' | 'after' | undefined;
+  readonly toMiddleware: string | undefined;
+  readonly override: boolean | undefined;
+  readonly tags: readonly string[] | undefined;
+
+  /**
+   * `options` is kept only to hand on options Smithy does not know when the stack is
+   * copied; the known ones are read now, so a caller reusing its option object cannot
+   * reorder the stack afterwards. Absolute entries get Smithy's step and priority defaults.
+   */
+  constructor(
+    readonly middleware: Middleware,
+    private readonly options: MiddlewareOptions,
+    readonly absolute: boolean,
+  ) {
+    this.name = options.name;
+    this.aliases = options.aliases;
+    this.step = absolute ? withDefault(options, 'step', 'initialize') : options.step;
+    this.priority = absolute ? withDefault(options, 'priority', 'normal') : options.priority;
+    this.relation = options.relation;
+    this.toMiddleware = options.toMiddleware;
+    this.override = options.override;
+    this.tags = options.tags;
+  }
+
+  isNamed(name: string): boolean {
+    return this.name === name || (this.aliases !== undefined && this.aliases.includes(name));
+  }
+
+  /** Whether this entry and `other` share a name (or alias). */
+  sharesNameWith(other: MiddlewareEntry): boolean {
+    if (other.name !== undefined && this.isNamed(other.name)) return true;
+    const aliases = other.aliases;
+    if (aliases === undefined) return false;
+    for (let index = 0; index < aliases.length; index++) if (this.isNamed(aliases[index])) return true;
+    return false;
+  }
+
+  /** The entry's options as Smithy's stack keeps them (defaults filled in, `middleware` left out). */
+  optionsForCopy(): MiddlewareOptions {
+    const copy: Record<string, unknown> = this.absolute ? { step: this.step, priority: this.priority } : {};
+    for (const key of Object.keys(this.options)) if (key !== 'middleware') copy[key] = this.options[key];
+    for (const key of KNOWN_OPTIONS) if (key in copy || this[key] !== undefined) copy[key] = this[key];
+    return copy;
+  }
+
+  /** The names Smithy's error messages show: the name with its aliases. */
+  namesOf(): string[] {
+    const names = this.name === undefined ? [] : [this.name];
+    if (this.aliases) names.push(...this.aliases);
+    return names;
+  }
+}
+
+const KNOWN_OPTIONS = ['name', 'aliases', 'step', 'priority', 'relation', 'toMiddleware', 'override', 'tags'] as const;
+
+/** Smithy's `{ [key]: fallback, ...options }`: an option given as `undefined` stays `undefined`. */
+function withDefault(options: MiddlewareOptions, key: 'step' | 'priority', fallback: string): string | undefined {
+  const value = options[key];
+  if (value !== undefined || key in options) return value;
+  return fallback;
+}
+
+/** Whether two entries take the same place in any stack: same names, step, priority and anchor. */
+export function sameOrderShape(entry: OrderShape, shape: OrderShape): boolean {
+  return (
+    entry.name === shape.name &&
+    entry.step === shape.step &&
+    entry.priority === shape.priority &&
+    entry.relation === shape.relation &&
+    entry.toMiddleware === shape.toMiddleware &&
+    sameAliases(entry.aliases, shape.aliases)
+  );
+}
+
+function sameAliases(left: readonly string[] | undefined, right: readonly string[] | undefined): boolean {
+  if (left === right) return true;
+  if (left === undefined || right === undefined || left.length !== right.length) return false;
+  for (let index = 0; index < left.length; index++) if (left[index] !== right[index]) return false;
+  return true;
+}
+
+/** A copy of an entry's order shape, so a cached order keeps no middleware (nor what it closes over) alive. */
+export function orderShapeOf(entry: OrderShape): OrderShape {
+  return {
+    name: entry.name,
+    aliases: entry.aliases === undefined ? undefined : entry.aliases.slice(),
+    step: entry.step,
+    priority: entry.priority,
+    relation: entry.relation,
+    toMiddleware: entry.toMiddleware,
+  };
+}

@@ -1,0 +1,34 @@
+import { DATA_PLANE_OPERATIONS, directConversionOf, type DirectConversion } from './fast-wire/direct-conversion.js';
+import { operationSchemaFrom, operationSchemaTupleOf, type OperationSchema } from './sdk-protocol.js';
+
+/** What the fast path needs to know about a command's operation, worked out once per operation. */
+export interface OperationPlan {
+  readonly schema: OperationSchema;
+  /** How to convert input and answer directly; absent when the SDK's own serde runs. */
+  readonly conversion: DirectConversion | undefined;
+  /**
+   * Whether the engine builds its answers for the call (items parsed from storage), so the
+   * SDK's deserializer, which converts in place, may take them without a copy.
+   */
+  readonly freshOutput: boolean;
+}
+
+/**
+ * A lookup of the plan of the operation a middleware runs for, by the command's static
+ * schema tuple, so that no call rebuilds the operation schema or looks its conversion up
+ * again. `direct` says whether the client's codec is the one the direct conversions reproduce.
+ * The plans live as long as the schema tuples (module constants of the SDK).
+ */
+export function operationPlanner(direct: boolean): (context: Record<string, unknown>) => OperationPlan {
+  const plans = new WeakMap<object, OperationPlan>();
+  return (context) => {
+    const tuple = operationSchemaTupleOf(context);
+    let plan = plans.get(tuple);
+    if (plan === undefined) {
+      const schema = operationSchemaFrom(tuple);
+      plan = { schema, conversion: direct ? directConversionOf(schema) : undefined, freshOutput: DATA_PLANE_OPERATIONS.has(schema.name) };
+      plans.set(tuple, plan);
+    }
+    return plan;
+  };
+}
