@@ -5,9 +5,11 @@ import type Database from 'better-sqlite3';
  *
  * The held transaction's rollback journal keeps a copy of every page first changed since
  * it began, so committing now and then bounds that memory; each commit costs one walk
- * of the page cache (see {@link HeldTransaction}), spread over this many writes.
+ * of the page cache (see {@link HeldTransaction}), spread over this many writes. At 2048,
+ * 2048 updates of random items of a 200,000-item table grew the process by about 5 MB
+ * (1.5 MB at 512), and commits cost about 2 µs less per TransactWriteItems of two puts.
  */
-export const defaultWritesPerCommit = 512;
+export const defaultWritesPerCommit = 2048;
 
 /**
  * For a private in-memory database only: one SQLite transaction kept open across
