@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { dynamoDbLocalIsInstalled, freePort, startDynamoDbLocal } from '../test/support/dynamodb-local.js';
 
 const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -23,6 +23,25 @@ export function httpClient(endpoint: string): DynamoDBClient {
     credentials: { accessKeyId: 'bench', secretAccessKey: 'bench' },
     maxAttempts: 1,
   });
+}
+
+/**
+ * One untimed call before a client is measured again. A peer may close a keep-alive
+ * connection that sat idle while the others were measured; when the close crosses a call
+ * going out, that call fails with a connection reset. The bench's clients make one
+ * attempt per call (a timed call never retries), so the first call after an idle spell is
+ * made here, and retried on a reset.
+ */
+export async function reconnect(client: { send(command: ListTablesCommand): Promise<unknown> }): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await client.send(new ListTablesCommand({ Limit: 1 }));
+      return;
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (attempt >= 3 || (code !== 'ECONNRESET' && code !== 'EPIPE')) throw error;
+    }
+  }
 }
 
 /** AWS DynamoDB Local (Java), in memory. Undefined when its jar is not installed. */

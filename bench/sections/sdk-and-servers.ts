@@ -2,7 +2,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createLocalClient, localEngineOf } from '../../src/local/create-local-client.js';
 import { measureAsyncInterleaved, measureServerCpu, measureSync, type Timing } from '../measure.js';
 import type { BenchOptions } from '../options.js';
-import { httpClient, startDynalitePeer, startDynamoDbLocalPeer, startFloorPeer, startMonotablePeer, type Peer } from '../peers.js';
+import { httpClient, reconnect, startDynalitePeer, startDynamoDbLocalPeer, startFloorPeer, startMonotablePeer, type Peer } from '../peers.js';
 import { formatUs, type ResultRow } from '../report.js';
 import { WIRE_REQUESTS } from '../wire-requests.js';
 import { seed, WORKLOADS } from '../workloads.js';
@@ -56,7 +56,10 @@ export async function runSdkAndServers(options: BenchOptions, rows: ResultRow[],
         process.stdout.write(' in-process vs DynamoDB Local…');
         const remoteDocuments = dynamoDbLocal ? clients.get(dynamoDbLocal) : undefined;
         const calls = [(i: number) => workload.call(localDocuments, i, 'local')];
-        if (remoteDocuments) calls.push((i: number) => workload.call(remoteDocuments, i, 'latency'));
+        if (remoteDocuments) {
+          await reconnect(remoteDocuments);
+          calls.push((i: number) => workload.call(remoteDocuments, i, 'latency'));
+        }
         [inProcess, remote] = await measureAsyncInterleaved(calls, options.iterations, warmup);
         // The engine alone behind the same client, same wire input: what of (a) is not the engine.
         const engine = localEngineOf(local);
@@ -77,6 +80,7 @@ export async function runSdkAndServers(options: BenchOptions, rows: ResultRow[],
             continue;
           }
           const documents = clients.get(peer)!;
+          await reconnect(documents);
           timings.set(
             peer,
             await measureServerCpu((i) => workload.call(documents, i, 'http'), {
