@@ -58,26 +58,51 @@ const MINIMUM_ASYNC_WARMUP_MS = 3000;
  */
 const WARMUP_SLICE_MS = 250;
 
+/** Calls per contender per turn when contenders alternate by call count. */
+const CALLS_PER_TURN = 50;
+
 /**
  * The same for asynchronous calls (SDK clients), one call at a time: latency, not
- * throughput. Warm-up alternates equal slices of wall time between contenders until each
- * made `warmup` calls and ran for {@link MINIMUM_ASYNC_WARMUP_MS}; the timed rounds then
- * alternate as in {@link measureSyncInterleaved}, equal call counts each.
+ * throughput. The warm-up has two parts:
+ * - equal wall time: slices alternate until each contender ran for
+ *   {@link MINIMUM_ASYNC_WARMUP_MS}. A contender may run these on a stand-in
+ *   (`timeWarmups[i]`: the same code on a throwaway target), so that a fast contender's
+ *   many warm-up writes do not grow the data it is measured on;
+ * - equal call counts on the measured targets: turns alternate until each contender
+ *   made as many calls there as any other (and at least `warmup`), so every measured
+ *   target has received the same writes before the timed rounds.
+ * The timed rounds then alternate as in {@link measureSyncInterleaved}.
  */
-export async function measureAsyncInterleaved(calls: readonly AsyncCall[], iterations: number, warmup: number): Promise<Timing[]> {
-  const warmed = calls.map(() => 0);
+export async function measureAsyncInterleaved(
+  calls: readonly AsyncCall[],
+  iterations: number,
+  warmup: number,
+  timeWarmups: readonly (AsyncCall | undefined)[] = [],
+): Promise<Timing[]> {
+  const made = calls.map(() => 0);
+  const standInMade = calls.map(() => 0);
   const warmedMs = calls.map(() => 0);
-  while (calls.some((_, which) => warmed[which] < warmup || warmedMs[which] < MINIMUM_ASYNC_WARMUP_MS)) {
+  while (warmedMs.some((ms) => ms < MINIMUM_ASYNC_WARMUP_MS)) {
     for (const [which, call] of calls.entries()) {
+      const standIn = timeWarmups[which];
       const started = performance.now();
       const sliceEnds = started + WARMUP_SLICE_MS;
-      do await call(warmed[which]++);
-      while (performance.now() < sliceEnds);
+      do {
+        if (standIn) await standIn(standInMade[which]++);
+        else await call(made[which]++);
+      } while (performance.now() < sliceEnds);
       warmedMs[which] += performance.now() - started;
     }
   }
-  // Timed calls continue past every contender's warm-up calls (writes stay on new keys).
-  warmup = Math.max(...warmed);
+  const target = Math.max(warmup, ...made);
+  while (made.some((count) => count < target)) {
+    for (const [which, call] of calls.entries()) {
+      const turnEnds = Math.min(target, made[which] + CALLS_PER_TURN);
+      while (made[which] < turnEnds) await call(made[which]++);
+    }
+  }
+  // Timed calls continue past the warm-up calls (writes stay on new keys).
+  warmup = target;
   const samples = calls.map(() => new Float64Array(iterations));
   const perRound = Math.max(1, Math.ceil(iterations / ROUNDS));
   for (let start = 0; start < iterations; start += perRound) {

@@ -13,9 +13,12 @@ const METHOD = `
 - **(a)** the same DocumentClient code, one call at a time, timed in the client: in-process
   (\`createLocalClient\`, fast path, in-memory engine) against AWS DynamoDB Local 1.25.1
   (\`-inMemory\`) over HTTP with keep-alive. Wall time per call after a warm-up that gives
-  each side at least 3 s of its own (alternating 250 ms slices), so both JITs settle; the
-  two are then measured alternately in 9 rounds and each figure is the median of its round
-  means, so load from elsewhere on the machine hits both alike.
+  each side at least 3 s of its own (alternating 250 ms slices), so both JITs settle (the
+  in-process client spends it on a throwaway engine, so its many writes do not grow the
+  engine it is measured on), then the same number of calls on each measured target, so
+  both hold the same data; the two are then measured alternately in 9 rounds and each
+  figure is the median of its round means, so load from elsewhere on the machine hits
+  both alike.
 - **(b)** server CPU time per call (user + system of the server process, all threads, from
   /proc/<pid>/stat, 10 ms ticks, divided by the calls) for \`monotable serve --in-memory\`,
   DynamoDB Local, dynalite 4.0.0 (in memory) and a bare Node HTTP server answering \`{}\`
