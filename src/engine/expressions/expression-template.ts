@@ -85,11 +85,25 @@ export function instantiateCondition(syntax: SyntaxCondition, template: Conditio
 
 /** The operands with this request's values; the template's own list when none holds a value. */
 function instantiateOperands(syntax: readonly SyntaxOperand[], template: readonly Operand[], values: RequestValues): readonly Operand[] {
-  let result: Operand[] | undefined;
+  return instantiateEach(syntax, template, values, instantiateOperand);
+}
+
+/**
+ * `template` with each entry instantiated from the same position of `syntax`; the template's
+ * own list when no entry changed. `instantiate` is a module function, not a closure over
+ * `values`, so a request allocates nothing here unless a value goes in.
+ */
+function instantiateEach<Syntax, Node>(
+  syntax: readonly Syntax[],
+  template: readonly Node[],
+  values: RequestValues,
+  instantiate: (syntax: Syntax, template: Node, values: RequestValues) => Node,
+): readonly Node[] {
+  let result: Node[] | undefined;
   for (let index = 0; index < syntax.length; index++) {
-    const operand = instantiateOperand(syntax[index], template[index], values);
-    if (result === undefined && operand !== template[index]) result = copyOfFirst(template, index);
-    if (result !== undefined) result[index] = operand;
+    const node = instantiate(syntax[index], template[index], values);
+    if (result === undefined && node !== template[index]) result = copyOfFirst(template, index);
+    if (result !== undefined) result[index] = node;
   }
   return result ?? template;
 }
@@ -115,13 +129,7 @@ export function instantiateUpdateActions(
   template: readonly UpdateAction[],
   values: RequestValues,
 ): readonly UpdateAction[] {
-  let result: UpdateAction[] | undefined;
-  for (let index = 0; index < syntax.length; index++) {
-    const action = instantiateAction(syntax[index], template[index], values);
-    if (result === undefined && action !== template[index]) result = copyOfFirst(template, index);
-    if (result !== undefined) result[index] = action;
-  }
-  return result ?? template;
+  return instantiateEach(syntax, template, values, instantiateAction);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { deserializeValue } from './deserialize.js';
 import { patternRegExp, valueSatisfies } from './satisfies-constraints.js';
 import type { LengthConstraints, Shape, StringConstraints, StructureShape } from './shape.js';
+import { soleOwnKey } from '../values/sole-own-key.js';
 
 /*
  * The request-shape check compiled once per shape into closures: one pass that
@@ -189,15 +190,9 @@ const attributeValueShape: Shape = { kind: 'attributeValue' };
 
 function checkAttributeValue(value: unknown, position: Position): unknown {
   if (isObject(value)) {
-    let only: string | undefined;
-    let count = 0;
-    for (const key in value) {
-      if (!hasOwnProperty.call(value, key)) continue;
-      only = key;
-      if (++count > 1) break;
-    }
-    if (count === 1) {
-      const member = value[only as string];
+    const only = soleOwnKey(value);
+    if (only !== undefined) {
+      const member = value[only];
       switch (only) {
         case 'S':
         case 'N':

@@ -4,6 +4,7 @@ import { decodeBase64 } from './base64.js';
 import { canonicalizeNumber } from './numbers.js';
 import { invalidValue, valueMessages } from './value-errors.js';
 import { setOwnProperty } from './own-property.js';
+import { soleOwnKey } from './sole-own-key.js';
 
 /**
  * `hasOwnProperty.call(record, key)` inside `for…in`: V8 answers it from the loop's enum
@@ -120,14 +121,8 @@ function checkValue(value: unknown, level: number, name: string | number): Attri
   if (value === null || value === undefined) throw invalidValue(valueMessages.nullAttribute(String(name)));
   if (!isPlainObject(value)) throw invalidValue(valueMessages.emptyValue);
   // The usual value has one member: found without building the list of member names.
-  let only = '';
-  let count = 0;
-  for (const key in value) {
-    if (!hasOwnProperty.call(value, key)) continue;
-    only = key;
-    if (++count > 1) break;
-  }
-  if (count === 1) {
+  const only = soleOwnKey(value);
+  if (only !== undefined) {
     const member = value[only];
     if (!knownTypes.has(only) || member === null || member === undefined) throw invalidValue(valueMessages.emptyValue);
     return checkTypedMember(only, member, level, value as AttributeValue);

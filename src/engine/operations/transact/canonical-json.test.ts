@@ -1,20 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from './canonical-json.js';
-
-/** The text's first definition (see request-hash.test.ts): what canonicalJson must keep giving. */
-function referenceStableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map((element) => referenceStableJson(element) ?? '').join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const record = value as Record<string, unknown>;
-    const members = Object.keys(record)
-      .sort()
-      .filter((key) => record[key] !== undefined)
-      .map((key) => `${JSON.stringify(key)}:${referenceStableJson(record[key])}`);
-    return `{${members.join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
+import { referenceStableJson } from './reference-stable-json.test-support.js';
 
 /** Keys that sort differently by code unit than by code point or number, and names Object.prototype carries. */
 const trickyKey = fc.oneof(
