@@ -1,20 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Engine } from './engine.js';
+import { errorOf } from './thrown-error.test-support.js';
 
 /** `Engine.handle` routes each call with one lookup and runs it inside `storage.withinRequest` without a closure per call. */
 describe('Engine.handle dispatch', () => {
   let engine: Engine | undefined;
   afterEach(() => engine?.close());
-
-  function errorOf(work: () => unknown): { type: string; message: string } | undefined {
-    try {
-      work();
-      return undefined;
-    } catch (error) {
-      const { name, message } = error as Error;
-      return { type: name, message };
-    }
-  }
 
   it('answers unknown operations, inherited names included, before looking at the input', () => {
     engine = new Engine({ inMemory: true, ttlReapIntervalMs: 0 });

@@ -2,7 +2,6 @@ import {
   BatchGetItemCommand,
   BatchWriteItemCommand,
   DeleteItemCommand,
-  DynamoDBServiceException,
   GetItemCommand,
   PutItemCommand,
   QueryCommand,
@@ -17,6 +16,7 @@ import { describe, expect, it } from 'vitest';
 import { createLocalClient, localEngineOf } from '../../src/local/create-local-client.js';
 import { sdkProtocolOf } from '../../src/local/sdk-protocol.js';
 import { createSampleTable } from './support/sample-table.js';
+import { observedOutcome } from './support/observed-outcome.js';
 
 // The data-plane commands take the direct wire conversion on the fast path; the full stack
 // runs the SDK's serializer, HTTP handling and deserializer. Against the same engine
@@ -24,25 +24,6 @@ import { createSampleTable } from './support/sample-table.js';
 // direct conversion leaves to the SDK (odd members and values).
 
 const bytes = new Uint8Array([0, 1, 2, 250, 255]);
-
-async function outcome(run: () => Promise<unknown>): Promise<unknown> {
-  try {
-    const output = (await run()) as { $metadata: Record<string, unknown> };
-    return { output: { ...output, $metadata: { ...output.$metadata, requestId: 'id' } } };
-  } catch (caught) {
-    const error = caught as Error & { $metadata: Record<string, unknown>; $fault: string };
-    return {
-      error: {
-        class: error.constructor.name,
-        message: error.message,
-        fault: error.$fault,
-        isServiceException: error instanceof DynamoDBServiceException,
-        metadata: { ...error.$metadata, requestId: typeof error.$metadata?.requestId },
-        members: Object.fromEntries(Object.entries(error).filter(([key]) => !key.startsWith('$'))),
-      },
-    };
-  }
-}
 
 async function tour(mode: 'fast' | 'full-stack'): Promise<unknown[]> {
   const client: DynamoDBClient = createLocalClient({ inMemory: true, mode });
@@ -128,7 +109,7 @@ async function tour(mode: 'fast' | 'full-stack'): Promise<unknown[]> {
     () => client.send(new DeleteItemCommand({ TableName: 'app', Key: { pk: { S: 'a' }, sk: { S: 'b' } }, ReturnValues: 'ALL_OLD' })),
   ];
   const results: unknown[] = [];
-  for (const call of calls) results.push(await outcome(call));
+  for (const call of calls) results.push(await observedOutcome(call));
   results.push(received);
   client.destroy();
   return results;

@@ -20,6 +20,7 @@ import { outputFromWire } from '../../src/local/fast-wire/wire-to-output.js';
 import type { StructShape, WireShape } from '../../src/local/fast-wire/wire-shape.js';
 import { sdkProtocolOf, type OperationSchema } from '../../src/local/sdk-protocol.js';
 import '../support/property-test-seed.js';
+import { expectIdentical } from '../../src/local/fast-wire/expect-identical.test-support.js';
 
 // The direct conversions must give exactly what the SDK's own serializer and deserializer
 // give, for every input they accept; these properties compare the two on generated values.
@@ -232,41 +233,6 @@ describe('direct wire conversion of data-plane commands', () => {
     expect(directConversionOf({ ...operationOf('GetItem'), name: 'DescribeTable', input: () => command.schema[4] })).toBeUndefined();
   });
 });
-
-/**
- * Deep equality that also holds key order (the engine reads members in order, which can
- * decide which validation error it reports), prototypes, and byte arrays' class and content.
- * Unlike `toStrictEqual`, it is not confused by members named `constructor`.
- */
-function expectIdentical(actual: unknown, expected: unknown, path = '$'): void {
-  if (Object.is(actual, expected)) return;
-  const fail = (why: string): never => {
-    throw new Error(`${path}: ${why}\nactual:   ${shown(actual)}\nexpected: ${shown(expected)}`);
-  };
-  if (actual === null || expected === null || typeof actual !== 'object' || typeof expected !== 'object') fail('values differ');
-  const left = actual as Record<string, unknown>;
-  const right = expected as Record<string, unknown>;
-  if (Object.getPrototypeOf(left) !== Object.getPrototypeOf(right)) fail('prototypes differ');
-  if (left instanceof Uint8Array) {
-    if (!Buffer.from(left).equals(Buffer.from(right as unknown as Uint8Array))) fail('bytes differ');
-    return;
-  }
-  const leftKeys = Reflect.ownKeys(left);
-  const rightKeys = Reflect.ownKeys(right);
-  if (leftKeys.join('\u0000') !== rightKeys.join('\u0000')) fail(`keys differ: ${leftKeys.join(',')} / ${rightKeys.join(',')}`);
-  for (const name of leftKeys) {
-    if (typeof name === 'symbol') continue;
-    expectIdentical(left[name], right[name], `${path}.${name}`);
-  }
-}
-
-function shown(value: unknown): string {
-  try {
-    return JSON.stringify(value);
-  } catch {
-    return String(value);
-  }
-}
 
 type Members = { [name: string]: Members } | string;
 

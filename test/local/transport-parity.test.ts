@@ -1,7 +1,6 @@
 import {
   ConditionalCheckFailedException,
   DescribeTableCommand,
-  DynamoDBServiceException,
   InternalServerError,
   ListTablesCommand,
   ResourceNotFoundException,
@@ -17,6 +16,7 @@ import { createEngineClient } from '../../src/local/engine-client.js';
 import { serveEngine, type ServingEngine } from '../../src/local/engine-server.js';
 import { DynamoDBClient as HttpClient } from '@aws-sdk/client-dynamodb';
 import { ScriptedEngine } from './support/scripted-engine.js';
+import { observedOutcome } from './support/observed-outcome.js';
 
 type Transport = 'fast' | 'full-stack' | 'http';
 const servers: ServingEngine[] = [];
@@ -37,43 +37,22 @@ async function clientFor(transport: Transport, engine: ScriptedEngine): Promise<
   });
 }
 
-/** Everything a caller can observe of an outcome, minus the per-request id. */
-async function outcome(run: () => Promise<unknown>): Promise<unknown> {
-  try {
-    const output = (await run()) as { $metadata: Record<string, unknown> };
-    return { output: { ...output, $metadata: { ...output.$metadata, requestId: 'id' } } };
-  } catch (caught) {
-    const error = caught as Error & { $metadata: Record<string, unknown>; $fault: string };
-    return {
-      error: {
-        class: error.constructor.name,
-        name: error.name,
-        message: error.message,
-        fault: error.$fault,
-        isServiceException: error instanceof DynamoDBServiceException,
-        metadata: { ...error.$metadata, requestId: typeof error.$metadata?.requestId },
-        members: Object.fromEntries(Object.entries(error).filter(([key]) => !key.startsWith('$'))),
-      },
-    };
-  }
-}
-
 async function scenario(transport: Transport): Promise<unknown[]> {
   const engine = new ScriptedEngine();
   const client = await clientFor(transport, engine);
   const documents = DynamoDBDocumentClient.from(client);
   const bytes = new Uint8Array([0, 1, 2, 250, 255]);
   const results = [
-    await outcome(() => client.send(new ListTablesCommand({}))),
-    await outcome(() => client.send(new DescribeTableCommand({ TableName: 'scripted' }))),
-    await outcome(() => client.send(new DescribeTableCommand({ TableName: 'other' }))),
-    await outcome(() =>
+    await observedOutcome(() => client.send(new ListTablesCommand({}))),
+    await observedOutcome(() => client.send(new DescribeTableCommand({ TableName: 'scripted' }))),
+    await observedOutcome(() => client.send(new DescribeTableCommand({ TableName: 'other' }))),
+    await observedOutcome(() =>
       documents.send(new PutCommand({ TableName: 't', Item: { pk: 'a', n: 1.5, bin: bytes, tags: new Set(['x', 'y']) } })),
     ),
-    await outcome(() => documents.send(new GetCommand({ TableName: 't', Key: { pk: 'a' }, ReturnConsumedCapacity: 'TOTAL' }))),
-    await outcome(() => client.send(new GetItemCommand({ TableName: 't', Key: { pk: { S: 'a' } } }))),
-    await outcome(() => client.send(new GetItemCommand({ TableName: 'missing', Key: { pk: { S: 'a' } } }))),
-    await outcome(() =>
+    await observedOutcome(() => documents.send(new GetCommand({ TableName: 't', Key: { pk: 'a' }, ReturnConsumedCapacity: 'TOTAL' }))),
+    await observedOutcome(() => client.send(new GetItemCommand({ TableName: 't', Key: { pk: { S: 'a' } } }))),
+    await observedOutcome(() => client.send(new GetItemCommand({ TableName: 'missing', Key: { pk: { S: 'a' } } }))),
+    await observedOutcome(() =>
       documents.send(
         new PutCommand({
           TableName: 't',
@@ -83,8 +62,8 @@ async function scenario(transport: Transport): Promise<unknown[]> {
         }),
       ),
     ),
-    await outcome(() => documents.send(new QueryCommand({ TableName: 't', KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': 'a' } }))),
-    await outcome(() =>
+    await observedOutcome(() => documents.send(new QueryCommand({ TableName: 't', KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': 'a' } }))),
+    await observedOutcome(() =>
       documents.send(
         new TransactWriteCommand({
           TransactItems: [
@@ -94,8 +73,8 @@ async function scenario(transport: Transport): Promise<unknown[]> {
         }),
       ),
     ),
-    await outcome(() => client.send(new UpdateItemCommand({ TableName: 't', Key: { pk: { S: 'a' } }, UpdateExpression: 'SET' }))),
-    await outcome(() => client.send(new DeleteItemCommand({ TableName: 't', Key: { pk: { S: 'a' } } }))),
+    await observedOutcome(() => client.send(new UpdateItemCommand({ TableName: 't', Key: { pk: { S: 'a' } }, UpdateExpression: 'SET' }))),
+    await observedOutcome(() => client.send(new DeleteItemCommand({ TableName: 't', Key: { pk: { S: 'a' } } }))),
   ];
   // What the engine received must not depend on the transport either.
   results.push(

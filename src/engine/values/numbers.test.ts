@@ -2,16 +2,7 @@ import { Decimal as DefaultDecimal } from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addNumbers, canonicalizeNumber, compareNumbers, subtractNumbers } from './numbers.js';
-
-function errorOf(work: () => unknown): { type: string; message: string } | undefined {
-  try {
-    work();
-    return undefined;
-  } catch (error) {
-    const { name, message } = error as Error;
-    return { type: name, message };
-  }
-}
+import { errorOf } from '../thrown-error.test-support.js';
 
 // The oracle must not round either.
 const Decimal = DefaultDecimal.clone({ precision: 100 });

@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AttributeValue, Item } from './attribute-value.js';
 import { validateAttributeValue, validateItemValues } from './validate-attribute-value.js';
-
-function errorOf(work: () => unknown): { type: string; message: string } | undefined {
-  try {
-    work();
-    return undefined;
-  } catch (error) {
-    const { name, message } = error as Error;
-    return { type: name, message };
-  }
-}
+import { errorOf } from '../thrown-error.test-support.js';
 
 const validation = (message: string) => ({ type: 'ValidationException', message });
 

@@ -10,7 +10,7 @@
  */
 
 export type WireShape =
-  | { readonly kind: 'string' | 'number' | 'boolean' | 'blob' | 'attributeValue' | 'unsupported' }
+  | { readonly kind: LeafKind }
   | { readonly kind: 'list'; readonly member: WireShape }
   | { readonly kind: 'map'; readonly value: WireShape }
   | StructShape;
@@ -152,20 +152,21 @@ function remember(schema: object, shape: WireShape): WireShape {
   return shape;
 }
 
-/** Whether some shape reachable from `shape` is unsupported: outputs are converted in place, so all or nothing. */
-export function containsUnsupported(shape: WireShape, seen = new Set<WireShape>()): boolean {
+/** The kinds a shape without members may have. */
+export type LeafKind = 'string' | 'number' | 'boolean' | 'blob' | 'attributeValue' | 'unsupported';
+
+/** Whether some shape reachable from `shape` has one of `kinds` (schemas may be recursive). */
+export function reachesKind(shape: WireShape, kinds: readonly LeafKind[], seen = new Set<WireShape>()): boolean {
   if (seen.has(shape)) return false;
   seen.add(shape);
   switch (shape.kind) {
-    case 'unsupported':
-      return true;
     case 'list':
-      return containsUnsupported(shape.member, seen);
+      return reachesKind(shape.member, kinds, seen);
     case 'map':
-      return containsUnsupported(shape.value, seen);
+      return reachesKind(shape.value, kinds, seen);
     case 'struct':
-      return shape.members.some((member) => containsUnsupported(member.shape, seen));
+      return shape.members.some((member) => reachesKind(member.shape, kinds, seen));
     default:
-      return false;
+      return kinds.includes(shape.kind);
   }
 }

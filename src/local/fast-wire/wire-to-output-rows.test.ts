@@ -7,6 +7,7 @@ import { createLocalClient } from '../create-local-client.js';
 import { sdkProtocolOf, type OperationSchema } from '../sdk-protocol.js';
 import { directConversionOf } from './direct-conversion.js';
 import { outputFromWire } from './wire-to-output.js';
+import { expectIdentical } from './expect-identical.test-support.js';
 
 // Answers of read operations may hold items as stored (`StoredRow`s); outputFromWire reads
 // those it finds unparsed straight from their text. Whatever it does, the output must be
@@ -86,7 +87,7 @@ describe('outputFromWire over answers holding stored rows', () => {
       fc.assert(
         fc.property(answers, (answer) => {
           const expected = protocol.deserializer.readObject(operation.output, JSON.parse(answerText(answer)));
-          expectIdentical(outputFromWire(shape, answer, decodeBase64), expected);
+          expectIdentical(outputFromWire(shape, answer, decodeBase64), expected, { descriptors: true });
         }),
         { numRuns: 400 },
       );
@@ -99,32 +100,8 @@ describe('outputFromWire over answers holding stored rows', () => {
     const output = outputFromWire(shape, { Item: stored }, decodeBase64) as { Item: Record<string, { B?: Uint8Array }> };
     expect(stored.parsedItem).toBeUndefined();
     expect(output.Item.b.B).toBeInstanceOf(Uint8Array);
-    expectIdentical(output, protocol.deserializer.readObject(operationOf(GetItemCommand).output, JSON.parse(answerText({ Item: stored }))));
+    expectIdentical(output, protocol.deserializer.readObject(operationOf(GetItemCommand).output, JSON.parse(answerText({ Item: stored }))), {
+      descriptors: true,
+    });
   });
 });
-
-/** Deep equality that also holds key order, prototypes, and byte arrays' class and content. */
-function expectIdentical(actual: unknown, expected: unknown, path = '$'): void {
-  if (Object.is(actual, expected)) return;
-  const fail = (why: string): never => {
-    throw new Error(`${path}: ${why}\nactual:   ${String(JSON.stringify(actual))}\nexpected: ${String(JSON.stringify(expected))}`);
-  };
-  if (actual === null || expected === null || typeof actual !== 'object' || typeof expected !== 'object') fail('values differ');
-  const left = actual as Record<string, unknown>;
-  const right = expected as Record<string, unknown>;
-  if (Object.getPrototypeOf(left) !== Object.getPrototypeOf(right)) fail('prototypes differ');
-  if (left instanceof Uint8Array) {
-    if (!Buffer.from(left).equals(Buffer.from(right as unknown as Uint8Array))) fail('bytes differ');
-    return;
-  }
-  const leftKeys = Reflect.ownKeys(left);
-  const rightKeys = Reflect.ownKeys(right);
-  if (leftKeys.join('\u0000') !== rightKeys.join('\u0000')) fail(`keys differ: ${leftKeys.join(',')} / ${rightKeys.join(',')}`);
-  for (const key of leftKeys) {
-    if (typeof key === 'symbol') continue;
-    const leftDescriptor = Object.getOwnPropertyDescriptor(left, key)!;
-    const rightDescriptor = Object.getOwnPropertyDescriptor(right, key)!;
-    if (leftDescriptor.enumerable !== rightDescriptor.enumerable || leftDescriptor.writable !== rightDescriptor.writable) fail(`descriptor of ${key} differs`);
-    expectIdentical(leftDescriptor.value, rightDescriptor.value, `${path}.${key}`);
-  }
-}

@@ -1,6 +1,6 @@
 import { readStoredItemWithBinaries } from '../../engine/storage/stored-item-parser.js';
 import { StoredRow } from '../../engine/storage/stored-row.js';
-import { containsUnsupported, type StructShape, type WireShape } from './wire-shape.js';
+import { reachesKind, type StructShape, type WireShape } from './wire-shape.js';
 
 /** Base64 text to bytes, as the SDK's configured `base64Decoder` does it. */
 export type Base64Decoder = (text: string) => Uint8Array;
@@ -12,7 +12,8 @@ export type Base64Decoder = (text: string) => Uint8Array;
  * outputs are left to the SDK too.
  */
 export function outputFromWireSupports(shape: WireShape): boolean {
-  return !containsUnsupported(shape) && !containsBlob(shape, new Set());
+  // Outputs are converted in place, so a single unsupported shape leaves all to the SDK.
+  return !reachesKind(shape, ['unsupported', 'blob']);
 }
 
 /**
@@ -121,21 +122,4 @@ function readAttributeValue(value: Record<string, unknown>, decodeBase64: Base64
     for (const key in members) members[key] = readAttributeValue(members[key] as Record<string, unknown>, decodeBase64);
   }
   return value;
-}
-
-function containsBlob(shape: WireShape, seen: Set<WireShape>): boolean {
-  if (seen.has(shape)) return false;
-  seen.add(shape);
-  switch (shape.kind) {
-    case 'blob':
-      return true;
-    case 'list':
-      return containsBlob(shape.member, seen);
-    case 'map':
-      return containsBlob(shape.value, seen);
-    case 'struct':
-      return shape.members.some((member) => containsBlob(member.shape, seen));
-    default:
-      return false;
-  }
 }

@@ -2,7 +2,7 @@ import { validationError } from '../../errors.js';
 import type { Item } from '../../values/attribute-value.js';
 import type { OperationHandler } from '../operation.js';
 import { UsageByTable, writeUsage } from '../shared/capacity-usage.js';
-import { itemCollectionMetrics, type ItemCollectionMetrics } from '../shared/item-collection-metrics.js';
+import { itemCollectionMetricsByTable } from '../shared/item-collection-metrics.js';
 import { itemIdentity } from '../shared/keys.js';
 import { prepareDelete, preparePut } from '../shared/prepare-write.js';
 import { commitWrite, evaluateWrite, type PreparedWrite } from '../shared/write-action.js';
@@ -87,22 +87,9 @@ export const batchWriteItem: OperationHandler = (context, input) => {
     const consumed = usage?.toResponse(mode);
     if (consumed) response.ConsumedCapacity = consumed;
     if (input.ReturnItemCollectionMetrics === 'SIZE') {
-      const metrics = collectionMetrics(context, writes);
+      const metrics = itemCollectionMetricsByTable(storage, writes);
       if (metrics) response.ItemCollectionMetrics = metrics;
     }
     return response;
   });
 };
-
-/** `ItemCollectionMetrics` by table for the items written. */
-function collectionMetrics(
-  context: Parameters<OperationHandler>[0],
-  writes: readonly PreparedWrite[],
-): Record<string, ItemCollectionMetrics[]> | undefined {
-  let metrics: Record<string, ItemCollectionMetrics[]> | undefined;
-  for (const write of writes) {
-    const entry = itemCollectionMetrics(context.storage, write.table, write.key);
-    if (entry) ((metrics ??= {})[write.tableName] ??= []).push(entry);
-  }
-  return metrics;
-}

@@ -29,3 +29,26 @@ export function itemCollectionMetrics(
   const lower = Math.floor(bytes / bytesPerGigabyte);
   return { ItemCollectionKey: { [table.partitionKey.name]: partitionValue }, SizeEstimateRangeGB: [lower, lower + 1] };
 }
+
+/** A write whose item collection is reported: its table, by definition and by request name. */
+interface WrittenKey {
+  readonly table: TableDefinition;
+  readonly tableName: string;
+  readonly key: Item;
+}
+
+/**
+ * `ItemCollectionMetrics` by table for the items written, as BatchWriteItem and
+ * TransactWriteItems answer them; `undefined` when no table has a local index.
+ */
+export function itemCollectionMetricsByTable(
+  storage: Storage,
+  writes: Iterable<WrittenKey>,
+): Record<string, ItemCollectionMetrics[]> | undefined {
+  let metrics: Record<string, ItemCollectionMetrics[]> | undefined;
+  for (const write of writes) {
+    const entry = itemCollectionMetrics(storage, write.table, write.key);
+    if (entry) ((metrics ??= {})[write.tableName] ??= []).push(entry);
+  }
+  return metrics;
+}

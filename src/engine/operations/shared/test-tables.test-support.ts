@@ -29,6 +29,17 @@ export function testEngine(options: { now?: () => number } = {}): Engine {
 }
 
 /** The DynamoDBError an engine call throws, for asserting on type and message. */
+/** A table `jobs` (pk/sk) with an ALL-projection GSI `byStatus` on `status`, on a fresh engine. */
+export function engineWithStatusIndex(): Engine {
+  const engine = testEngine();
+  createTestTable(engine, {
+    name: 'jobs',
+    sortKey: { name: 'sk', type: 'S' },
+    globalIndexes: [{ name: 'byStatus', kind: 'global', partitionKey: { name: 'status', type: 'S' }, projection: { type: 'ALL' } }],
+  });
+  return engine;
+}
+
 export function errorOf(call: () => unknown): { type: string; message: string; extra: Record<string, unknown> } {
   try {
     call();

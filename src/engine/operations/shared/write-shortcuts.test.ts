@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { TableDefinition } from '../../storage/storage.js';
 import type { AttributeValue } from '../../values/attribute-value.js';
 import { itemIdentity } from './keys.js';
-import { createTestTable, errorOf, testEngine } from './test-tables.test-support.js';
+import { engineWithStatusIndex, errorOf, testEngine } from './test-tables.test-support.js';
 
 /*
  * Shortcuts of the write path: a PutItem whose answer cannot depend on the replaced item
@@ -43,15 +43,6 @@ describe('itemIdentity', () => {
 });
 
 describe('PutItem without reading the replaced item', () => {
-  function engineWithIndex() {
-    const engine = testEngine();
-    createTestTable(engine, {
-      name: 'jobs',
-      sortKey: { name: 'sk', type: 'S' },
-      globalIndexes: [{ name: 'byStatus', kind: 'global', partitionKey: { name: 'status', type: 'S' }, projection: { type: 'ALL' } }],
-    });
-    return engine;
-  }
   const query = (engine: ReturnType<typeof testEngine>, status: string) =>
     engine.handle('Query', {
       TableName: 'jobs',
@@ -62,7 +53,7 @@ describe('PutItem without reading the replaced item', () => {
     }).Items;
 
   it('keeps the index in step when it replaces an item', () => {
-    const engine = engineWithIndex();
+    const engine = engineWithStatusIndex();
     const key = { pk: { S: 'a' }, sk: { S: '1' } };
     expect(engine.handle('PutItem', { TableName: 'jobs', Item: { ...key, status: { S: 'open' } } })).toEqual({});
     expect(engine.handle('PutItem', { TableName: 'jobs', Item: { ...key, status: { S: 'done' } } })).toEqual({});
@@ -74,7 +65,7 @@ describe('PutItem without reading the replaced item', () => {
   });
 
   it('still answers what the replaced item decides when asked for it', () => {
-    const engine = engineWithIndex();
+    const engine = engineWithStatusIndex();
     const key = { pk: { S: 'a' }, sk: { S: '1' } };
     engine.handle('PutItem', { TableName: 'jobs', Item: { ...key, status: { S: 'open' } } });
     expect(engine.handle('PutItem', { TableName: 'jobs', Item: key, ReturnValues: 'ALL_OLD' })).toEqual({
@@ -89,7 +80,7 @@ describe('PutItem without reading the replaced item', () => {
   });
 
   it('still rejects substitutions sent without an expression', () => {
-    const engine = engineWithIndex();
+    const engine = engineWithStatusIndex();
     const item = { pk: { S: 'a' }, sk: { S: '1' } };
     expect(errorOf(() => engine.handle('PutItem', { TableName: 'jobs', Item: item, ExpressionAttributeNames: { '#a': 'a' } })).message).toBe(
       'ExpressionAttributeNames can only be specified when using expressions',

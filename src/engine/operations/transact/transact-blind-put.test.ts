@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../engine.js';
-import { createTestTable, testEngine } from '../shared/test-tables.test-support.js';
+import { engineWithStatusIndex } from '../shared/test-tables.test-support.js';
 
 /*
  * A transaction's Put without condition does not read the item it replaces unless the
@@ -9,16 +9,6 @@ import { createTestTable, testEngine } from '../shared/test-tables.test-support.
  * reading path: whatever the history, both paths must answer the same (but for
  * ConsumedCapacity) and leave the same items and index entries.
  */
-
-function engineWithIndex(): Engine {
-  const engine = testEngine();
-  createTestTable(engine, {
-    name: 'jobs',
-    sortKey: { name: 'sk', type: 'S' },
-    globalIndexes: [{ name: 'byStatus', kind: 'global', partitionKey: { name: 'status', type: 'S' }, projection: { type: 'ALL' } }],
-  });
-  return engine;
-}
 
 const key = fc.record({ pk: fc.constantFrom('a', 'b'), sk: fc.constantFrom('1', '2') });
 const status = fc.option(fc.constantFrom('open', 'done'), { nil: undefined });
@@ -64,8 +54,8 @@ describe('TransactWriteItems Put without reading the replaced item', () => {
   it('answers and stores what the reading path answers and stores', () => {
     fc.assert(
       fc.property(fc.array(fc.array(action, { minLength: 1, maxLength: 3 }), { maxLength: 12 }), (history) => {
-        const blind = engineWithIndex();
-        const reading = engineWithIndex();
+        const blind = engineWithStatusIndex();
+        const reading = engineWithStatusIndex();
         try {
           for (const actions of history) {
             expect(outcome(blind, actions, false)).toEqual(outcome(reading, actions, true));

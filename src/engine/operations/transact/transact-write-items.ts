@@ -1,7 +1,7 @@
 import { DynamoDBError, validationError } from '../../errors.js';
 import type { OperationHandler } from '../operation.js';
 import { readUsage, UsageByTable, writeUsage, type CapacityMode } from '../shared/capacity-usage.js';
-import { itemCollectionMetrics, type ItemCollectionMetrics } from '../shared/item-collection-metrics.js';
+import { itemCollectionMetricsByTable } from '../shared/item-collection-metrics.js';
 import { KeyAttributePathError } from '../shared/key-paths.js';
 import {
   checkWriteExpressions,
@@ -201,7 +201,9 @@ export const transactWriteItems: OperationHandler = (context, input) => {
     const consumed = usage?.toResponse(input.ReturnConsumedCapacity);
     if (consumed) response.ConsumedCapacity = consumed;
     if (input.ReturnItemCollectionMetrics === 'SIZE') {
-      const metrics = collectionMetrics(context, actions);
+      // A ConditionCheck writes no item, so it has no collection to report.
+      const written = actions.map((action) => action.write).filter((write) => write.kind !== 'ConditionCheck');
+      const metrics = itemCollectionMetricsByTable(context.storage, written);
       if (metrics) response.ItemCollectionMetrics = metrics;
     }
     return response;
@@ -232,18 +234,4 @@ function replayResponse(
   const consumed = usage.toResponse(mode);
   if (consumed) replay.ConsumedCapacity = consumed;
   return replay;
-}
-
-/** `ItemCollectionMetrics` by table for the items written (a ConditionCheck writes none). */
-function collectionMetrics(
-  context: Parameters<OperationHandler>[0],
-  actions: readonly Action[],
-): Record<string, ItemCollectionMetrics[]> | undefined {
-  let metrics: Record<string, ItemCollectionMetrics[]> | undefined;
-  for (const { write } of actions) {
-    if (write.kind === 'ConditionCheck') continue;
-    const entry = itemCollectionMetrics(context.storage, write.table, write.key);
-    if (entry) ((metrics ??= {})[write.tableName] ??= []).push(entry);
-  }
-  return metrics;
 }
