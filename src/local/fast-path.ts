@@ -5,6 +5,9 @@ import { newRequestId } from './request-id.js';
 import { reproducesCodecOf } from './fast-wire/direct-conversion.js';
 import { inputToWire } from './fast-wire/input-to-wire.js';
 import { outputFromWire } from './fast-wire/wire-to-output.js';
+import { DOCUMENT_OUTPUT, FAST_DESERIALIZER, substituteDocumentUnmarshall, type DocumentOutput } from './document-output/document-unmarshall.js';
+import { unmarshallDocumentOutput } from './document-output/unmarshall-output.js';
+import type { MiddlewareSubstitute } from './lean-middleware-stack.js';
 import { operationPlanner } from './operation-plan.js';
 import { sdkProtocolOf, type OperationSchema, type ResponseMetadata, type SdkProtocol } from './sdk-protocol.js';
 import { errorAnswer } from './wire-protocol.js';
@@ -33,7 +36,9 @@ const HTTP_ONLY_MIDDLEWARES = [
  * exactly what the SDK's own JSON serializer and deserializer give (binary ↔ base64,
  * idempotency tokens, unknown members dropped); anything unusual, and every other
  * operation, goes through the SDK's serializer and deserializer themselves. Errors always
- * go through the SDK's error builder, so exceptions are those of the HTTP path.
+ * go through the SDK's error builder, so exceptions are those of the HTTP path. For a
+ * DocumentClient call, the deserializer also does the DocumentClient's unmarshalling when
+ * nothing could tell the difference (document-output/document-unmarshall.ts).
  */
 export function installFastPath(client: DynamoDBClient, engine: EngineLike): void {
   const protocol = sdkProtocolOf(client);
@@ -48,45 +53,58 @@ export function installFastPath(client: DynamoDBClient, engine: EngineLike): voi
   });
 
   const planOf = operationPlanner(reproducesCodecOf(protocol));
+  const answer = async (args: { input?: unknown }, context: Record<PropertyKey, unknown>): Promise<unknown> => {
+    const { schema: operation, conversion, freshOutput } = planOf(context);
+    const wireInput = (conversion && inputToWire(conversion.input, args.input ?? {})) ?? serializeWithSdk(protocol, operation, args.input);
+    const decodeBase64 = protocol.deserializer.serdeContext?.base64Decoder;
+    let wireOutput: Record<string, unknown>;
+    try {
+      // outputFromWire reads items left as stored itself, straight into their output form.
+      wireOutput =
+        conversion?.output && decodeBase64 && engine.handleWithRows
+          ? engine.handleWithRows(operation.name, wireInput)
+          : engine.handle(operation.name, wireInput);
+    } catch (caught) {
+      return throwAsSdk(protocol, operation, context, caught);
+    }
+    // The SDK's deserializer converts lists and attribute values in place. Item
+    // operations answer with objects made for the call; the others may share catalog
+    // data with the engine, so they get a copy.
+    const owned = freshOutput ? wireOutput : structuredClone(wireOutput);
+    const document = context[DOCUMENT_OUTPUT] as DocumentOutput | undefined;
+    const output =
+      conversion?.output && decodeBase64
+        ? outputFromWire(conversion.output, owned, decodeBase64, document?.keepsRows)
+        : protocol.deserializer.readObject(operation.output, owned);
+    // One literal with every member: properties added later would cost the object a
+    // separate property store.
+    const metadata: ResponseMetadata = {
+      httpStatusCode: 200,
+      requestId: newRequestId(),
+      extendedRequestId: undefined,
+      cfId: undefined,
+      attempts: 1,
+      totalRetryDelay: 0,
+    };
+    output.$metadata = metadata;
+    if (document === undefined) return { output, response: undefined };
+    return { output: unmarshallDocumentOutput(output, document.keyNodes, document.options, decodeBase64), response: undefined };
+  };
   stack.add(
-    (_next, context) => async (args) => {
-      const { schema: operation, conversion, freshOutput } = planOf(context as Record<string, unknown>);
-      const wireInput = (conversion && inputToWire(conversion.input, args.input ?? {})) ?? serializeWithSdk(protocol, operation, args.input);
-      const decodeBase64 = protocol.deserializer.serdeContext?.base64Decoder;
-      let wireOutput: Record<string, unknown>;
-      try {
-        // outputFromWire reads items left as stored itself, straight into their output form.
-        wireOutput =
-          conversion?.output && decodeBase64 && engine.handleWithRows
-            ? engine.handleWithRows(operation.name, wireInput)
-            : engine.handle(operation.name, wireInput);
-      } catch (caught) {
-        return throwAsSdk(protocol, operation, context, caught);
-      }
-      // The SDK's deserializer converts lists and attribute values in place. Item
-      // operations answer with objects made for the call; the others may share catalog
-      // data with the engine, so they get a copy.
-      const owned = freshOutput ? wireOutput : structuredClone(wireOutput);
-      const output =
-        conversion?.output && decodeBase64
-          ? outputFromWire(conversion.output, owned, decodeBase64)
-          : protocol.deserializer.readObject(operation.output, owned);
-      // One literal with every member: properties added later would cost the object a
-      // separate property store.
-      const metadata: ResponseMetadata = {
-        httpStatusCode: 200,
-        requestId: newRequestId(),
-        extendedRequestId: undefined,
-        cfId: undefined,
-        attempts: 1,
-        totalRetryDelay: 0,
-      };
-      output.$metadata = metadata;
-      return { output, response: undefined } as never;
+    (_next, callContext) => {
+      const context = callContext as unknown as Record<PropertyKey, unknown>;
+      const handler = (args: { input?: unknown }) => answer(args, context) as never;
+      // The DocumentClient's unmarshalling steps aside for this very handler only.
+      context[FAST_DESERIALIZER] = handler;
+      return handler;
     },
     { name: 'deserializerMiddleware', step: 'deserialize', override: true },
   );
-  useLeanStacks(stack);
+  const documentUnmarshall = substituteDocumentUnmarshall({
+    config: client.config as never,
+    outputShapeOf: (context) => planOf(context).conversion?.output,
+  });
+  useLeanStacks(stack, new Map([['DocumentUnmarshall', documentUnmarshall]]));
 }
 
 /** Turns an engine error into the exception the SDK's HTTP path throws for the same answer. */
@@ -135,7 +153,7 @@ const STACK_CHANGES = ['add', 'addRelativeTo', 'remove', 'removeByTag', 'use'] a
  * `concat`; answering that with a `LeanMiddlewareStack` (a copy of the client's entries,
  * kept until the client's stack changes) makes every call use the lean stack.
  */
-function useLeanStacks(stack: SmithyStack): void {
+function useLeanStacks(stack: SmithyStack, substitutes: ReadonlyMap<string, MiddlewareSubstitute>): void {
   let base: LeanMiddlewareStack | undefined;
   const mutable = stack as unknown as Record<string, (...args: unknown[]) => unknown>;
   for (const method of STACK_CHANGES) {
@@ -147,7 +165,7 @@ function useLeanStacks(stack: SmithyStack): void {
   }
   mutable.concat = (from: unknown) => {
     if (!base) {
-      base = new LeanMiddlewareStack(PER_COMMAND_HTTP_MIDDLEWARES);
+      base = new LeanMiddlewareStack(PER_COMMAND_HTTP_MIDDLEWARES, substitutes);
       stack.applyToStack(base as never);
     }
     return base.concat(from as never);

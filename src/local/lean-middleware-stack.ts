@@ -3,7 +3,8 @@
  * with the command's (`concat`) and orders the result (`resolve`); Smithy's stack does this
  * with copies and sorts that cost more than the engine's whole GetItem. This stack keeps
  * Smithy's ordering rules (steps, priorities, before/after anchors, override by name) with
- * plain arrays, and leaves out the middlewares named in `dropped`.
+ * plain arrays, and leaves out the middlewares named in `dropped`. A middleware named in
+ * `substitutes` is added as what its substitute makes of it.
  */
 import { MiddlewareEntry, type Middleware, type MiddlewareOptions } from './middleware-entry.js';
 import { cachedOrder, rememberOrder } from './middleware-order-cache.js';
@@ -12,6 +13,11 @@ import { cachedOrder, rememberOrder } from './middleware-order-cache.js';
 interface StackSource {
   applyToStack(stack: unknown): void;
 }
+
+/** Makes the middleware to add in place of a given one (or returns it unchanged). */
+export type MiddlewareSubstitute = (middleware: Middleware) => Middleware;
+
+const NO_SUBSTITUTES: ReadonlyMap<string, MiddlewareSubstitute> = new Map();
 
 const STEP_WEIGHT: Record<string, number> = { initialize: 5, serialize: 4, build: 3, finalizeRequest: 2, deserialize: 1 };
 const PRIORITY_WEIGHT: Record<string, number> = { high: 3, normal: 2, low: 1 };
@@ -22,18 +28,24 @@ export class LeanMiddlewareStack {
   // rather than allocating empty lists to replace.
   constructor(
     private readonly dropped: ReadonlySet<string>,
+    private readonly substitutes: ReadonlyMap<string, MiddlewareSubstitute> = NO_SUBSTITUTES,
     private absolute: MiddlewareEntry[] = [],
     private relative: MiddlewareEntry[] = [],
   ) {}
 
   add(middleware: Middleware, options: MiddlewareOptions = {}): void {
     if (this.isDropped(options)) return;
-    this.insert(new MiddlewareEntry(middleware, options, true), this.absolute);
+    this.insert(new MiddlewareEntry(this.substituted(middleware, options), options, true), this.absolute);
   }
 
   addRelativeTo(middleware: Middleware, options: MiddlewareOptions): void {
     if (this.isDropped(options)) return;
-    this.insert(new MiddlewareEntry(middleware, options, false), this.relative);
+    this.insert(new MiddlewareEntry(this.substituted(middleware, options), options, false), this.relative);
+  }
+
+  private substituted(middleware: Middleware, options: MiddlewareOptions): Middleware {
+    const substitute = options.name === undefined ? undefined : this.substitutes.get(options.name);
+    return substitute === undefined ? middleware : substitute(middleware);
   }
 
   private isDropped(options: MiddlewareOptions): boolean {
@@ -55,7 +67,7 @@ export class LeanMiddlewareStack {
   }
 
   clone(): LeanMiddlewareStack {
-    return new LeanMiddlewareStack(this.dropped, this.absolute.slice(), this.relative.slice());
+    return new LeanMiddlewareStack(this.dropped, this.substitutes, this.absolute.slice(), this.relative.slice());
   }
 
   applyToStack(stack: LeanMiddlewareStack | { add: LeanMiddlewareStack['add']; addRelativeTo: LeanMiddlewareStack['addRelativeTo'] }): void {

@@ -1,6 +1,7 @@
 /**
  * Deep equality that also holds key order (the engine reads members in order, which can
- * decide which validation error it reports), prototypes, and byte arrays' class and content.
+ * decide which validation error it reports), prototypes, byte arrays' class and content, and
+ * sets' members in order.
  * Unlike `toStrictEqual`, it is not confused by members named `constructor`. With
  * `descriptors`, members must also agree on being enumerable and writable.
  */
@@ -17,6 +18,8 @@ export function expectIdentical(actual: unknown, expected: unknown, options: { r
     if (!Buffer.from(left).equals(Buffer.from(right as unknown as Uint8Array))) fail('bytes differ');
     return;
   }
+  // A set's members, in their order, are all it holds.
+  if (left instanceof Set) expectIdentical([...left], [...(right as unknown as Set<unknown>)], options, `${path}.<members>`);
   const leftKeys = Reflect.ownKeys(left);
   const rightKeys = Reflect.ownKeys(right);
   if (leftKeys.join('\u0000') !== rightKeys.join('\u0000')) fail(`keys differ: ${leftKeys.join(',')} / ${rightKeys.join(',')}`);

@@ -26,30 +26,40 @@ export function outputFromWireSupports(shape: WireShape): boolean {
  *
  * The answer may hold items as the engine read them (`StoredRow`s, engine/answer.ts): an
  * item nothing has parsed yet is read from its stored text straight into its output form,
- * skipping the wire objects and the pass that converts them.
+ * skipping the wire objects and the pass that converts them. With `keepRows`, such items
+ * stay rows, for a reader that goes further (document-output/unmarshall-output.ts).
  */
-export function outputFromWire(shape: WireShape, wire: unknown, decodeBase64: Base64Decoder): Record<string, unknown> {
-  return readValue(shape, wire, decodeBase64) as Record<string, unknown>;
+export function outputFromWire(shape: WireShape, wire: unknown, decodeBase64: Base64Decoder, keepRows = false): Record<string, unknown> {
+  return readValue(shape, wire, { decodeBase64, keepRows }) as Record<string, unknown>;
 }
 
-function readValue(shape: WireShape, value: unknown, decodeBase64: Base64Decoder): unknown {
+interface OutputReading {
+  readonly decodeBase64: Base64Decoder;
+  /** Whether stored items that nothing has parsed stay `StoredRow`s. */
+  readonly keepRows: boolean;
+}
+
+function readValue(shape: WireShape, value: unknown, reading: OutputReading): unknown {
   if (value !== null && typeof value === 'object') {
     switch (shape.kind) {
       case 'struct':
-        return readStruct(shape, value as Record<string, unknown>, decodeBase64);
+        return readStruct(shape, value as Record<string, unknown>, reading);
       case 'attributeValue':
-        return readAttributeValue(value as Record<string, unknown>, decodeBase64);
+        return readAttributeValue(value as Record<string, unknown>, reading.decodeBase64);
       case 'list':
         if (Array.isArray(value)) {
           if (shape.member.kind !== 'string' && shape.member.kind !== 'boolean') {
-            for (let index = 0; index < value.length; index++) value[index] = readValue(shape.member, value[index], decodeBase64);
+            for (let index = 0; index < value.length; index++) value[index] = readValue(shape.member, value[index], reading);
           }
           return value;
         }
         return value;
       case 'map':
-        if (value instanceof StoredRow) return readRow(shape.value, value, decodeBase64);
-        if (shape.value.kind !== 'string' && shape.value.kind !== 'boolean') readMapInPlace(shape.value, value as Record<string, unknown>, decodeBase64);
+        if (value instanceof StoredRow) {
+          if (reading.keepRows && shape.value.kind === 'attributeValue' && value.parsedItem === undefined) return value;
+          return readRow(shape.value, value, reading);
+        }
+        if (shape.value.kind !== 'string' && shape.value.kind !== 'boolean') readMapInPlace(shape.value, value as Record<string, unknown>, reading);
         return value;
       default:
         return value;
@@ -63,23 +73,30 @@ function readValue(shape: WireShape, value: unknown, decodeBase64: Base64Decoder
   return value;
 }
 
+/** A stored item in the form the SDK's deserializer gives an item (an attribute-value map). */
+export function readRowItem(row: StoredRow, decodeBase64: Base64Decoder): Record<string, unknown> {
+  return readRow(ATTRIBUTE_VALUE_SHAPE, row, { decodeBase64, keepRows: false }) as Record<string, unknown>;
+}
+
+const ATTRIBUTE_VALUE_SHAPE: WireShape = { kind: 'attributeValue' };
+
 /** A stored item where the answer has an attribute-value map: what converting `row.item` in place gives. */
-function readRow(valueShape: WireShape, row: StoredRow, decodeBase64: Base64Decoder): unknown {
+function readRow(valueShape: WireShape, row: StoredRow, reading: OutputReading): unknown {
   // A parsed item may share its values with other members: it is converted in place, as any other.
   if (valueShape.kind === 'attributeValue' && row.parsedItem === undefined) {
-    const direct = readStoredItemWithBinaries(row.text, decodeBase64);
+    const direct = readStoredItemWithBinaries(row.text, reading.decodeBase64);
     if (direct !== undefined) return direct;
   }
   const item = row.item as Record<string, unknown>;
-  if (valueShape.kind !== 'string' && valueShape.kind !== 'boolean') readMapInPlace(valueShape, item, decodeBase64);
+  if (valueShape.kind !== 'string' && valueShape.kind !== 'boolean') readMapInPlace(valueShape, item, reading);
   return item;
 }
 
-function readStruct(shape: StructShape, record: Record<string, unknown>, decodeBase64: Base64Decoder): Record<string, unknown> {
+function readStruct(shape: StructShape, record: Record<string, unknown>, reading: OutputReading): Record<string, unknown> {
   const output: Record<string, unknown> = {};
   for (const member of shape.members) {
     const item = record[member.name];
-    if (item !== undefined && item !== null) output[member.name] = readValue(member.shape, item, decodeBase64);
+    if (item !== undefined && item !== null) output[member.name] = readValue(member.shape, item, reading);
   }
   // A `__type`-tagged structure keeps its unknown members too.
   if (typeof record.__type === 'string') {
@@ -90,22 +107,22 @@ function readStruct(shape: StructShape, record: Record<string, unknown>, decodeB
   return output;
 }
 
-function readMapInPlace(valueShape: WireShape, map: Record<string, unknown>, decodeBase64: Base64Decoder): void {
+function readMapInPlace(valueShape: WireShape, map: Record<string, unknown>, reading: OutputReading): void {
   const attributeValues = valueShape.kind === 'attributeValue';
   for (const key in map) {
     if (!Object.hasOwn(map, key)) continue;
     if (key === '__proto__') {
       // The SDK redefines a `__proto__` key as a plain property (emptied) before writing it back.
       Object.defineProperty(map, '__proto__', { value: undefined, writable: true, enumerable: true, configurable: true });
-      map[key] = readValue(valueShape, map[key], decodeBase64);
+      map[key] = readValue(valueShape, map[key], reading);
       continue;
     }
     const item = map[key];
     // Attribute values are converted in place: writing them back would change nothing.
     if (attributeValues) {
-      if (item !== null && typeof item === 'object') readAttributeValue(item as Record<string, unknown>, decodeBase64);
+      if (item !== null && typeof item === 'object') readAttributeValue(item as Record<string, unknown>, reading.decodeBase64);
     } else {
-      map[key] = readValue(valueShape, item, decodeBase64);
+      map[key] = readValue(valueShape, item, reading);
     }
   }
 }
