@@ -143,11 +143,11 @@ describe('DocumentClient outputs on the fast path', () => {
     await documents.send(new UpdateCommand({ TableName: TABLE, Key: { pk: 'seen', sk: 1 }, UpdateExpression: 'SET v = :v', ExpressionAttributeValues: { ':v': 'x' } }));
     const seen: unknown[] = [];
     client.middlewareStack.addRelativeTo(
-      (next: (args: unknown) => Promise<{ output: { Item?: unknown } }>) => async (args: unknown) => {
+      ((next: (args: unknown) => Promise<{ output: { Item?: unknown } }>) => async (args: unknown) => {
         const result = await next(args);
         seen.push(result.output.Item);
         return result;
-      },
+      }) as never,
       { relation: 'after', toMiddleware: 'DocumentUnmarshall', name: 'reader' } as never,
     );
     const output = await documents.send(new GetCommand({ TableName: TABLE, Key: { pk: 'seen', sk: 1 } }));

@@ -44,6 +44,14 @@ describe('readPage', () => {
     expect(source.pulled()).toBe(2);
   });
 
+  it('keys a full page without parsing the rows it returns, and shares no value with them', () => {
+    const page = readPage(rowsOf(items), { ...base, limit: 2 });
+    const last = page.items[1] as StoredRow;
+    expect(last.parsedItem).toBeUndefined();
+    expect(page.lastEvaluatedKey?.sk).not.toBe(itemOfAnswer(last).sk);
+    expect(page.lastEvaluatedKey).toEqual({ pk: { S: 'p' }, sk: { N: '2' } });
+  });
+
   it('gives a LastEvaluatedKey when Limit equals the remaining items (no look-ahead)', () => {
     const page = readPage(rowsOf(items), { ...base, limit: 5 });
     expect(page.count).toBe(5);

@@ -1,4 +1,5 @@
 import type { AnswerItem } from '../../answer.js';
+import { parseStoredItem } from '../../storage/stored-item-parser.js';
 import type { StoredRow } from '../../storage/stored-row.js';
 import type { Item } from '../../values/attribute-value.js';
 import { lastEvaluatedKey } from './exclusive-start-key.js';
@@ -71,5 +72,8 @@ export function readPage(source: Iterable<StoredRow>, options: PageOptions): Pag
   }
 
   const page: Page = { items, count, scannedCount, bytesRead };
-  return full && lastRead ? { ...page, lastEvaluatedKey: lastEvaluatedKey(lastRead.item, options.keyAttributeNames) } : page;
+  if (!full || !lastRead) return page;
+  // The key comes from its own parse of the row: it shares no value with the items returned
+  // (over HTTP nothing is shared either), and a row returned unparsed stays unparsed.
+  return { ...page, lastEvaluatedKey: lastEvaluatedKey(parseStoredItem(lastRead.text), options.keyAttributeNames) };
 }
