@@ -51,6 +51,17 @@ describe('parseStoredItem', () => {
     );
   });
 
+  it('reads an item that starts further into its text, as storage hands rows over', () => {
+    fc.assert(
+      fc.property(item, fc.nat(99999), (value, size) => {
+        const stored = JSON.stringify(value);
+        const column = `${size}${stored}`;
+        expect(anatomy(parseStoredItem(column, column.length - stored.length))).toEqual(anatomy(JSON.parse(stored)));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it('reads names like those of the item before, or not quite', () => {
     const items = [
       { ab: { S: '1' }, c: { N: '2' }, __proto__x: { S: '' } },

@@ -25,9 +25,13 @@ import {
 /**
  * `JSON.parse(text)` of a stored item, equal in every observable way (members, their
  * order, own `__proto__` members, prototypes). Strings may share memory with `text`.
+ * With `start`, the item is the text from there on (see StoredRow).
  */
-export function parseStoredItem(text: string): Item {
-  return (new WireItemReader(text, undefined).readWhole() as Item | undefined) ?? (JSON.parse(text) as Item);
+export function parseStoredItem(text: string, start = 0): Item {
+  return (
+    (new WireItemReader(text, start, undefined).readWhole() as Item | undefined) ??
+    (JSON.parse(start === 0 ? text : text.slice(start)) as Item)
+  );
 }
 
 /** Base64 text to bytes, as the AWS SDK's configured `base64Decoder` does it. */
@@ -40,25 +44,26 @@ export type BinaryDecoder = (text: string) => Uint8Array;
  * an attribute named `__proto__` (a member the SDK's reader treats specially): the caller
  * then parses and converts the item as usual.
  */
-export function readStoredItemWithBinaries(text: string, decodeBinary: BinaryDecoder): Record<string, unknown> | undefined {
-  return new WireItemReader(text, decodeBinary).readWhole();
+export function readStoredItemWithBinaries(text: string, decodeBinary: BinaryDecoder, start = 0): Record<string, unknown> | undefined {
+  return new WireItemReader(text, start, decodeBinary).readWhole();
 }
 
 class WireItemReader extends StoredTextReader<Record<string, AttributeValue>> {
   constructor(
     text: string,
+    start: number,
     /** When given, binaries are read as the AWS SDK's reader leaves them (readStoredItemWithBinaries). */
     private readonly decodeBinary: BinaryDecoder | undefined,
   ) {
-    super(text);
+    super(text, start);
   }
 
   protected readItem(): Record<string, AttributeValue> {
-    return this.readMap();
+    return this.readMap(true);
   }
 
-  /** `{"name":<attribute value>,...}`: an item, or the members of an `M`. */
-  private readMap(): Record<string, AttributeValue> {
+  /** `{"name":<attribute value>,...}`: an item (`topLevel`), or the members of an `M`. */
+  private readMap(topLevel: boolean): Record<string, AttributeValue> {
     const text = this.text;
     this.expect(OPEN_BRACE);
     const map: Record<string, AttributeValue> = {};
@@ -66,7 +71,6 @@ class WireItemReader extends StoredTextReader<Record<string, AttributeValue>> {
       this.position++;
       return map;
     }
-    const topLevel = this.position === 1;
     for (let ordinal = 0; ; ordinal++) {
       const name = topLevel ? this.readTopLevelName(ordinal) : this.readString();
       this.expect(COLON);
@@ -106,7 +110,7 @@ class WireItemReader extends StoredTextReader<Record<string, AttributeValue>> {
         value = { L: this.readList() };
         break;
       case LETTER_M:
-        value = { M: this.readMap() };
+        value = { M: this.readMap(false) };
         break;
       case 0:
         value = this.readLongTypeValue(decodeBinary);

@@ -9,17 +9,30 @@ import { parseStoredItem } from './stored-item-parser.js';
  *
  * `text` is what `JSON.stringify` wrote (putItem, index upkeep, migrations), so
  * `JSON.stringify(row.item) === row.text`.
+ *
+ * A row read from storage keeps the column it came in (`source`, the size digits then the
+ * text, see STORED_ROW_COLUMN) and where the text starts in it: readers read the text in
+ * place, since cutting it out makes a sliced string, which V8 reads about a third slower
+ * character by character. `text` cuts it out only when asked.
  */
 export class StoredRow {
   private parsed: Item | undefined;
+  private cut: string | undefined;
 
   constructor(
-    readonly text: string,
+    /** The text, or a string that ends with it from `textStart` on. */
+    readonly source: string,
     readonly size: number,
+    readonly textStart = 0,
   ) {}
 
+  get text(): string {
+    if (this.textStart === 0) return this.source;
+    return (this.cut ??= this.source.slice(this.textStart));
+  }
+
   get item(): Item {
-    return (this.parsed ??= parseStoredItem(this.text));
+    return (this.parsed ??= parseStoredItem(this.source, this.textStart));
   }
 
   /** The item if something has parsed it already (it may then be shared, e.g. with a `LastEvaluatedKey`). */
@@ -43,7 +56,7 @@ export function storedRowOf(column: string): StoredRow {
     size = size * 10 + (code - 0x30);
   }
   if (column.charCodeAt(index) !== 0x7b) return unusualStoredRow(column);
-  return new StoredRow(column.slice(index), size);
+  return new StoredRow(column, size, index);
 }
 
 /** A size SQLite wrote otherwise than as plain digits (not written by this engine): read as a number. */

@@ -85,17 +85,23 @@ export function storeAttribute(item: Record<string, unknown>, ordinal: number, n
 }
 
 export abstract class StoredTextReader<Item> {
-  position = 0;
+  position: number;
 
-  constructor(protected readonly text: string) {}
+  /** Reads the item that `text` holds from `start` to its end. */
+  constructor(
+    protected readonly text: string,
+    start: number,
+  ) {
+    this.position = start;
+  }
 
-  /** The item the whole text holds, as `readItem` builds it. */
+  /** The item the text holds from the reader's position, as `readItem` builds it. */
   protected abstract readItem(): Item;
 
   /** The reader's item, or `undefined` where it gives up (escapes, an unexpected form). */
   readWhole(): Item | undefined {
     const text = this.text;
-    if (text.indexOf('\\') !== -1) return undefined;
+    if (text.indexOf('\\', this.position) !== -1) return undefined;
     try {
       const item = this.readItem();
       return this.position === text.length ? item : undefined;

@@ -64,6 +64,19 @@ describe('readStoredItemAsDocument', () => {
     );
   });
 
+  it('reads an item that starts further into its text, as storage hands rows over', () => {
+    fc.assert(
+      fc.property(item, (value) => {
+        const text = JSON.stringify(value);
+        expectIdentical(
+          outcome(() => readStoredItemAsDocument(`312${text}`, decode, 3)),
+          outcome(() => readStoredItemAsDocument(text, decode)),
+        );
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('reads plain items itself, as numbers, sets, binaries and nested values', () => {
     const text = JSON.stringify({
       pk: { S: 'USER#1' },

@@ -22,15 +22,16 @@ import type { BinaryDecoder } from '../../engine/storage/stored-item-parser.js';
  * (binaries through `decodeBinary`) and then `@aws-sdk/lib-dynamodb`'s unmarshalling
  * (`unmarshall` of each attribute value, with numbers as JavaScript numbers) make of it,
  * read from the stored text in one pass. Only for unmarshall options without `wrapNumbers`
- * (document-unmarshall.ts checks that). `undefined` where the reader gives up: text with
+ * (document-unmarshall.ts checks that). With `start`, the item is the text from there on
+ * (see StoredRow). `undefined` where the reader gives up: text with
  * escapes, and any member named `__proto__`, which the SDK's unmarshalling stores by
  * assignment (setting the prototype); the caller then takes the usual path.
  *
  * @example
  * readStoredItemAsDocument('{"pk":{"S":"a"},"n":{"N":"1.5"}}', decode); // { pk: 'a', n: 1.5 }
  */
-export function readStoredItemAsDocument(text: string, decodeBinary: BinaryDecoder): Record<string, unknown> | undefined {
-  return new DocumentItemReader(text, decodeBinary).readWhole();
+export function readStoredItemAsDocument(text: string, decodeBinary: BinaryDecoder, start = 0): Record<string, unknown> | undefined {
+  return new DocumentItemReader(text, start, decodeBinary).readWhole();
 }
 
 /**
@@ -47,17 +48,18 @@ function numberOf(text: string): unknown {
 class DocumentItemReader extends StoredTextReader<Record<string, unknown>> {
   constructor(
     text: string,
+    start: number,
     private readonly decodeBinary: BinaryDecoder,
   ) {
-    super(text);
+    super(text, start);
   }
 
   protected readItem(): Record<string, unknown> {
-    return this.readMap();
+    return this.readMap(true);
   }
 
-  /** `{"name":<attribute value>,...}`: an item, or the members of an `M`. */
-  private readMap(): Record<string, unknown> {
+  /** `{"name":<attribute value>,...}`: an item (`topLevel`), or the members of an `M`. */
+  private readMap(topLevel: boolean): Record<string, unknown> {
     const text = this.text;
     this.expect(OPEN_BRACE);
     const map: Record<string, unknown> = {};
@@ -65,7 +67,6 @@ class DocumentItemReader extends StoredTextReader<Record<string, unknown>> {
       this.position++;
       return map;
     }
-    const topLevel = this.position === 1;
     for (let ordinal = 0; ; ordinal++) {
       const name = topLevel ? this.readTopLevelName(ordinal) : this.readString();
       if (name === '__proto__') throw UNEXPECTED_TEXT;
@@ -96,7 +97,7 @@ class DocumentItemReader extends StoredTextReader<Record<string, unknown>> {
         value = this.readList();
         break;
       case LETTER_M:
-        value = this.readMap();
+        value = this.readMap(false);
         break;
       case 0:
         value = this.readLongTypeValue();

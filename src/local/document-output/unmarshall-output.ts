@@ -106,7 +106,7 @@ class OutputUnmarshaller {
   allMembers(value: unknown): unknown {
     if (value instanceof StoredRow) {
       if (this.decodeBinary === undefined) throw new Error('A stored row reached the DocumentClient output without a base64 decoder');
-      const item = value.parsedItem === undefined ? readStoredItemAsDocument(value.text, this.decodeBinary) : undefined;
+      const item = value.parsedItem === undefined ? readStoredItemAsDocument(value.source, this.decodeBinary, value.textStart) : undefined;
       if (item !== undefined) return item;
       value = readRowItem(value, this.decodeBinary);
     }

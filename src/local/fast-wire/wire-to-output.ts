@@ -84,7 +84,7 @@ const ATTRIBUTE_VALUE_SHAPE: WireShape = { kind: 'attributeValue' };
 function readRow(valueShape: WireShape, row: StoredRow, reading: OutputReading): unknown {
   // A parsed item may share its values with other members: it is converted in place, as any other.
   if (valueShape.kind === 'attributeValue' && row.parsedItem === undefined) {
-    const direct = readStoredItemWithBinaries(row.text, reading.decodeBase64);
+    const direct = readStoredItemWithBinaries(row.source, reading.decodeBase64, row.textStart);
     if (direct !== undefined) return direct;
   }
   const item = row.item as Record<string, unknown>;

@@ -75,5 +75,5 @@ export function readPage(source: Iterable<StoredRow>, options: PageOptions): Pag
   if (!full || !lastRead) return page;
   // The key comes from its own parse of the row: it shares no value with the items returned
   // (over HTTP nothing is shared either), and a row returned unparsed stays unparsed.
-  return { ...page, lastEvaluatedKey: lastEvaluatedKey(parseStoredItem(lastRead.text), options.keyAttributeNames) };
+  return { ...page, lastEvaluatedKey: lastEvaluatedKey(parseStoredItem(lastRead.source, lastRead.textStart), options.keyAttributeNames) };
 }
