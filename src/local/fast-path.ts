@@ -93,10 +93,7 @@ export function installFastPath(client: DynamoDBClient, engine: EngineLike): voi
   stack.add(
     (_next, callContext) => {
       const context = callContext as unknown as Record<PropertyKey, unknown>;
-      const handler = (args: { input?: unknown }) => answer(args, context) as never;
-      // The DocumentClient's unmarshalling steps aside for this very handler only.
-      context[FAST_DESERIALIZER] = handler;
-      return handler;
+      return deserializerOfCall(context, (args: { input?: unknown }) => answer(args, context) as never);
     },
     { name: 'deserializerMiddleware', step: 'deserialize', override: true },
   );
@@ -105,6 +102,16 @@ export function installFastPath(client: DynamoDBClient, engine: EngineLike): voi
     outputShapeOf: (context) => planOf(context).conversion?.output,
   });
   useLeanStacks(stack, new Map([['DocumentUnmarshall', documentUnmarshall]]));
+}
+
+/**
+ * Leaves the call's deserializer on its context, where the DocumentClient's unmarshalling
+ * steps aside for this very handler only. (A function rather than a named local: a local
+ * would cost every call a renaming under tsx, which keeps function names.)
+ */
+function deserializerOfCall<Handler>(context: Record<PropertyKey, unknown>, handler: Handler): Handler {
+  context[FAST_DESERIALIZER] = handler;
+  return handler;
 }
 
 /** Turns an engine error into the exception the SDK's HTTP path throws for the same answer. */

@@ -4,9 +4,9 @@
  * with copies and sorts that cost more than the engine's whole GetItem. This stack keeps
  * Smithy's ordering rules (steps, priorities, before/after anchors, override by name) with
  * plain arrays, and leaves out the middlewares named in `dropped`. A middleware named in
- * `substitutes` is added as what its substitute makes of it.
+ * `substitutes` is resolved through its substitute.
  */
-import { MiddlewareEntry, type Middleware, type MiddlewareOptions } from './middleware-entry.js';
+import { MiddlewareEntry, type Middleware, type MiddlewareOptions, type MiddlewareSubstitute } from './middleware-entry.js';
 import { cachedOrder, rememberOrder } from './middleware-order-cache.js';
 
 /** What `concat` accepts: a Smithy stack (or ours), which copies its entries into another. */
@@ -14,8 +14,7 @@ interface StackSource {
   applyToStack(stack: unknown): void;
 }
 
-/** Makes the middleware to add in place of a given one (or returns it unchanged). */
-export type MiddlewareSubstitute = (middleware: Middleware) => Middleware;
+export type { MiddlewareSubstitute };
 
 const NO_SUBSTITUTES: ReadonlyMap<string, MiddlewareSubstitute> = new Map();
 
@@ -35,17 +34,16 @@ export class LeanMiddlewareStack {
 
   add(middleware: Middleware, options: MiddlewareOptions = {}): void {
     if (this.isDropped(options)) return;
-    this.insert(new MiddlewareEntry(this.substituted(middleware, options), options, true), this.absolute);
+    this.insert(new MiddlewareEntry(middleware, options, true, this.substituteFor(options)), this.absolute);
   }
 
   addRelativeTo(middleware: Middleware, options: MiddlewareOptions): void {
     if (this.isDropped(options)) return;
-    this.insert(new MiddlewareEntry(this.substituted(middleware, options), options, false), this.relative);
+    this.insert(new MiddlewareEntry(middleware, options, false, this.substituteFor(options)), this.relative);
   }
 
-  private substituted(middleware: Middleware, options: MiddlewareOptions): Middleware {
-    const substitute = options.name === undefined ? undefined : this.substitutes.get(options.name);
-    return substitute === undefined ? middleware : substitute(middleware);
+  private substituteFor(options: MiddlewareOptions): MiddlewareSubstitute | undefined {
+    return options.name === undefined ? undefined : this.substitutes.get(options.name);
   }
 
   private isDropped(options: MiddlewareOptions): boolean {
@@ -113,7 +111,7 @@ export class LeanMiddlewareStack {
     for (let index = order.length - 1; index >= 0; index--) {
       const position = order[index];
       const entry = position < absoluteCount ? absolute[position] : relative[position - absoluteCount];
-      handler = entry.middleware(handler, context);
+      handler = entry.handlerAround(handler, context);
     }
     return handler;
   }

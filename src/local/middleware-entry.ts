@@ -9,6 +9,12 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
 export type Middleware = (next: any, context: any) => any;
 
+/**
+ * What a stack runs in place of a middleware it knows by name: given the middleware, the
+ * next handler and the call's context, the handler to use (the middleware's own, or another).
+ */
+export type MiddlewareSubstitute = (original: Middleware, next: any, context: any) => any;
+
 /** The options Smithy's `add` and `addRelativeTo` take (and any others a caller passes). */
 export interface MiddlewareOptions {
   readonly name?: string;
@@ -51,6 +57,8 @@ export class MiddlewareEntry implements OrderShape {
     readonly middleware: Middleware,
     private readonly options: MiddlewareOptions,
     readonly absolute: boolean,
+    /** Runs in place of `middleware` when the stack resolves (the stack's substitute for its name). */
+    readonly substitute: MiddlewareSubstitute | undefined = undefined,
   ) {
     this.name = options.name;
     this.aliases = options.aliases;
@@ -60,6 +68,11 @@ export class MiddlewareEntry implements OrderShape {
     this.toMiddleware = options.toMiddleware;
     this.override = options.override;
     this.tags = options.tags;
+  }
+
+  /** The entry's handler around `next`: its middleware's, or what its substitute makes of it. */
+  handlerAround(next: unknown, context: unknown): unknown {
+    return this.substitute === undefined ? this.middleware(next, context) : this.substitute(this.middleware, next, context);
   }
 
   isNamed(name: string): boolean {

@@ -57,6 +57,22 @@ describe('LeanMiddlewareStack', () => {
     expect(lean.identify()).toEqual([]);
   });
 
+  it('resolves a middleware named in its substitutes through the substitute, and copies the original', async () => {
+    const calls: string[] = [];
+    const original: AnyMiddleware = (next) => (args) => (calls.push('original'), next(args));
+    const substitute = (middleware: AnyMiddleware, next: (args: unknown) => Promise<unknown>) =>
+      (calls.push('substitute'), (args: unknown) => (args === 'skip' ? next(args) : middleware(next)(args)));
+    const lean = new LeanMiddlewareStack(new Set(), new Map([['replaceable', substitute as never]]));
+    lean.add(original as never, { name: 'replaceable', step: 'build' });
+    const handler = lean.resolve(async () => 'done', {});
+    expect(await handler('skip')).toBe('done');
+    expect(await handler('run')).toBe('done');
+    expect(calls).toEqual(['substitute', 'original']);
+    const copied: unknown[] = [];
+    lean.applyToStack({ add: (middleware: unknown) => copied.push(middleware), addRelativeTo: () => undefined } as never);
+    expect(copied).toEqual([original]);
+  });
+
   it('resolves calls of one shape with the cached order, and a changed shape with a new one', async () => {
     const calls: string[] = [];
     const named = (name: string): AnyMiddleware => (next) => async (args) => {

@@ -9,7 +9,7 @@ import type { KeyNodes } from './unmarshall-output.js';
  */
 export interface DocumentCommands {
   /** `outputKeyNodes` of the DocumentClient command wrapping the SDK command of this name (`QueryCommand`, …). */
-  readonly outputKeyNodesByCommandName: ReadonlyMap<string, KeyNodes>;
+  outputKeyNodesOf(commandName: string): KeyNodes | undefined;
   /**
    * Whether `middleware` is this library's `DocumentUnmarshall` middleware: the same code
    * (compared as source text, since every command makes its own closure of it).
@@ -33,21 +33,41 @@ export function documentCommands(): DocumentCommands {
 }
 
 function readDocumentCommands(): DocumentCommands {
-  const outputKeyNodesByCommandName = new Map<string, KeyNodes>();
-  const base = documentLibrary.DynamoDBDocumentClientCommand as unknown as DocumentCommandClass;
-  let probe: DocumentCommandInstance | undefined;
-  for (const exported of Object.values(documentLibrary)) {
-    if (typeof exported !== 'function' || !(exported.prototype instanceof base)) continue;
-    const command = new (exported as unknown as DocumentCommandClass)({});
-    const name = command.clientCommand?.constructor.name;
-    if (name !== undefined && command.outputKeyNodes !== undefined) outputKeyNodesByCommandName.set(name, command.outputKeyNodes);
-    probe ??= command;
-  }
-  const referenceSource = probe ? documentUnmarshallOf(probe)?.toString() : undefined;
+  const keyNodesByCommandName = new Map<string, KeyNodes | null>();
+  let referenceSource: string | undefined;
+  // A command is probed only when a call of its kind first comes: making every command
+  // class once would give the SDK's shared command constructor more object shapes to
+  // handle than the application's calls do, and slow it down for them.
+  const probe = (commandName: string): KeyNodes | null => {
+    const command = documentCommandFor(commandName);
+    if (command === undefined || command.clientCommand?.constructor.name !== commandName || command.outputKeyNodes === undefined) return null;
+    referenceSource ??= documentUnmarshallOf(command)?.toString();
+    return command.outputKeyNodes;
+  };
   return {
-    outputKeyNodesByCommandName,
+    outputKeyNodesOf(commandName) {
+      let keyNodes = keyNodesByCommandName.get(commandName);
+      if (keyNodes === undefined) {
+        keyNodes = probe(commandName);
+        keyNodesByCommandName.set(commandName, keyNodes);
+      }
+      return keyNodes ?? undefined;
+    },
     isDocumentUnmarshall: (middleware) => referenceSource !== undefined && middleware.toString() === referenceSource,
   };
+}
+
+/**
+ * lib-dynamodb's command for an SDK command, by its naming: `GetItemCommand` → `GetCommand`,
+ * `TransactGetItemsCommand` → `TransactGetCommand`, `QueryCommand` → `QueryCommand`. The
+ * caller checks that the command found does wrap that SDK command.
+ */
+function documentCommandFor(commandName: string): DocumentCommandInstance | undefined {
+  const name = commandName.replace(/Items?Command$/, 'Command');
+  const exported = (documentLibrary as Record<string, unknown>)[name];
+  const base = documentLibrary.DynamoDBDocumentClientCommand as unknown;
+  if (typeof exported !== 'function' || !(exported.prototype instanceof (base as new () => unknown))) return undefined;
+  return new (exported as DocumentCommandClass)({});
 }
 
 /** The `DocumentUnmarshall` middleware a command adds to its SDK command's stack. */

@@ -11,7 +11,7 @@ const struct = (...members: ReturnType<typeof member>[]): WireShape => ({ kind: 
 describe('rowsStayCovered', () => {
   it('holds when every item of the output is one lib-dynamodb unmarshals whole', () => {
     const queryOutput = struct(member('Items', { kind: 'list', member: item }), member('LastEvaluatedKey', item), member('Count', { kind: 'number' }));
-    expect(rowsStayCovered(queryOutput, documentCommands().outputKeyNodesByCommandName.get('QueryCommand'))).toBe(true);
+    expect(rowsStayCovered(queryOutput, documentCommands().outputKeyNodesOf('QueryCommand'))).toBe(true);
   });
 
   it('fails when an item sits where lib-dynamodb does not look, or deeper than it unmarshals whole', () => {
@@ -24,13 +24,17 @@ describe('rowsStayCovered', () => {
 
 describe('documentCommands', () => {
   it('reads where lib-dynamodb unmarshals each command output', () => {
-    const keyNodes = documentCommands().outputKeyNodesByCommandName;
-    expect(keyNodes.get('GetItemCommand')).toEqual({ Item: {} });
-    expect(keyNodes.get('BatchGetItemCommand')).toMatchObject({ Responses: { '*': { '*': {} } } });
+    const commands = documentCommands();
+    expect(commands.outputKeyNodesOf('GetItemCommand')).toEqual({ Item: {} });
+    expect(commands.outputKeyNodesOf('BatchGetItemCommand')).toMatchObject({ Responses: { '*': { '*': {} } } });
+    expect(commands.outputKeyNodesOf('TransactGetItemsCommand')).toEqual({ Responses: { '*': { Item: {} } } });
+    expect(commands.outputKeyNodesOf('CreateTableCommand')).toBeUndefined();
   });
 
   it('recognises lib-dynamodb DocumentUnmarshall by its code, and nothing else', () => {
+    const commands = documentCommands();
+    commands.outputKeyNodesOf('QueryCommand');
     const lookalike = (next: (args: unknown) => unknown) => (args: unknown) => next(args);
-    expect(documentCommands().isDocumentUnmarshall(lookalike)).toBe(false);
+    expect(commands.isDocumentUnmarshall(lookalike)).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import type { unmarshallOptions as UnmarshallOptions } from '@aws-sdk/util-dynamodb';
-import type { Middleware } from '../middleware-entry.js';
+import type { Middleware, MiddlewareSubstitute } from '../middleware-entry.js';
 import type { WireShape } from '../fast-wire/wire-shape.js';
 import { documentCommands } from './document-commands.js';
 import type { KeyNodes } from './unmarshall-output.js';
@@ -44,29 +44,29 @@ export interface DocumentOutputSource {
 }
 
 /**
- * Replaces lib-dynamodb's `DocumentUnmarshall` where the fast path's deserializer can do its
- * work (see above); any other middleware is returned unchanged.
+ * Runs in place of lib-dynamodb's `DocumentUnmarshall` (as the lean stack's substitute for
+ * that name): steps aside where the fast path's deserializer can do its work (see above),
+ * else runs the middleware it stands for.
  */
-export function substituteDocumentUnmarshall(source: DocumentOutputSource): (original: Middleware) => Middleware {
+export function substituteDocumentUnmarshall(source: DocumentOutputSource): MiddlewareSubstitute {
   const commands = documentCommands();
   const keepsRowsByCommand = new Map<string, boolean>();
-  return (original) => {
-    if (!commands.isDocumentUnmarshall(original)) return original;
-    return (next, context: Record<PropertyKey, unknown>) => {
-      const commandName = context.commandName as string;
-      const keyNodes = commands.outputKeyNodesByCommandName.get(commandName);
-      if (context[FAST_DESERIALIZER] !== next || keyNodes === undefined) return original(next, context);
-      const options = unmarshallOptionsOf(source.config);
-      let keepsRows = keepsRowsByCommand.get(commandName);
-      if (keepsRows === undefined) {
-        const shape = source.outputShapeOf(context);
-        keepsRows = shape !== undefined && rowsStayCovered(shape, keyNodes);
-        keepsRowsByCommand.set(commandName, keepsRows);
-      }
-      const output: DocumentOutput = { keyNodes, options, keepsRows: keepsRows && readsPlainNumbers(options) };
-      context[DOCUMENT_OUTPUT] = output;
-      return next;
-    };
+  return (original: Middleware, next: unknown, context: Record<PropertyKey, unknown>) => {
+    const commandName = context.commandName as string;
+    const keyNodes = commands.outputKeyNodesOf(commandName);
+    if (context[FAST_DESERIALIZER] !== next || keyNodes === undefined || !commands.isDocumentUnmarshall(original)) {
+      return original(next, context);
+    }
+    const options = unmarshallOptionsOf(source.config);
+    let keepsRows = keepsRowsByCommand.get(commandName);
+    if (keepsRows === undefined) {
+      const shape = source.outputShapeOf(context);
+      keepsRows = shape !== undefined && rowsStayCovered(shape, keyNodes);
+      keepsRowsByCommand.set(commandName, keepsRows);
+    }
+    const output: DocumentOutput = { keyNodes, options, keepsRows: keepsRows && readsPlainNumbers(options) };
+    context[DOCUMENT_OUTPUT] = output;
+    return next;
   };
 }
 

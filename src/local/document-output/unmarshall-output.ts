@@ -46,16 +46,20 @@ export function unmarshallDocumentOutput(
   options: UnmarshallOptions,
   decodeBinary: BinaryDecoder | undefined,
 ): Record<string, unknown> {
-  const unmarshallValue = (value: unknown): unknown => unmarshall(value as never, options);
-  return new OutputUnmarshaller(unmarshallValue, decodeBinary).members(output, keyNodes) as Record<string, unknown>;
+  return new OutputUnmarshaller(options, decodeBinary).members(output, keyNodes) as Record<string, unknown>;
 }
 
 class OutputUnmarshaller {
   constructor(
-    private readonly unmarshallValue: (value: unknown) => unknown,
+    private readonly options: UnmarshallOptions,
     /** The SDK's base64 decoder; the engine leaves rows in an answer only when there is one. */
     private readonly decodeBinary: BinaryDecoder | undefined,
   ) {}
+
+  /** lib-dynamodb's `unmarshallFunc`. */
+  private unmarshallValue(value: unknown): unknown {
+    return unmarshall(value as never, this.options);
+  }
 
   /** `processObj`. */
   node(value: unknown, keyNodes: KeyNodes | undefined): unknown {
