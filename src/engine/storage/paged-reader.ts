@@ -2,8 +2,8 @@ import type Database from 'better-sqlite3';
 import { storedRowOf, type StoredRow } from './stored-row.js';
 
 /**
- * A keyset-paged read: statements select `STORED_ROW_COLUMN` (stored-row.ts) alone, plucked (one
- * string per row).
+ * A keyset-paged read: statements select one column, plucked (one string per row):
+ * `STORED_ROW_COLUMN` (stored-row.ts), or `data` alone with `rowOf` reading it.
  */
 export interface PageQuery {
   /** The first page, when there is no start position. Ends in its row limit (`LIMIT ? + 0`). */
@@ -17,6 +17,8 @@ export interface PageQuery {
   readonly positionOf: (row: StoredRow) => unknown[];
   /** Stop after this many items (the caller's DynamoDB `Limit`). */
   readonly limit?: number;
+  /** The row of a selected value; `storedRowOf` by default. */
+  readonly rowOf?: (column: string) => StoredRow;
 }
 
 export interface PreparedRead {
@@ -40,6 +42,7 @@ export function* readPages(query: PageQuery, startPosition: readonly unknown[] |
   let pageRows = query.limit === undefined ? firstPageRows : Math.max(1, Math.min(query.limit, firstPageRowsWithLimit));
   const fromStart = query.fromStart.statement;
   const afterPosition = query.afterPosition.statement;
+  const rowOf = query.rowOf ?? storedRowOf;
   while (remaining > 0) {
     const rows = Math.min(pageRows, remaining);
     const page = (
@@ -50,7 +53,7 @@ export function* readPages(query: PageQuery, startPosition: readonly unknown[] |
     const more = page.length === rows && remaining > rows;
     let last: StoredRow | undefined;
     for (let index = 0; index < page.length; index++) {
-      last = storedRowOf(page[index]);
+      last = rowOf(page[index]);
       yield last;
     }
     if (!more || last === undefined) return;

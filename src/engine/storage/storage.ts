@@ -43,6 +43,11 @@ export interface RangeRequest {
   readonly exclusiveStartKey?: Item;
   /** The caller reads at most this many items (DynamoDB's `Limit`), so storage reads no more rows. */
   readonly limit?: number;
+  /**
+   * `false` when the caller needs no item sizes: rows then come without them (`hasSize`
+   * false), which spares SQLite a string per row. Default `true`.
+   */
+  readonly withSizes?: boolean;
 }
 
 export interface ScanRequest {

@@ -22,9 +22,26 @@ export class StoredRow {
   constructor(
     /** The text, or a string that ends with it from `textStart` on. */
     readonly source: string,
-    readonly size: number,
+    /** The item's DynamoDB size, or {@link SIZE_NOT_READ} for a row read without it. */
+    private readonly storedSize: number,
     readonly textStart = 0,
   ) {}
+
+  /** The item's DynamoDB size (the `size` column). Only for rows read with it (`hasSize`). */
+  get size(): number {
+    if (this.storedSize === SIZE_NOT_READ) throw new Error('This stored row was read without its size');
+    return this.storedSize;
+  }
+
+  /** Whether the row was read with its size: reads that need no sizes skip them (see RangeRequest.withSizes). */
+  get hasSize(): boolean {
+    return this.storedSize !== SIZE_NOT_READ;
+  }
+
+  /** The length of `text`, without cutting it out. */
+  get textLength(): number {
+    return this.source.length - this.textStart;
+  }
 
   get text(): string {
     if (this.textStart === 0) return this.source;
@@ -47,6 +64,22 @@ export class StoredRow {
  * than a row of two (no array per row), which is most of what a read of small items costs.
  */
 export const STORED_ROW_COLUMN = 'size || data';
+
+/** What a row read without its size holds in place of one. */
+export const SIZE_NOT_READ = -1;
+
+/**
+ * An item's DynamoDB size is at most three times the length of its stored text: a name or
+ * string takes at most 3 UTF-8 bytes per UTF-16 unit, a number at most 21 bytes against a
+ * text of at least 9, a binary fewer bytes than its base64, and every other type and every
+ * list or map overhead less than the punctuation around it (item-size.test.ts checks it).
+ */
+export const SIZE_PER_TEXT_UNIT_AT_MOST = 3;
+
+/** The row of a `data` value read alone: its text, without its size. */
+export function storedRowWithoutSize(data: string): StoredRow {
+  return new StoredRow(data, SIZE_NOT_READ);
+}
 
 /** The row of a {@link STORED_ROW_COLUMN} value. */
 export function storedRowOf(column: string): StoredRow {

@@ -7,7 +7,7 @@ import { creationTime } from './creation-time.js';
 import { hasIndexEntry, indexEntryOf, type IndexEntry } from './index-entry.js';
 import { readPages, type PageQuery } from './paged-reader.js';
 import { parseStoredItem } from './stored-item-parser.js';
-import { STORED_ROW_COLUMN, storedRowOf, type StoredRow } from './stored-row.js';
+import { STORED_ROW_COLUMN, storedRowOf, storedRowWithoutSize, type StoredRow } from './stored-row.js';
 import { keyValueHash, tableKeyHash } from './key-hash.js';
 import { segmentHash, segmentRange } from './segment-hash.js';
 import { boundSql, positionSupersedes, sortRange, type KeyColumnValue, type SortRange } from './sort-range.js';
@@ -350,14 +350,16 @@ export class TableStore {
     // Statements depend on the shape of the request only (index, direction, which bounds):
     // built and looked up once per shape, not per request.
     const direction = request.forward ? '>' : '<';
-    const shape = `${request.indexName ?? ''}\u0000${direction}${boundShape(leadingBound)}${boundShape(trailingBound)}`;
+    const withSizes = request.withSizes !== false;
+    const shape = `${request.indexName ?? ''}\u0000${direction}${boundShape(leadingBound)}${boundShape(trailingBound)}${withSizes ? '' : 'data'}`;
     let statements = this.queryStatements.get(shape);
     if (statements === undefined) {
       const order = request.forward ? '' : ' DESC';
       const table = index ? index.table : this.table;
       const partitionSql = index ? 'ipk = ?' : 'pk = ?';
+      const column = withSizes ? STORED_ROW_COLUMN : 'data';
       const build = (afterPosition: boolean): string => {
-        let sql = `SELECT ${STORED_ROW_COLUMN} FROM ${table} WHERE ${partitionSql}`;
+        let sql = `SELECT ${column} FROM ${table} WHERE ${partitionSql}`;
         if (leadingBound && !afterPosition) sql += ` AND ${boundSql(sortColumn, leadingBound, leading)}`;
         if (trailingBound) sql += ` AND ${boundSql(sortColumn, trailingBound, trailing)}`;
         if (afterPosition) {
@@ -384,6 +386,7 @@ export class TableStore {
         afterPosition: { statement: statements.afterPosition, parameters: afterPositionParameters },
         positionOf: statements.positionOf,
         limit: request.limit,
+        rowOf: withSizes ? storedRowOf : storedRowWithoutSize,
       },
       startPosition,
     );

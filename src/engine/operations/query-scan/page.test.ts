@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { itemOfAnswer } from '../../answer.js';
-import { StoredRow } from '../../storage/stored-row.js';
+import { StoredRow, storedRowWithoutSize } from '../../storage/stored-row.js';
 import type { Item } from '../../values/attribute-value.js';
-import { readPage, type PageOptions } from './page.js';
+import { readPage, readPageWithoutSizes, type PageOptions } from './page.js';
 
 const items: Item[] = [1, 2, 3, 4, 5].map((n) => ({ pk: { S: 'p' }, sk: { N: String(n) }, v: { N: String(n * 10) } }));
 const base: PageOptions = { keyAttributeNames: ['pk', 'sk'] };
@@ -42,6 +42,17 @@ describe('readPage', () => {
     expect(page.items.map((item) => itemOfAnswer(item).sk)).toEqual([{ N: '1' }, { N: '2' }]);
     expect(page.lastEvaluatedKey).toEqual({ pk: { S: 'p' }, sk: { N: '2' } });
     expect(source.pulled()).toBe(2);
+  });
+
+  it('reads rows without their sizes to the same page while their size bound stays under the limit', () => {
+    const sizeless = () => items.map((item) => storedRowWithoutSize(JSON.stringify(item)));
+    const expected = readPage(rowsOf(items), { ...base, limit: 3 });
+    const page = readPageWithoutSizes(sizeless(), { ...base, limit: 3 });
+    expect(page?.items.map(itemOfAnswer)).toEqual(expected.items.map(itemOfAnswer));
+    expect(page?.lastEvaluatedKey).toEqual(expected.lastEvaluatedKey);
+    // Three times the text of two items reaches a 250-byte limit: only sizes can tell.
+    expect(readPageWithoutSizes(sizeless(), { ...base, pageSizeLimit: 250 })).toBeUndefined();
+    expect(() => readPage(sizeless(), base)).toThrow(/without its size/);
   });
 
   it('keys a full page without parsing the rows it returns, and shares no value with them', () => {

@@ -1,6 +1,6 @@
 import type { AnswerItem } from '../../answer.js';
 import { parseStoredItem } from '../../storage/stored-item-parser.js';
-import type { StoredRow } from '../../storage/stored-row.js';
+import { SIZE_PER_TEXT_UNIT_AT_MOST, type StoredRow } from '../../storage/stored-row.js';
 import type { Item } from '../../values/attribute-value.js';
 import { lastEvaluatedKey } from './exclusive-start-key.js';
 
@@ -49,6 +49,21 @@ export interface Page {
  * A row is parsed only when the filter or the shaping reads it (or it keys the page).
  */
 export function readPage(source: Iterable<StoredRow>, options: PageOptions): Page {
+  return readPageRows(source, options, false) as Page;
+}
+
+/**
+ * `readPage` of rows read without their sizes, for a caller that needs no `bytesRead`
+ * (no capacity to report): the page is the same as long as the items cannot have reached
+ * the page size limit, which an upper bound on their sizes shows (SIZE_PER_TEXT_UNIT_AT_MOST).
+ * `undefined` once that bound reaches the limit: the caller then reads again with sizes.
+ * The page's `bytesRead` is that bound, not the items' size.
+ */
+export function readPageWithoutSizes(source: Iterable<StoredRow>, options: PageOptions): Page | undefined {
+  return readPageRows(source, options, true);
+}
+
+function readPageRows(source: Iterable<StoredRow>, options: PageOptions, bySizeBound: boolean): Page | undefined {
   const sizeLimit = options.pageSizeLimit ?? PAGE_SIZE_LIMIT_BYTES;
   const items: AnswerItem[] = [];
   let count = 0;
@@ -59,7 +74,13 @@ export function readPage(source: Iterable<StoredRow>, options: PageOptions): Pag
 
   for (const row of source) {
     scannedCount++;
-    bytesRead += row.size;
+    if (bySizeBound) {
+      bytesRead += SIZE_PER_TEXT_UNIT_AT_MOST * row.textLength;
+      // The items might have reached the limit: only their sizes can tell where the page stops.
+      if (bytesRead >= sizeLimit) return undefined;
+    } else {
+      bytesRead += row.size;
+    }
     lastRead = row;
     if (!options.filter || options.filter(row.item)) {
       count++;

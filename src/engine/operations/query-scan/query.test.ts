@@ -141,6 +141,51 @@ describe('Query pages', () => {
   });
 });
 
+describe('Query reads item sizes only when it needs them', () => {
+  const withoutCapacity = (response: Record<string, unknown>) => {
+    const { ConsumedCapacity: _capacity, ...rest } = response;
+    return rest;
+  };
+
+  it.each([
+    // 12 × 40 KB stay under 1 MB; three times their text does not.
+    ['items whose size bound reaches 1 MB though they do not', 'x'.repeat(40_000), 12, 12],
+    // 100 KB each in 50,000 characters: ten stay under 1 MB, the eleventh crosses it.
+    ['items that cross 1 MB', 'é'.repeat(50_000), 12, 11],
+    ['small items', 'x', 12, 12],
+  ])('pages %s as it does with the sizes read', (_case, payload, items, expectedCount) => {
+    const big = newEngine();
+    createOrdersTable(big, 'big');
+    for (let n = 0; n < items; n++) put(big, 'big', { pk: { S: 'big' }, sk: { N: String(n) }, payload: { S: payload } });
+    const request = { TableName: 'big', KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': { S: 'big' } } };
+    for (const extra of [{}, { Limit: 5 }, { ScanIndexForward: false }]) {
+      const plain = big.handle('Query', { ...request, ...extra });
+      const costed = big.handle('Query', { ...request, ...extra, ReturnConsumedCapacity: 'TOTAL' });
+      expect(plain).toEqual(withoutCapacity(costed));
+      expect(costed.ConsumedCapacity).toBeDefined();
+    }
+    expect(big.handle('Query', request).Count).toBe(expectedCount);
+    big.close();
+  });
+
+  it('reads sizes only for capacity to report or a page that might reach 1 MB', () => {
+    const sized: boolean[] = [];
+    const storage = engine.context.storage;
+    const queryRows = storage.queryRows.bind(storage);
+    storage.queryRows = function* (table, request) {
+      for (const row of queryRows(table, request)) {
+        sized.push(row.hasSize);
+        yield row;
+      }
+    };
+    engine.handle('Query', partitionP);
+    expect(sized).toEqual(Array(7).fill(false));
+    sized.length = 0;
+    engine.handle('Query', { ...partitionP, ReturnConsumedCapacity: 'TOTAL' });
+    expect(sized).toEqual(Array(7).fill(true));
+  });
+});
+
 describe('Query reads only what it returns', () => {
   it('reads only the asked partition of a large table', () => {
     const large = newEngine();

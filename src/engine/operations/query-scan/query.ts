@@ -10,7 +10,7 @@ import { expressionAttributesOf } from '../shared/expression-parameters.js';
 import { assertKeyPathsScalar } from '../shared/key-paths.js';
 import { validateQueryStartKey } from './exclusive-start-key.js';
 import { checkReadExpressionParameters } from './expression-parameters.js';
-import { readPage } from './page.js';
+import { readPage, readPageWithoutSizes } from './page.js';
 import { pageEndsAtRangeEnd } from './range-end.js';
 import { assertFilterAvoidsKeys } from './path-checks.js';
 import { readConsumedCapacity } from './read-capacity.js';
@@ -69,16 +69,21 @@ export const query: OperationHandler = (context, input: QueryInput) => {
   const plan = planPage(context, target, select, clauses, 'Query', input.Limit);
 
   const forward = input.ScanIndexForward !== false;
+  const capacityWanted = input.ReturnConsumedCapacity !== undefined && input.ReturnConsumedCapacity !== 'NONE';
   return context.storage.readTransaction(() => {
-    const rows = context.storage.queryRows(table, {
-      indexName: target.index?.name,
-      partitionValue: keyCondition.partitionValue,
-      sortCondition: keyCondition.sortCondition,
-      forward,
-      exclusiveStartKey: input.ExclusiveStartKey,
-      limit: input.Limit,
-    });
-    let page = readPage(rows, plan.options);
+    const rows = (withSizes: boolean) =>
+      context.storage.queryRows(table, {
+        indexName: target.index?.name,
+        partitionValue: keyCondition.partitionValue,
+        sortCondition: keyCondition.sortCondition,
+        forward,
+        exclusiveStartKey: input.ExclusiveStartKey,
+        limit: input.Limit,
+        withSizes,
+      });
+    // Sizes serve the capacity and the 1 MB page limit only: without capacity to report,
+    // they are read only when the items might reach the limit.
+    let page = (capacityWanted ? undefined : readPageWithoutSizes(rows(false), plan.options)) ?? readPage(rows(true), plan.options);
     if (page.lastEvaluatedKey && pageEndsAtRangeEnd(target, keyCondition.sortCondition, forward, page.lastEvaluatedKey)) {
       page = { ...page, lastEvaluatedKey: undefined };
     }
