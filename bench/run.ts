@@ -18,7 +18,11 @@ const METHOD = `
   engine it is measured on), then the same number of calls on each measured target, so
   both hold the same data; the two are then measured alternately in 9 rounds and each
   figure is the median of its round means, so load from elsewhere on the machine hits
-  both alike.
+  both alike. Each timed round starts after 50 ms of the side's own untimed calls on its
+  measured target (writes on keys of their own; the in-process client makes more of them,
+  so its engine grows more, which only counts against it), so a round measures the side's
+  calls rather than its recovery from the other side's round (cold caches, collecting the
+  other client's garbage).
 - **(b)** server CPU time per call (user + system of the server process, all threads, from
   /proc/<pid>/stat, 10 ms ticks, divided by the calls) for \`monotable serve --in-memory\`,
   DynamoDB Local, dynalite 4.0.0 (in memory) and a bare Node HTTP server answering \`{}\`
