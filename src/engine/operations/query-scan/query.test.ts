@@ -158,7 +158,7 @@ describe('Query reads item sizes only when it needs them', () => {
     createOrdersTable(big, 'big');
     for (let n = 0; n < items; n++) put(big, 'big', { pk: { S: 'big' }, sk: { N: String(n) }, payload: { S: payload } });
     const request = { TableName: 'big', KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': { S: 'big' } } };
-    for (const extra of [{}, { Limit: 5 }, { ScanIndexForward: false }]) {
+    for (const extra of [{}, { Limit: 5 }, { Limit: 20 }, { Limit: 20, ScanIndexForward: false }]) {
       const plain = big.handle('Query', { ...request, ...extra });
       const costed = big.handle('Query', { ...request, ...extra, ReturnConsumedCapacity: 'TOTAL' });
       expect(plain).toEqual(withoutCapacity(costed));
@@ -168,7 +168,7 @@ describe('Query reads item sizes only when it needs them', () => {
     big.close();
   });
 
-  it('reads sizes only for capacity to report or a page that might reach 1 MB', () => {
+  it('reads no sizes for a Query with a Limit and no capacity to report', () => {
     const sized: boolean[] = [];
     const storage = engine.context.storage;
     const queryRows = storage.queryRows.bind(storage);
@@ -178,10 +178,13 @@ describe('Query reads item sizes only when it needs them', () => {
         yield row;
       }
     };
-    engine.handle('Query', partitionP);
+    engine.handle('Query', { ...partitionP, Limit: 10 });
     expect(sized).toEqual(Array(7).fill(false));
     sized.length = 0;
-    engine.handle('Query', { ...partitionP, ReturnConsumedCapacity: 'TOTAL' });
+    engine.handle('Query', { ...partitionP, Limit: 10, ReturnConsumedCapacity: 'TOTAL' });
+    expect(sized).toEqual(Array(7).fill(true));
+    sized.length = 0;
+    engine.handle('Query', partitionP);
     expect(sized).toEqual(Array(7).fill(true));
   });
 });

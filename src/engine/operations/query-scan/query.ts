@@ -69,7 +69,10 @@ export const query: OperationHandler = (context, input: QueryInput) => {
   const plan = planPage(context, target, select, clauses, 'Query', input.Limit);
 
   const forward = input.ScanIndexForward !== false;
-  const capacityWanted = input.ReturnConsumedCapacity !== undefined && input.ReturnConsumedCapacity !== 'NONE';
+  // Sizes serve the capacity and the 1 MB page limit only. Without capacity to report, a
+  // Query with a Limit reads them only if its items might reach the limit (then it reads
+  // again, with them); one without a Limit often reads that far, so it reads them at once.
+  const sizesWanted = (input.ReturnConsumedCapacity !== undefined && input.ReturnConsumedCapacity !== 'NONE') || input.Limit === undefined;
   return context.storage.readTransaction(() => {
     const rows = (withSizes: boolean) =>
       context.storage.queryRows(table, {
@@ -81,9 +84,7 @@ export const query: OperationHandler = (context, input: QueryInput) => {
         limit: input.Limit,
         withSizes,
       });
-    // Sizes serve the capacity and the 1 MB page limit only: without capacity to report,
-    // they are read only when the items might reach the limit.
-    let page = (capacityWanted ? undefined : readPageWithoutSizes(rows(false), plan.options)) ?? readPage(rows(true), plan.options);
+    let page = (sizesWanted ? undefined : readPageWithoutSizes(rows(false), plan.options)) ?? readPage(rows(true), plan.options);
     if (page.lastEvaluatedKey && pageEndsAtRangeEnd(target, keyCondition.sortCondition, forward, page.lastEvaluatedKey)) {
       page = { ...page, lastEvaluatedKey: undefined };
     }
