@@ -1,7 +1,6 @@
 import type { AttributeValue, Item } from '../values/attribute-value.js';
 import {
   CLOSE_BRACE,
-  CLOSE_BRACKET,
   COLON,
   COMMA,
   LETTER_B,
@@ -10,7 +9,6 @@ import {
   LETTER_N,
   LETTER_S,
   OPEN_BRACE,
-  OPEN_BRACKET,
   StoredTextReader,
   UNEXPECTED_TEXT,
   storeAttribute,
@@ -143,18 +141,6 @@ class WireItemReader extends StoredTextReader<Record<string, AttributeValue>> {
   }
 
   private readList(): AttributeValue[] {
-    const text = this.text;
-    this.expect(OPEN_BRACKET);
-    const list: AttributeValue[] = [];
-    if (text.charCodeAt(this.position) === CLOSE_BRACKET) {
-      this.position++;
-      return list;
-    }
-    for (;;) {
-      list.push(this.readAttributeValue());
-      const next = text.charCodeAt(this.position++);
-      if (next === CLOSE_BRACKET) return list;
-      if (next !== COMMA) throw UNEXPECTED_TEXT;
-    }
+    return this.readArray(() => this.readAttributeValue());
   }
 }

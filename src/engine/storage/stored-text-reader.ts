@@ -184,17 +184,22 @@ export abstract class StoredTextReader<Item> {
   }
 
   protected readStrings(): string[] {
+    return this.readArray(() => this.readString());
+  }
+
+  /** `[<element>,...]`, each element read by `readElement`. */
+  protected readArray<Element>(readElement: () => Element): Element[] {
     const text = this.text;
     this.expect(OPEN_BRACKET);
-    const strings: string[] = [];
+    const elements: Element[] = [];
     if (text.charCodeAt(this.position) === CLOSE_BRACKET) {
       this.position++;
-      return strings;
+      return elements;
     }
     for (;;) {
-      strings.push(this.readString());
+      elements.push(readElement());
       const next = text.charCodeAt(this.position++);
-      if (next === CLOSE_BRACKET) return strings;
+      if (next === CLOSE_BRACKET) return elements;
       if (next !== COMMA) throw UNEXPECTED_TEXT;
     }
   }

@@ -1,7 +1,6 @@
 import { convertToNative } from '@aws-sdk/util-dynamodb';
 import {
   CLOSE_BRACE,
-  CLOSE_BRACKET,
   COLON,
   COMMA,
   LETTER_B,
@@ -10,7 +9,6 @@ import {
   LETTER_N,
   LETTER_S,
   OPEN_BRACE,
-  OPEN_BRACKET,
   StoredTextReader,
   UNEXPECTED_TEXT,
   storeAttribute,
@@ -129,18 +127,6 @@ class DocumentItemReader extends StoredTextReader<Record<string, unknown>> {
   }
 
   private readList(): unknown[] {
-    const text = this.text;
-    this.expect(OPEN_BRACKET);
-    const list: unknown[] = [];
-    if (text.charCodeAt(this.position) === CLOSE_BRACKET) {
-      this.position++;
-      return list;
-    }
-    for (;;) {
-      list.push(this.readValue());
-      const next = text.charCodeAt(this.position++);
-      if (next === CLOSE_BRACKET) return list;
-      if (next !== COMMA) throw UNEXPECTED_TEXT;
-    }
+    return this.readArray(() => this.readValue());
   }
 }
