@@ -9,6 +9,6 @@ export default defineConfig({
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    typecheck: { enabled: true, include: ['**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+    typecheck: { enabled: true, include: ['src/**/*.test-d.ts', 'test/**/*.test-d.ts', 'examples/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
   },
 });
