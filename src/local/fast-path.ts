@@ -7,7 +7,7 @@ import { inputToWire } from './fast-wire/input-to-wire.js';
 import { outputFromWire } from './fast-wire/wire-to-output.js';
 import { DOCUMENT_OUTPUT, FAST_DESERIALIZER, substituteDocumentUnmarshall, type DocumentOutput } from './document-output/document-unmarshall.js';
 import { unmarshallDocumentOutput } from './document-output/unmarshall-output.js';
-import type { MiddlewareSubstitute } from './lean-middleware-stack.js';
+import type { MiddlewareSubstitute } from './middleware-entry.js';
 import { operationPlanner } from './operation-plan.js';
 import { sdkProtocolOf, type OperationSchema, type ResponseMetadata, type SdkProtocol } from './sdk-protocol.js';
 import { errorAnswer } from './wire-protocol.js';

@@ -14,8 +14,6 @@ interface StackSource {
   applyToStack(stack: unknown): void;
 }
 
-export type { MiddlewareSubstitute };
-
 const NO_SUBSTITUTES: ReadonlyMap<string, MiddlewareSubstitute> = new Map();
 
 const STEP_WEIGHT: Record<string, number> = { initialize: 5, serialize: 4, build: 3, finalizeRequest: 2, deserialize: 1 };

@@ -52,7 +52,7 @@ export class StoredRow {
     return (this.parsed ??= parseStoredItem(this.source, this.textStart));
   }
 
-  /** The item if something has parsed it already (it may then be shared, e.g. with a `LastEvaluatedKey`). */
+  /** The item if something has parsed it already (a filter or a projection may have; it may then be shared). */
   get parsedItem(): Item | undefined {
     return this.parsed;
   }

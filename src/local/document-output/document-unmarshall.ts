@@ -1,6 +1,6 @@
 import type { unmarshallOptions as UnmarshallOptions } from '@aws-sdk/util-dynamodb';
 import type { Middleware, MiddlewareSubstitute } from '../middleware-entry.js';
-import type { WireShape } from '../fast-wire/wire-shape.js';
+import { reachesShape, type WireShape } from '../fast-wire/wire-shape.js';
 import { documentCommands } from './document-commands.js';
 import type { KeyNodes } from './unmarshall-output.js';
 
@@ -89,7 +89,7 @@ function readsPlainNumbers(options: UnmarshallOptions): boolean {
 export function rowsStayCovered(shape: WireShape, keyNodes: KeyNodes | undefined): boolean {
   const wholeItems = keyNodes != null && Object.keys(keyNodes).length === 0;
   if (isItemMap(shape)) return wholeItems;
-  if (keyNodes == null || wholeItems) return !reachesItemMap(shape, new Set());
+  if (keyNodes == null || wholeItems) return !reachesShape(shape, isItemMap);
   const keys = Object.keys(keyNodes);
   const nodes = keyNodes as Record<string, KeyNodes>;
   if (keys.length === 1 && keys[0] === '*') {
@@ -104,26 +104,10 @@ export function rowsStayCovered(shape: WireShape, keyNodes: KeyNodes | undefined
         return true;
     }
   }
-  if (shape.kind !== 'struct') return !reachesItemMap(shape, new Set());
+  if (shape.kind !== 'struct') return !reachesShape(shape, isItemMap);
   return shape.members.every((member) => rowsStayCovered(member.shape, Object.hasOwn(nodes, member.name) ? nodes[member.name] : undefined));
 }
 
 function isItemMap(shape: WireShape): boolean {
   return shape.kind === 'map' && shape.value.kind === 'attributeValue';
-}
-
-function reachesItemMap(shape: WireShape, seen: Set<WireShape>): boolean {
-  if (isItemMap(shape)) return true;
-  if (seen.has(shape)) return false;
-  seen.add(shape);
-  switch (shape.kind) {
-    case 'list':
-      return reachesItemMap(shape.member, seen);
-    case 'map':
-      return reachesItemMap(shape.value, seen);
-    case 'struct':
-      return shape.members.some((member) => reachesItemMap(member.shape, seen));
-    default:
-      return false;
-  }
 }

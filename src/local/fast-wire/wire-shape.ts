@@ -156,17 +156,23 @@ function remember(schema: object, shape: WireShape): WireShape {
 export type LeafKind = 'string' | 'number' | 'boolean' | 'blob' | 'attributeValue' | 'unsupported';
 
 /** Whether some shape reachable from `shape` has one of `kinds` (schemas may be recursive). */
-export function reachesKind(shape: WireShape, kinds: readonly LeafKind[], seen = new Set<WireShape>()): boolean {
+export function reachesKind(shape: WireShape, kinds: readonly LeafKind[]): boolean {
+  return reachesShape(shape, (reached) => (kinds as readonly string[]).includes(reached.kind));
+}
+
+/** Whether `shape`, or some shape reachable from it, is one `matches` accepts (schemas may be recursive). */
+export function reachesShape(shape: WireShape, matches: (shape: WireShape) => boolean, seen = new Set<WireShape>()): boolean {
+  if (matches(shape)) return true;
   if (seen.has(shape)) return false;
   seen.add(shape);
   switch (shape.kind) {
     case 'list':
-      return reachesKind(shape.member, kinds, seen);
+      return reachesShape(shape.member, matches, seen);
     case 'map':
-      return reachesKind(shape.value, kinds, seen);
+      return reachesShape(shape.value, matches, seen);
     case 'struct':
-      return shape.members.some((member) => reachesKind(member.shape, kinds, seen));
+      return shape.members.some((member) => reachesShape(member.shape, matches, seen));
     default:
-      return kinds.includes(shape.kind);
+      return false;
   }
 }
