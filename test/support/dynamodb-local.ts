@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** Where `scripts/fetch-dynamodb-local.sh` puts AWS DynamoDB Local 1.25.1. */
 export const dynamoDbLocalDirectory = join(projectRoot, '.cache', 'dynamodb-local');
+/** Where it puts AWS DynamoDB Local 3.3.1 (multi-attribute GSI keys, streams, PartiQL). */
+export const dynamoDbLocal3Directory = join(projectRoot, '.cache', 'dynamodb-local-3');
 
 export interface RunningDynamoDbLocal {
   readonly endpoint: string;
@@ -14,8 +16,8 @@ export interface RunningDynamoDbLocal {
   stop(): Promise<void>;
 }
 
-export function dynamoDbLocalIsInstalled(): boolean {
-  return existsSync(join(dynamoDbLocalDirectory, 'DynamoDBLocal.jar'));
+export function dynamoDbLocalIsInstalled(directory: string = dynamoDbLocalDirectory): boolean {
+  return existsSync(join(directory, 'DynamoDBLocal.jar'));
 }
 
 export async function freePort(): Promise<number> {
@@ -30,18 +32,21 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts DynamoDB Local in memory on a free loopback port and waits until it answers. */
-export async function startDynamoDbLocal(): Promise<RunningDynamoDbLocal> {
-  if (!dynamoDbLocalIsInstalled()) {
+/**
+ * Starts DynamoDB Local in memory on a free loopback port and waits until it answers.
+ * `directory` picks the build: `dynamoDbLocalDirectory` (1.25.1) or `dynamoDbLocal3Directory` (3.3.1).
+ */
+export async function startDynamoDbLocal(directory: string = dynamoDbLocalDirectory): Promise<RunningDynamoDbLocal> {
+  if (!dynamoDbLocalIsInstalled(directory)) {
     throw new Error('DynamoDB Local is not installed: run scripts/fetch-dynamodb-local.sh');
   }
   const port = await freePort();
   const child: ChildProcess = spawn(
     'java',
     [
-      `-Djava.library.path=${join(dynamoDbLocalDirectory, 'DynamoDBLocal_lib')}`,
+      `-Djava.library.path=${join(directory, 'DynamoDBLocal_lib')}`,
       '-jar',
-      join(dynamoDbLocalDirectory, 'DynamoDBLocal.jar'),
+      join(directory, 'DynamoDBLocal.jar'),
       '-inMemory',
       '-port',
       String(port),

@@ -8,11 +8,15 @@ import { describe, inject } from 'vitest';
  * One test suite, every engine (Kysely-style): `describeEachEngine('jobs', (engine) => { … })`
  * registers the suite once per available engine —
  *  - `in-process`: monotable's embedded engine through a real `DynamoDBClient` (no server);
- *  - `dynamodb-local`: AWS DynamoDB Local, started once per run by the global setup.
- * `MONOTABLE_TEST_ENGINES=in-process` (or `dynamodb-local`) restricts the run.
+ *  - `dynamodb-local`: AWS DynamoDB Local 1.25.1, started once per run by the global setup;
+ *  - `dynamodb-local-3`: AWS DynamoDB Local 3.3.1 (multi-attribute GSI keys, streams, PartiQL),
+ *    only for suites that ask for it (`describeEachEngine(title, suite, { engines })`).
+ * `MONOTABLE_TEST_ENGINES=in-process` (or `dynamodb-local`, …) restricts the run.
  */
+export type TestEngineName = 'in-process' | 'dynamodb-local' | 'dynamodb-local-3';
+
 export interface TestEngine {
-  readonly name: 'in-process' | 'dynamodb-local';
+  readonly name: TestEngineName;
   /** A fresh client on this engine. */
   client(): DynamoDBClient;
 }
@@ -33,35 +37,48 @@ async function loadLocalClient(): Promise<CreateLocalClient | undefined> {
 }
 
 const createLocalClient = await loadLocalClient();
-const wanted = (process.env.MONOTABLE_TEST_ENGINES ?? 'in-process,dynamodb-local').split(',').map((name) => name.trim());
+const wanted = (process.env.MONOTABLE_TEST_ENGINES ?? 'in-process,dynamodb-local,dynamodb-local-3')
+  .split(',')
+  .map((name) => name.trim());
 
-/** The engines available in this run. */
-export function availableEngines(): TestEngine[] {
+/** The engines a suite runs on unless it names its own. */
+export const defaultTestEngines: readonly TestEngineName[] = ['in-process', 'dynamodb-local'];
+
+function peerClient(endpoint: string): DynamoDBClient {
+  return new DynamoDBClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    maxAttempts: 1,
+  });
+}
+
+/** The engines available in this run, among `names`. */
+export function availableEngines(names: readonly TestEngineName[] = defaultTestEngines): TestEngine[] {
   const engines: TestEngine[] = [];
-  if (createLocalClient && wanted.includes('in-process')) {
+  const wants = (name: TestEngineName) => names.includes(name) && wanted.includes(name);
+  if (createLocalClient && wants('in-process')) {
     // One engine per suite file keeps tables of different files apart; tables are per test anyway.
     let shared: DynamoDBClient | undefined;
     engines.push({ name: 'in-process', client: () => (shared ??= createLocalClient({ inMemory: true })) });
   }
   const endpoint = inject('dynamoDbLocalEndpoint');
-  if (endpoint && wanted.includes('dynamodb-local')) {
-    engines.push({
-      name: 'dynamodb-local',
-      client: () =>
-        new DynamoDBClient({
-          endpoint,
-          region: 'us-east-1',
-          credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-          maxAttempts: 1,
-        }),
-    });
-  }
+  if (endpoint && wants('dynamodb-local')) engines.push({ name: 'dynamodb-local', client: () => peerClient(endpoint) });
+  const endpoint3 = inject('dynamoDbLocal3Endpoint');
+  if (endpoint3 && wants('dynamodb-local-3')) engines.push({ name: 'dynamodb-local-3', client: () => peerClient(endpoint3) });
   return engines;
 }
 
-/** Registers `suite` once per engine, titled `<title> [<engine>]`. */
-export function describeEachEngine(title: string, suite: (engine: TestEngine) => void): void {
-  const engines = availableEngines();
+/**
+ * Registers `suite` once per engine, titled `<title> [<engine>]`; `options.engines` picks
+ * the engines (default: in-process and DynamoDB Local 1.25.1).
+ */
+export function describeEachEngine(
+  title: string,
+  suite: (engine: TestEngine) => void,
+  options: { readonly engines?: readonly TestEngineName[] } = {},
+): void {
+  const engines = availableEngines(options.engines);
   if (engines.length === 0) {
     describe.skip(`${title} (no engine available)`, () => undefined);
     return;
