@@ -1,0 +1,90 @@
+import { DynamoDBError, validationError } from '../../errors.js';
+import { itemKeyOf, type Statement } from '../../partiql/index.js';
+import type { AttributeValue } from '../../values/attribute-value.js';
+import type { OperationHandler } from '../operation.js';
+import { parsedStatementOf, runStatement } from './run-statement.js';
+
+interface BatchStatement {
+  readonly Statement: string;
+  readonly Parameters?: AttributeValue[];
+  readonly ConsistentRead?: boolean;
+  readonly ReturnValuesOnConditionCheckFailure?: string;
+}
+
+/** `ConditionalCheckFailedException` → `ConditionalCheckFailed`, `ValidationException` → `ValidationError`… */
+function batchErrorCode(type: string): string {
+  if (type === 'ValidationException') return 'ValidationError';
+  if (type === 'ThrottlingException') return 'ThrottlingError';
+  return type.replace(/Exception$/, '');
+}
+
+/**
+ * BatchExecuteStatement: up to 25 single-item statements, all reads or all writes, each
+ * answered on its own (an `Error` {Code, Message, Item} per failed statement, in order).
+ */
+export const batchExecuteStatement: OperationHandler = (context, input) => {
+  const entries = input.Statements as BatchStatement[];
+  const parsed: (Statement | DynamoDBError)[] = entries.map((entry) => {
+    try {
+      return parsedStatementOf(context, entry.Statement, entry.Parameters).statement;
+    } catch (error) {
+      if (error instanceof DynamoDBError) return error;
+      throw error;
+    }
+  });
+  const statements = parsed.filter((entry): entry is Statement => !(entry instanceof DynamoDBError));
+  if (statements.some((statement) => statement.kind === 'exists')) throw validationError('EXISTS can only be used in ExecuteTransaction write requests.');
+  const reads = statements.filter((statement) => statement.kind === 'select').length;
+  if (reads > 0 && reads < statements.length) throw validationError('Read and write requests together in the same batch is not supported.');
+  const mode = input.ReturnConsumedCapacity as string | undefined;
+  const capacityByTable = new Map<string, { TableName: string; CapacityUnits: number; [member: string]: unknown }>();
+  const responses = parsed.map((statement, index) => {
+    const entry = entries[index] as BatchStatement;
+    if (statement instanceof DynamoDBError) return { Error: { Code: batchErrorCode(statement.type), Message: statement.message } };
+    let tableName: string | undefined;
+    try {
+      tableName = context.storage.requireTable(statement.source.table).name;
+      if (statement.kind === 'select') {
+        if (statement.source.index !== undefined) throw validationError('Only single item select is supported');
+        const table = context.storage.requireTable(statement.source.table);
+        try {
+          if (itemKeyOf(statement.where, table, entry.Parameters ?? []).rest.length > 0) throw new Error('filter');
+        } catch {
+          throw validationError('Only single item select is supported');
+        }
+      }
+      const result = runStatement(context, statement, entry.Parameters ?? [], { ...entry, ReturnConsumedCapacity: mode });
+      addCapacity(capacityByTable, result.consumedCapacity);
+      const response: Record<string, unknown> = { TableName: tableName };
+      if (statement.kind === 'select' && result.items[0] !== undefined) response.Item = result.items[0];
+      return response;
+    } catch (error) {
+      if (!(error instanceof DynamoDBError)) throw error;
+      const failure: Record<string, unknown> = { Code: batchErrorCode(error.type), Message: error.message };
+      if (error.extra.Item !== undefined) failure.Item = error.extra.Item;
+      return tableName === undefined ? { Error: failure } : { Error: failure, TableName: tableName };
+    }
+  });
+  const output: Record<string, unknown> = { Responses: responses };
+  if (mode === 'TOTAL' || mode === 'INDEXES') output.ConsumedCapacity = [...capacityByTable.values()];
+  return output;
+};
+
+/** Sums the statements' capacity per table, as a batch answers it. */
+function addCapacity(byTable: Map<string, { TableName: string; CapacityUnits: number; [member: string]: unknown }>, consumed: unknown): void {
+  if (consumed === undefined) return;
+  const capacity = consumed as { TableName: string; CapacityUnits: number; ReadCapacityUnits?: number; WriteCapacityUnits?: number; Table?: Record<string, number> };
+  const total = byTable.get(capacity.TableName);
+  if (total === undefined) {
+    byTable.set(capacity.TableName, structuredClone(capacity));
+    return;
+  }
+  total.CapacityUnits += capacity.CapacityUnits;
+  for (const member of ['ReadCapacityUnits', 'WriteCapacityUnits'] as const) {
+    if (capacity[member] !== undefined) total[member] = ((total[member] as number | undefined) ?? 0) + capacity[member];
+  }
+  if (capacity.Table !== undefined) {
+    const table = (total.Table ??= {}) as Record<string, number>;
+    for (const [member, units] of Object.entries(capacity.Table)) table[member] = (table[member] ?? 0) + units;
+  }
+}
