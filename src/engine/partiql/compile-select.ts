@@ -32,7 +32,8 @@ export function compileSelect(select: SelectStatement, table: TableDefinition, p
   const base: Record<string, unknown> = { TableName: table.name };
   if (select.source.index !== undefined) base.IndexName = select.source.index;
   const flattens = select.projection?.some((path) => path.steps.length > 0) ?? false;
-  if (select.projection !== undefined) base.ProjectionExpression = select.projection.map((path) => compilePath(path, names)).join(', ');
+  // Nested paths are flattened from the whole item: a projection would renumber list elements.
+  if (select.projection !== undefined && !flattens) base.ProjectionExpression = select.projection.map((path) => compilePath(path, names)).join(', ');
 
   const conjuncts = conjunctsOf(select.where);
   const plan = select.source.index === undefined || index !== undefined ? keyPlan(conjuncts, keys, parameters) : undefined;

@@ -89,7 +89,8 @@ export function compileDelete(statement: DeleteStatement, table: TableDefinition
   const names = new ExpressionParameters(parameters);
   if (rest.length > 0) {
     const conditions = rest.map((conjunct) => `(${compileCondition(conjunct, names)})`).join(' AND ');
-    input.ConditionExpression = `attribute_not_exists(${names.name(table.partitionKey.name)}) OR (${conditions})`;
+    const absent = `attribute_not_exists(${names.name(table.partitionKey.name)})`;
+    input.ConditionExpression = rest.length === 1 ? `${absent} OR ${conditions}` : `${absent} OR (${conditions})`;
   }
   if (statement.returning !== undefined) input.ReturnValues = statement.returning;
   return { operation: 'DeleteItem', input: { ...input, ...names.requestMembers() } };

@@ -8,3 +8,4 @@ export { compileCondition, compilePath, ExpressionParameters } from './compile-e
 export { flattenProjection } from './flatten-projection.js';
 export { conjunctsOf } from './key-conditions.js';
 export { MANDATORY_KEY_EQUALITY } from './errors.js';
+export { valueOf } from './literal-values.js';

@@ -1,5 +1,5 @@
 import type { Expression, OrderTerm, ParsedStatement, PathExpression, Returning, SelectStatement, Source, Statement, UpdateAction } from './ast.js';
-import { malformedStatement, unsupported } from './errors.js';
+import { malformedStatement, ParseFailure, statementNotWellFormed, unsupported } from './errors.js';
 import { parseExpression, parsePath } from './parse-expression.js';
 import { TokenCursor } from './token-cursor.js';
 import { tokenize } from './tokens.js';
@@ -13,6 +13,15 @@ import { tokenize } from './tokens.js';
  */
 export function parseStatement(text: string): ParsedStatement {
   if (text.trim() === '') throw unsupported('The statement was empty.');
+  try {
+    return parseTokens(text);
+  } catch (error) {
+    if (error instanceof ParseFailure) throw statementNotWellFormed(text);
+    throw error;
+  }
+}
+
+function parseTokens(text: string): ParsedStatement {
   const cursor = new TokenCursor(tokenize(text), text);
   const statement = parseOne(cursor);
   cursor.acceptPunctuation(';');
@@ -37,7 +46,6 @@ function parseOne(cursor: TokenCursor): Statement {
     cursor.expectPunctuation(')');
     return { kind: 'exists', source: select.source, select };
   }
-  if (cursor.peek().kind === 'identifier') throw unsupported('Invalid operation. Only select, insert, update and delete operations are valid');
   throw cursor.unexpected('expected SELECT, INSERT, UPDATE or DELETE');
 }
 
@@ -49,7 +57,7 @@ function parseSelect(cursor: TokenCursor): SelectStatement {
   if (cursor.isKeyword('VALUE')) throw unsupported("Select projection doesn't support value or pivot keywords");
   let projection: PathExpression[] | undefined;
   if (cursor.acceptPunctuation('*')) {
-    if (cursor.isPunctuation(',')) throw unsupported("Other attributes should not be present in the projection when '*' is used.");
+    if (cursor.isPunctuation(',')) throw malformedStatement("'*' followed by other attributes");
   } else {
     projection = [];
     do {

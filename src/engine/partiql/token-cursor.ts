@@ -1,4 +1,4 @@
-import { malformedStatement } from './errors.js';
+import { malformedStatement, type ParseFailure } from './errors.js';
 import type { Token } from './tokens.js';
 
 /** Reads tokens in order for the statement parsers; keywords match case-insensitively. */
@@ -65,7 +65,7 @@ export class TokenCursor {
   }
 
   /** A parse failure at the next token. */
-  unexpected(expectation: string): Error {
+  unexpected(expectation: string): ParseFailure {
     const token = this.peek();
     const found = token.kind === 'end' ? 'end of statement' : `'${token.text}'`;
     return malformedStatement(`Unexpected ${found} at offset ${token.offset}, ${expectation}`);

@@ -1,7 +1,7 @@
 import { DynamoDBError, validationError } from '../../errors.js';
-import { itemKeyOf, type Statement } from '../../partiql/index.js';
+import { itemKeyOf, valueOf, type Statement } from '../../partiql/index.js';
 import type { AttributeValue } from '../../values/attribute-value.js';
-import type { OperationHandler } from '../operation.js';
+import type { EngineContext, OperationHandler } from '../operation.js';
 import { parsedStatementOf, runStatement } from './run-statement.js';
 
 interface BatchStatement {
@@ -36,6 +36,7 @@ export const batchExecuteStatement: OperationHandler = (context, input) => {
   if (statements.some((statement) => statement.kind === 'exists')) throw validationError('EXISTS can only be used in ExecuteTransaction write requests.');
   const reads = statements.filter((statement) => statement.kind === 'select').length;
   if (reads > 0 && reads < statements.length) throw validationError('Read and write requests together in the same batch is not supported.');
+  checkDistinctKeys(context, parsed, entries);
   const mode = input.ReturnConsumedCapacity as string | undefined;
   const capacityByTable = new Map<string, { TableName: string; CapacityUnits: number; [member: string]: unknown }>();
   const responses = parsed.map((statement, index) => {
@@ -62,13 +63,42 @@ export const batchExecuteStatement: OperationHandler = (context, input) => {
       if (!(error instanceof DynamoDBError)) throw error;
       const failure: Record<string, unknown> = { Code: batchErrorCode(error.type), Message: error.message };
       if (error.extra.Item !== undefined) failure.Item = error.extra.Item;
-      return tableName === undefined ? { Error: failure } : { Error: failure, TableName: tableName };
+      // A statement refused before it reads or writes answers without its table, as DynamoDB Local does.
+      const refused = error.type === 'ValidationException' || error.type === 'ResourceNotFoundException';
+      return tableName === undefined || refused ? { Error: failure } : { Error: failure, TableName: tableName };
     }
   });
   const output: Record<string, unknown> = { Responses: responses };
   if (mode === 'TOTAL' || mode === 'INDEXES') output.ConsumedCapacity = [...capacityByTable.values()];
   return output;
 };
+
+/** `Provided list of item keys contains duplicates`: two statements of a batch on one item. */
+function checkDistinctKeys(context: EngineContext, parsed: readonly (Statement | DynamoDBError)[], entries: readonly BatchStatement[]): void {
+  const seen = new Set<string>();
+  parsed.forEach((statement, index) => {
+    if (statement instanceof DynamoDBError || statement.kind === 'exists') return;
+    const table = context.storage.getTable(statement.source.table);
+    if (table === undefined) return;
+    const parameters = entries[index]?.Parameters ?? [];
+    let key: Record<string, unknown> | undefined;
+    try {
+      if (statement.kind === 'insert') {
+        const item = (valueOf(statement.item, parameters) as { M?: Record<string, unknown> }).M;
+        key = item === undefined ? undefined : { p: item[table.partitionKey.name], s: table.sortKey && item[table.sortKey.name] };
+      } else {
+        key = itemKeyOf(statement.where, table, parameters).key;
+        key = { p: key[table.partitionKey.name], s: table.sortKey && key[table.sortKey.name] };
+      }
+    } catch {
+      return;
+    }
+    if (key === undefined) return;
+    const text = `${table.name} ${JSON.stringify(key)}`;
+    if (seen.has(text)) throw validationError('Provided list of item keys contains duplicates');
+    seen.add(text);
+  });
+}
 
 /** Sums the statements' capacity per table, as a batch answers it. */
 function addCapacity(byTable: Map<string, { TableName: string; CapacityUnits: number; [member: string]: unknown }>, consumed: unknown): void {
