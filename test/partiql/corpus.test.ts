@@ -34,6 +34,12 @@ function answerOf(engine: Engine, step: Step): Answer {
   }
 }
 
+/** NextToken is opaque: each side's own text; the corpus checks only that one is there. */
+function opaqueTokens(answer: Answer): Answer {
+  if (!('output' in answer) || typeof answer.output.NextToken !== 'string') return answer;
+  return { output: { ...answer.output, NextToken: '(a NextToken)' } };
+}
+
 for (const name of files) {
   const file = JSON.parse(readFileSync(new URL(name, directory), 'utf8')) as CaseFile;
   describe(`PartiQL corpus ${name}: ${file.description}`, () => {
@@ -42,7 +48,7 @@ for (const name of files) {
     file.steps.forEach((step, index) => {
       const statement = (step.input.Statement as string | undefined) ?? JSON.stringify(step.input).slice(0, 120);
       it(`${index}: ${step.operation} ${statement}`, () => {
-        expect(answerOf(engine, step)).toEqual((step.correction ?? step).expect);
+        expect(opaqueTokens(answerOf(engine, step))).toEqual(opaqueTokens((step.correction ?? step).expect));
       });
     });
   });

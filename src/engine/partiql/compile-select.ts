@@ -1,5 +1,6 @@
 import type { IndexDefinition, TableDefinition } from '../storage/storage.js';
 import type { AttributeValue } from '../values/attribute-value.js';
+import { compareValues } from '../values/compare-values.js';
 import type { Expression, SelectStatement } from './ast.js';
 import { unsupported } from './errors.js';
 import { compileCondition, compilePath, ExpressionParameters } from './compile-expression.js';
@@ -12,7 +13,15 @@ export interface CompiledSelect {
   readonly input: Record<string, unknown>;
   /** Whether projected items need flattening (a projection with nested paths). */
   readonly flattens: boolean;
+  /**
+   * A partition key fixed by `IN` or `OR` of equalities: one read per value, run in order
+   * (DynamoDB's "decomposed read operations"); `operation` and `input` are the first one's.
+   */
+  readonly decomposed?: readonly CompiledSelect[];
 }
+
+/** DynamoDB's bound on `IN` values on the partition key. */
+const MAXIMUM_PARTITION_VALUES = 50;
 
 interface KeySchema {
   readonly partitionKey: string;
@@ -37,6 +46,10 @@ export function compileSelect(select: SelectStatement, table: TableDefinition, p
 
   const conjuncts = conjunctsOf(select.where);
   const plan = select.source.index === undefined || index !== undefined ? keyPlan(conjuncts, keys, parameters) : undefined;
+  if (plan === undefined && (select.source.index === undefined || index !== undefined)) {
+    const decomposed = decompose(select, conjuncts, keys.partitionKey, table, parameters);
+    if (decomposed !== undefined) return decomposed;
+  }
   if (plan === undefined) {
     if (select.orderBy.length > 0) throw unsupported('Must have at least one non-optional hash key condition in WHERE clause when using ORDER BY clause.');
     if (select.where !== undefined) base.FilterExpression = compileCondition(select.where, names);
@@ -56,9 +69,68 @@ export function compileSelect(select: SelectStatement, table: TableDefinition, p
   if (plan.sort !== undefined) keyCondition += ` AND ${compileCondition(plan.sort, names)}`;
   const input: Record<string, unknown> = { ...base, KeyConditionExpression: keyCondition };
   if (plan.rest.length > 0) input.FilterExpression = plan.rest.map((conjunct) => `(${compileCondition(conjunct, names)})`).join(' AND ');
-  const descending = select.orderBy.find((term) => term.name === keys.sortKey)?.descending ?? select.orderBy[0]?.descending ?? false;
-  if (descending) input.ScanIndexForward = false;
+  if (select.orderBy.find((term) => term.name === keys.sortKey)?.descending === true) input.ScanIndexForward = false;
   return { operation: 'Query', input: { ...input, ...names.requestMembers() }, flattens };
+}
+
+/** One SELECT per partition value of `pk IN [...]` or `pk = a OR pk = b`, each with the other conjuncts. */
+function decompose(
+  select: SelectStatement,
+  conjuncts: readonly Expression[],
+  partitionKey: string,
+  table: TableDefinition,
+  parameters: readonly AttributeValue[],
+): CompiledSelect | undefined {
+  for (const [position, conjunct] of conjuncts.entries()) {
+    const values = partitionValuesOf(conjunct, partitionKey, parameters);
+    if (values === undefined) continue;
+    if (values.length > MAXIMUM_PARTITION_VALUES) throw unsupported('Too many decomposed read operations for a given query.');
+    const partitionOrder = select.orderBy.find((term) => term.name === partitionKey);
+    // Reads run in partition-key order, so their items come out in ORDER BY order. Without
+    // the partition key in ORDER BY they run in the order written, as DynamoDB Local does.
+    if (partitionOrder !== undefined) values.sort((a, b) => (partitionOrder.descending ? -1 : 1) * compareValues(a, b));
+    const rest = conjuncts.filter((_, other) => other !== position);
+    const parts = values.map((value) => {
+      const equality: Expression = { kind: 'binary', operator: '=', left: { kind: 'path', name: partitionKey, steps: [] }, right: { kind: 'literal', value } };
+      const where = rest.reduce<Expression>((left, right) => ({ kind: 'binary', operator: 'AND', left, right }), equality);
+      return compileSelect({ ...select, where }, table, parameters);
+    });
+    if (parts.some((part) => part.operation === 'Scan')) return undefined;
+    const first = parts[0] as CompiledSelect;
+    return { operation: first.operation, input: first.input, flattens: first.flattens, decomposed: parts };
+  }
+  return undefined;
+}
+
+/** The values `pk IN [...]` or an OR of `pk = value` fixes, distinct, in order. */
+function partitionValuesOf(conjunct: Expression, partitionKey: string, parameters: readonly AttributeValue[]): AttributeValue[] | undefined {
+  let candidates: Expression[];
+  if (conjunct.kind === 'in' && isPlainName(conjunct.operand) && conjunct.operand.name === partitionKey) {
+    candidates = [...conjunct.candidates];
+    if (candidates.length === 0 || !candidates.every(isValueExpression)) return undefined;
+    const values = candidates.map((candidate) => equalityOf({ kind: 'binary', operator: '=', left: conjunct.operand, right: candidate }, parameters)?.value as AttributeValue);
+    return distinct(values);
+  }
+  if (conjunct.kind !== 'binary' || conjunct.operator !== 'OR') return undefined;
+  const values: AttributeValue[] = [];
+  const visit = (expression: Expression): boolean => {
+    if (expression.kind === 'binary' && expression.operator === 'OR') return visit(expression.left) && visit(expression.right);
+    const equality = equalityOf(expression, parameters);
+    if (equality === undefined || equality.name !== partitionKey) return false;
+    values.push(equality.value);
+    return true;
+  };
+  return visit(conjunct) ? distinct(values) : undefined;
+}
+
+function distinct(values: readonly AttributeValue[]): AttributeValue[] {
+  const seen = new Set<string>();
+  return values.filter((value) => {
+    const text = JSON.stringify(value);
+    if (seen.has(text)) return false;
+    seen.add(text);
+    return true;
+  });
 }
 
 function indexOf(table: TableDefinition, name: string): IndexDefinition | undefined {

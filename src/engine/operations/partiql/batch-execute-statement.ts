@@ -3,6 +3,7 @@ import { itemKeyOf, valueOf, type Statement } from '../../partiql/index.js';
 import type { AttributeValue } from '../../values/attribute-value.js';
 import type { EngineContext, OperationHandler } from '../operation.js';
 import { parsedStatementOf, runStatement } from './run-statement.js';
+import { addConsumedCapacity, type ConsumedCapacity } from './sum-capacity.js';
 
 interface BatchStatement {
   readonly Statement: string;
@@ -38,7 +39,7 @@ export const batchExecuteStatement: OperationHandler = (context, input) => {
   if (reads > 0 && reads < statements.length) throw validationError('Read and write requests together in the same batch is not supported.');
   checkDistinctKeys(context, parsed, entries);
   const mode = input.ReturnConsumedCapacity as string | undefined;
-  const capacityByTable = new Map<string, { TableName: string; CapacityUnits: number; [member: string]: unknown }>();
+  const capacityByTable = new Map<string, ConsumedCapacity>();
   const responses = parsed.map((statement, index) => {
     const entry = entries[index] as BatchStatement;
     if (statement instanceof DynamoDBError) return { Error: { Code: batchErrorCode(statement.type), Message: statement.message } };
@@ -55,7 +56,8 @@ export const batchExecuteStatement: OperationHandler = (context, input) => {
         }
       }
       const result = runStatement(context, statement, entry.Parameters ?? [], { ...entry, ReturnConsumedCapacity: mode });
-      addCapacity(capacityByTable, result.consumedCapacity);
+      const consumed = result.consumedCapacity as ConsumedCapacity | undefined;
+      if (consumed !== undefined) capacityByTable.set(consumed.TableName, addConsumedCapacity(capacityByTable.get(consumed.TableName), consumed) as ConsumedCapacity);
       const response: Record<string, unknown> = { TableName: tableName };
       if (statement.kind === 'select' && result.items[0] !== undefined) response.Item = result.items[0];
       return response;
@@ -98,23 +100,4 @@ function checkDistinctKeys(context: EngineContext, parsed: readonly (Statement |
     if (seen.has(text)) throw validationError('Provided list of item keys contains duplicates');
     seen.add(text);
   });
-}
-
-/** Sums the statements' capacity per table, as a batch answers it. */
-function addCapacity(byTable: Map<string, { TableName: string; CapacityUnits: number; [member: string]: unknown }>, consumed: unknown): void {
-  if (consumed === undefined) return;
-  const capacity = consumed as { TableName: string; CapacityUnits: number; ReadCapacityUnits?: number; WriteCapacityUnits?: number; Table?: Record<string, number> };
-  const total = byTable.get(capacity.TableName);
-  if (total === undefined) {
-    byTable.set(capacity.TableName, structuredClone(capacity));
-    return;
-  }
-  total.CapacityUnits += capacity.CapacityUnits;
-  for (const member of ['ReadCapacityUnits', 'WriteCapacityUnits'] as const) {
-    if (capacity[member] !== undefined) total[member] = ((total[member] as number | undefined) ?? 0) + capacity[member];
-  }
-  if (capacity.Table !== undefined) {
-    const table = (total.Table ??= {}) as Record<string, number>;
-    for (const [member, units] of Object.entries(capacity.Table)) table[member] = (table[member] ?? 0) + units;
-  }
 }

@@ -7,11 +7,12 @@ import {
   compileUpdate,
   flattenProjection,
   StatementCache,
+  type CompiledSelect,
   type ParsedStatement,
   type SelectStatement,
   type Statement,
 } from '../../partiql/index.js';
-import type { AttributeValue } from '../../values/attribute-value.js';
+import type { AttributeValue, Item } from '../../values/attribute-value.js';
 import { deleteItem } from '../items/delete-item.js';
 import { getItem } from '../items/get-item.js';
 import { putItem } from '../items/put-item.js';
@@ -19,7 +20,8 @@ import { updateItem } from '../items/update-item.js';
 import type { EngineContext, OperationHandler } from '../operation.js';
 import { query } from '../query-scan/query.js';
 import { scan } from '../query-scan/scan.js';
-import { exclusiveStartKeyOf, nextTokenOf } from './next-token.js';
+import { continuationOf, nextTokenOf, type Continuation } from './next-token.js';
+import { addConsumedCapacity, type ConsumedCapacity } from './sum-capacity.js';
 
 const handlers: Readonly<Record<string, OperationHandler>> = {
   GetItem: getItem, Query: query, Scan: scan, PutItem: putItem, UpdateItem: updateItem, DeleteItem: deleteItem,
@@ -94,28 +96,43 @@ function runSelect(
   options: StatementOptions,
 ): StatementResult {
   const compiled = compileSelect(select, table, parameters);
-  const input: Record<string, unknown> = { ...compiled.input };
-  if (options.ConsistentRead !== undefined) input.ConsistentRead = options.ConsistentRead;
-  if (options.ReturnConsumedCapacity !== undefined) input.ReturnConsumedCapacity = options.ReturnConsumedCapacity;
-  let items: AnswerItem[];
-  let nextToken: string | undefined;
-  let output: Record<string, unknown>;
-  if (compiled.operation === 'GetItem') {
-    if (options.NextToken !== undefined) exclusiveStartKeyOf(options.NextToken);
-    output = getItem(context, input);
-    items = output.Item === undefined ? [] : [output.Item as AnswerItem];
-  } else {
-    if (options.Limit !== undefined) input.Limit = options.Limit;
-    if (options.NextToken !== undefined) input.ExclusiveStartKey = exclusiveStartKeyOf(options.NextToken);
-    output = (handlers[compiled.operation] as OperationHandler)(context, input);
-    items = output.Items as AnswerItem[];
-    const lastEvaluatedKey = output.LastEvaluatedKey as Record<string, AttributeValue> | undefined;
-    if (lastEvaluatedKey !== undefined) nextToken = nextTokenOf(lastEvaluatedKey);
+  const reads = compiled.decomposed ?? [compiled];
+  const start = options.NextToken === undefined ? { read: 0, exclusiveStartKey: undefined } : continuationOf(options.NextToken);
+  let items: AnswerItem[] = [];
+  let consumed: ConsumedCapacity | undefined;
+  let next: Continuation | undefined;
+  let remaining = options.Limit;
+  for (let read = start.read; read < reads.length; read++) {
+    if (remaining !== undefined && remaining <= 0) {
+      next = { read, exclusiveStartKey: undefined };
+      break;
+    }
+    const part = reads[read] as CompiledSelect;
+    const input: Record<string, unknown> = { ...part.input };
+    if (options.ConsistentRead !== undefined) input.ConsistentRead = options.ConsistentRead;
+    if (options.ReturnConsumedCapacity !== undefined) input.ReturnConsumedCapacity = options.ReturnConsumedCapacity;
+    let output: Record<string, unknown>;
+    if (part.operation === 'GetItem') {
+      output = getItem(context, input);
+      if (output.Item !== undefined) items.push(output.Item as AnswerItem);
+      if (remaining !== undefined) remaining--;
+    } else {
+      if (remaining !== undefined) input.Limit = remaining;
+      if (read === start.read && start.exclusiveStartKey !== undefined) input.ExclusiveStartKey = start.exclusiveStartKey;
+      output = (handlers[part.operation] as OperationHandler)(context, input);
+      const page = output.Items as AnswerItem[];
+      items = items.length === 0 ? page : items.concat(page);
+      if (remaining !== undefined) remaining -= output.ScannedCount as number;
+      const lastEvaluatedKey = output.LastEvaluatedKey as Item | undefined;
+      if (lastEvaluatedKey !== undefined) next = { read, exclusiveStartKey: lastEvaluatedKey };
+    }
+    consumed = addConsumedCapacity(consumed, output.ConsumedCapacity as ConsumedCapacity | undefined);
+    if (next !== undefined) break;
   }
   if (compiled.flattens && select.projection !== undefined) {
     const projection = select.projection;
     items = items.map((item) => flattenProjection(itemOfAnswer(item), projection));
   }
-  const result: StatementResult = { items, consumedCapacity: output.ConsumedCapacity, tableName: table.name };
-  return nextToken === undefined ? result : { ...result, nextToken };
+  const result: StatementResult = { items, consumedCapacity: consumed, tableName: table.name };
+  return next === undefined ? result : { ...result, nextToken: nextTokenOf(next) };
 }
