@@ -6,7 +6,7 @@ import {
   compileSelect,
   compileUpdate,
   flattenProjection,
-  StatementCache,
+  parseStatement,
   type CompiledSelect,
   type ParsedStatement,
   type SelectStatement,
@@ -45,8 +45,8 @@ export function parsedStatementOf(context: EngineContext, text: string, paramete
   return parsed;
 }
 
-// Engines built without a cache (hand-made contexts) parse every time through this empty one.
-const fallbackCache = { parse: (text: string) => new StatementCache(0).parse(text) };
+// Contexts built without a cache (by hand, in tests) parse every time.
+const fallbackCache = { parse: parseStatement };
 
 /** What a statement answered: ExecuteStatement's output members. */
 export interface StatementResult {
