@@ -1,6 +1,7 @@
 import { parseOptions } from './options.js';
 import { machineDescription, printTable, writeMarkdown, type ResultRow } from './report.js';
 import { runEngineVsSqlite } from './sections/engine-vs-sqlite.js';
+import { runPartiql } from './sections/partiql.js';
 import { runQueryScale } from './sections/query-scale.js';
 import { runSdkAndServers } from './sections/sdk-and-servers.js';
 
@@ -37,6 +38,9 @@ const METHOD = `
   in-memory engine, so its figures are not (c)'s plus the SDK: see the notes.
 - **(d)** Query of one random partition of 11 items, engine alone and through the
   in-process SDK client, as the table grows; loading method in the notes.
+- **(e)** PartiQL against the item operation it compiles to, in-process through the low-level
+  SDK client: a SELECT by the full key vs GetItem, a single-item UPDATE vs UpdateItem;
+  alternating rounds, medians of round means (1000 items of ≈ 250 bytes).
 - Every table has 200 partitions × 11 items (≈ 300 bytes each) and a GSI over 4 partitions.
   Writes use fresh keys each call; the conditional update succeeds.`.trim();
 
@@ -57,6 +61,10 @@ async function main(): Promise<void> {
   if (options.sections.has('scale')) {
     console.log('Query scale (d)…');
     await runQueryScale(options, rows, notes);
+  }
+  if (options.sections.has('partiql')) {
+    console.log('PartiQL vs item operations (e)…');
+    await runPartiql(options, rows);
   }
   console.log('');
   printTable(rows);

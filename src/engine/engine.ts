@@ -2,13 +2,16 @@ import { answerText, materializeAnswer } from './answer.js';
 import { DynamoDBError, internalServerError, serializationError } from './errors.js';
 import { operations } from './operations/index.js';
 import type { EngineContext, OperationHandler } from './operations/operation.js';
+import { StatementCache } from './partiql/statement-cache.js';
 import { openSqliteStorage } from './storage/sqlite-storage.js';
 import type { Storage } from './storage/storage.js';
 import { reapExpiredItems } from './ttl/reaper.js';
 import { requestShapeValidatorOf, type RequestShapeValidator } from './validation/request-shape.js';
 
 /** The operations whose answers may hold stored rows, unparsed (answer.ts). */
-const READ_OPERATIONS = new Set(['GetItem', 'Query', 'Scan', 'BatchGetItem', 'TransactGetItems']);
+const READ_OPERATIONS = new Set([
+  'GetItem', 'Query', 'Scan', 'BatchGetItem', 'TransactGetItems', 'ExecuteStatement', 'BatchExecuteStatement', 'ExecuteTransaction',
+]);
 
 /** What `handle` needs to know of an operation, found with one lookup per call. */
 interface Route {
@@ -75,6 +78,7 @@ export class Engine {
       now: options.now ?? Date.now,
       region: options.region ?? 'us-east-1',
       accountId: options.accountId ?? '000000000000',
+      partiqlStatements: new StatementCache(),
     };
     const interval = options.ttlReapIntervalMs ?? 5000;
     if (interval > 0) {

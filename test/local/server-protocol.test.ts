@@ -76,7 +76,7 @@ describe('monotable serve speaks DynamoDB JSON protocol', () => {
   it('answers unknown and missing targets with UnknownOperationException', async () => {
     for (const headers of [
       { 'x-amz-target': 'DynamoDB_20120810.DropEverything' },
-      { 'x-amz-target': 'DynamoDB_20120810.ExecuteStatement' },
+      { 'x-amz-target': 'DynamoDB_20120810.CreateBackup' },
       { 'x-amz-target': 'Other_20120810.ListTables' },
       { 'x-amz-target': '' },
     ]) {

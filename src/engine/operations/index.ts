@@ -19,6 +19,9 @@ import { batchGetItem } from './batch/batch-get-item.js';
 import { batchWriteItem } from './batch/batch-write-item.js';
 import { transactWriteItems } from './transact/transact-write-items.js';
 import { transactGetItems } from './transact/transact-get-items.js';
+import { executeStatement } from './partiql/execute-statement.js';
+import { batchExecuteStatement } from './partiql/batch-execute-statement.js';
+import { executeTransaction } from './partiql/execute-transaction.js';
 
 /** Every DynamoDB operation the engine answers, by its `X-Amz-Target` name. */
 export const operations: Record<string, OperationHandler> = {
@@ -42,4 +45,7 @@ export const operations: Record<string, OperationHandler> = {
   BatchWriteItem: batchWriteItem,
   TransactWriteItems: transactWriteItems,
   TransactGetItems: transactGetItems,
+  ExecuteStatement: executeStatement,
+  BatchExecuteStatement: batchExecuteStatement,
+  ExecuteTransaction: executeTransaction,
 };

@@ -1,3 +1,4 @@
+import type { StatementCache } from '../partiql/statement-cache.js';
 import type { Storage } from '../storage/storage.js';
 
 /** What every operation handler may use: the storage and the engine's clock. */
@@ -8,6 +9,8 @@ export interface EngineContext {
   /** Used in ARNs (`arn:aws:dynamodb:<region>:<account>:table/<name>`). */
   readonly region: string;
   readonly accountId: string;
+  /** PartiQL statements parsed so far, by text (bounded); absent, statements are parsed on every call. */
+  readonly partiqlStatements?: StatementCache;
 }
 
 /**

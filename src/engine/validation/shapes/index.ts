@@ -10,6 +10,7 @@ import {
   untagResource,
   updateTimeToLive,
 } from './tag-and-time-to-live-operations.js';
+import { batchExecuteStatement, executeStatement, executeTransaction } from './partiql-operations.js';
 import { transactGetItems, transactWriteItems } from './transact-operations.js';
 
 /** The request shape of every operation the engine answers, by `X-Amz-Target` name. */
@@ -34,4 +35,7 @@ export const requestShapes: Readonly<Record<string, StructureShape>> = {
   BatchWriteItem: batchWriteItem,
   TransactWriteItems: transactWriteItems,
   TransactGetItems: transactGetItems,
+  ExecuteStatement: executeStatement,
+  BatchExecuteStatement: batchExecuteStatement,
+  ExecuteTransaction: executeTransaction,
 };

@@ -6,6 +6,7 @@ import { outputFromWireSupports } from './wire-to-output.js';
 export const DATA_PLANE_OPERATIONS: ReadonlySet<string> = new Set([
   'GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query', 'Scan',
   'BatchGetItem', 'BatchWriteItem', 'TransactGetItems', 'TransactWriteItems',
+  'ExecuteStatement', 'BatchExecuteStatement', 'ExecuteTransaction',
 ]);
 
 export interface DirectConversion {

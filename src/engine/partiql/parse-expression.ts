@@ -1,0 +1,210 @@
+import type { BinaryOperator, Expression, PathExpression } from './ast.js';
+import { malformedStatement, unsupported } from './errors.js';
+import type { TokenCursor } from './token-cursor.js';
+import { numberLiteral } from './literal-values.js';
+
+/** Words that end or structure an expression, never read as attribute names when bare. */
+const KEYWORDS = new Set([
+  'SELECT', 'FROM', 'WHERE', 'AND', 'OR', 'NOT', 'IN', 'IS', 'BETWEEN', 'ORDER', 'BY', 'SET', 'REMOVE', 'RETURNING',
+  'VALUE', 'VALUES', 'INTO', 'INSERT', 'UPDATE', 'DELETE', 'TRUE', 'FALSE', 'NULL', 'MISSING', 'ASC', 'DESC', 'LIMIT',
+  'GROUP', 'HAVING', 'AS', 'DISTINCT', 'ON', 'AT',
+]);
+
+const COMPARISONS: Readonly<Record<string, BinaryOperator>> = {
+  '=': '=', '<>': '<>', '!=': '<>', '<': '<', '<=': '<=', '>': '>', '>=': '>=',
+};
+
+/** Reads one boolean or value expression (the WHERE grammar); `SELECT` inside `EXISTS(…)` through `parseSelect`. */
+export type SelectParser = (cursor: TokenCursor) => Expression;
+
+/**
+ * The expression at the cursor: `OR` binds loosest, then `AND`, `NOT`, comparisons
+ * (`=`, `<>`, `<`, `BETWEEN`, `IN`, `IS`), then `+`/`-`.
+ */
+export function parseExpression(cursor: TokenCursor, exists?: SelectParser): Expression {
+  return parseOr(cursor, exists);
+}
+
+function parseOr(cursor: TokenCursor, exists: SelectParser | undefined): Expression {
+  let left = parseAnd(cursor, exists);
+  while (cursor.acceptKeyword('OR')) left = { kind: 'binary', operator: 'OR', left, right: parseAnd(cursor, exists) };
+  return left;
+}
+
+function parseAnd(cursor: TokenCursor, exists: SelectParser | undefined): Expression {
+  let left = parseNot(cursor, exists);
+  while (cursor.acceptKeyword('AND')) left = { kind: 'binary', operator: 'AND', left, right: parseNot(cursor, exists) };
+  return left;
+}
+
+function parseNot(cursor: TokenCursor, exists: SelectParser | undefined): Expression {
+  if (cursor.acceptKeyword('NOT')) return { kind: 'not', operand: parseNot(cursor, exists) };
+  return parseComparison(cursor, exists);
+}
+
+function parseComparison(cursor: TokenCursor, exists: SelectParser | undefined): Expression {
+  const left = parseAdditive(cursor, exists);
+  const token = cursor.peek();
+  if (token.kind === 'punctuation' && COMPARISONS[token.text] !== undefined) {
+    cursor.next();
+    return { kind: 'binary', operator: COMPARISONS[token.text] as BinaryOperator, left, right: parseAdditive(cursor, exists) };
+  }
+  const negated = cursor.isKeyword('NOT') && (cursor.isKeyword('BETWEEN', 1) || cursor.isKeyword('IN', 1));
+  if (negated) cursor.next();
+  if (cursor.acceptKeyword('BETWEEN')) {
+    const low = parseAdditive(cursor, exists);
+    cursor.expectKeyword('AND');
+    const between: Expression = { kind: 'between', operand: left, low, high: parseAdditive(cursor, exists) };
+    return negated ? { kind: 'not', operand: between } : between;
+  }
+  if (cursor.acceptKeyword('IN')) {
+    const candidates = parseInList(cursor, exists);
+    const inList: Expression = { kind: 'in', operand: left, candidates };
+    return negated ? { kind: 'not', operand: inList } : inList;
+  }
+  if (cursor.acceptKeyword('IS')) {
+    const isNegated = cursor.acceptKeyword('NOT');
+    const type = cursor.next();
+    if (type.kind !== 'identifier') throw malformedStatement(`Unexpected '${type.text}' after IS`);
+    return { kind: 'is', operand: left, type: type.text.toUpperCase(), negated: isNegated };
+  }
+  return left;
+}
+
+/** `IN [a, b]` or `IN (a, b)`. */
+function parseInList(cursor: TokenCursor, exists: SelectParser | undefined): Expression[] {
+  const close = cursor.acceptPunctuation('[') ? ']' : (cursor.expectPunctuation('('), ')');
+  const items: Expression[] = [];
+  if (!cursor.acceptPunctuation(close)) {
+    do items.push(parseAdditive(cursor, exists));
+    while (cursor.acceptPunctuation(','));
+    cursor.expectPunctuation(close);
+  }
+  return items;
+}
+
+function parseAdditive(cursor: TokenCursor, exists: SelectParser | undefined): Expression {
+  let left = parsePrimary(cursor, exists);
+  for (;;) {
+    if (cursor.acceptPunctuation('+')) left = { kind: 'binary', operator: '+', left, right: parsePrimary(cursor, exists) };
+    else if (cursor.acceptPunctuation('-')) left = { kind: 'binary', operator: '-', left, right: parsePrimary(cursor, exists) };
+    else return left;
+  }
+}
+
+function parsePrimary(cursor: TokenCursor, exists: SelectParser | undefined): Expression {
+  const token = cursor.peek();
+  switch (token.kind) {
+    case 'string':
+      cursor.next();
+      return { kind: 'literal', value: { S: token.text } };
+    case 'number':
+      cursor.next();
+      return { kind: 'literal', value: { N: numberLiteral(token.text) } };
+    case 'parameter':
+      cursor.next();
+      return { kind: 'parameter', index: cursor.parameterCount++ };
+    case 'quoted':
+      return parsePath(cursor);
+    case 'identifier':
+      return parseWord(cursor, exists);
+    case 'punctuation':
+      return parseBracketed(cursor, exists);
+    default:
+      throw cursor.unexpected('expected an expression');
+  }
+}
+
+function parseWord(cursor: TokenCursor, exists: SelectParser | undefined): Expression {
+  const word = cursor.peek().text.toUpperCase();
+  if (word === 'TRUE' || word === 'FALSE') {
+    cursor.next();
+    return { kind: 'literal', value: { BOOL: word === 'TRUE' } };
+  }
+  if (word === 'NULL') {
+    cursor.next();
+    return { kind: 'literal', value: { NULL: true } };
+  }
+  if (cursor.isPunctuation('(', 1)) {
+    const name = cursor.next().text.toLowerCase();
+    cursor.next();
+    if (name === 'exists' && exists !== undefined && cursor.isKeyword('SELECT')) {
+      const select = exists(cursor);
+      cursor.expectPunctuation(')');
+      return select;
+    }
+    const args: Expression[] = [];
+    if (!cursor.acceptPunctuation(')')) {
+      do args.push(parseExpression(cursor, exists));
+      while (cursor.acceptPunctuation(','));
+      cursor.expectPunctuation(')');
+    }
+    return { kind: 'call', name, args };
+  }
+  if (KEYWORDS.has(word)) throw cursor.unexpected('expected an expression');
+  return parsePath(cursor);
+}
+
+function parseBracketed(cursor: TokenCursor, exists: SelectParser | undefined): Expression {
+  if (cursor.acceptPunctuation('(')) {
+    const inner = parseExpression(cursor, exists);
+    cursor.expectPunctuation(')');
+    return inner;
+  }
+  if (cursor.isPunctuation('-') && cursor.peek(1).kind === 'number') {
+    cursor.next();
+    return { kind: 'literal', value: { N: numberLiteral('-' + cursor.next().text) } };
+  }
+  if (cursor.acceptPunctuation('[')) return { kind: 'list', items: parseSequence(cursor, ']', exists) };
+  if (cursor.isPunctuation('<<')) {
+    const open = cursor.next();
+    const items = parseSequence(cursor, '>>', exists);
+    if (items.length === 0) throw unsupported(`Empty bags are not supported at ${cursor.positionOf(open)}:2`);
+    return { kind: 'bag', items };
+  }
+  if (cursor.acceptPunctuation('{')) {
+    const entries: [string, Expression][] = [];
+    if (!cursor.acceptPunctuation('}')) {
+      do {
+        const key = cursor.next();
+        if (key.kind !== 'string') throw malformedStatement(`Tuple keys must be of type String. Actual type: ${key.text}`);
+        cursor.expectPunctuation(':');
+        entries.push([key.text, parseExpression(cursor, exists)]);
+      } while (cursor.acceptPunctuation(','));
+      cursor.expectPunctuation('}');
+    }
+    return { kind: 'map', entries };
+  }
+  throw cursor.unexpected('expected an expression');
+}
+
+function parseSequence(cursor: TokenCursor, close: string, exists: SelectParser | undefined): Expression[] {
+  const items: Expression[] = [];
+  if (cursor.acceptPunctuation(close)) return items;
+  do items.push(parseExpression(cursor, exists));
+  while (cursor.acceptPunctuation(','));
+  cursor.expectPunctuation(close);
+  return items;
+}
+
+/** `name`, `"name"`, then `.key`, `."key"`, `[0]`. */
+export function parsePath(cursor: TokenCursor): PathExpression {
+  const head = cursor.next();
+  if (head.kind !== 'identifier' && head.kind !== 'quoted') throw cursor.unexpected('expected an attribute name');
+  const steps: (string | number)[] = [];
+  for (;;) {
+    if (cursor.acceptPunctuation('.')) {
+      const key = cursor.next();
+      if (key.kind !== 'identifier' && key.kind !== 'quoted') throw malformedStatement('Invalid path dot component');
+      steps.push(key.text);
+    } else if (cursor.acceptPunctuation('[')) {
+      const index = cursor.next();
+      if (index.kind === 'string') steps.push(index.text);
+      else if (index.kind === 'number' && /^\d+$/.test(index.text)) steps.push(Number(index.text));
+      else throw malformedStatement('Invalid path index component');
+      cursor.expectPunctuation(']');
+    } else {
+      return { kind: 'path', name: head.text, steps };
+    }
+  }
+}

@@ -1,0 +1,170 @@
+import type { Expression, OrderTerm, ParsedStatement, PathExpression, Returning, SelectStatement, Source, Statement, UpdateAction } from './ast.js';
+import { malformedStatement, ParseFailure, statementNotWellFormed, unsupported } from './errors.js';
+import { parseExpression, parsePath } from './parse-expression.js';
+import { TokenCursor } from './token-cursor.js';
+import { tokenize } from './tokens.js';
+
+/**
+ * One PartiQL statement, parsed: SELECT, INSERT, UPDATE or DELETE as DynamoDB accepts them.
+ * Throws DynamoDB's `ValidationException` for what it cannot parse or does not support.
+ *
+ * @example
+ * parseStatement(`SELECT * FROM "t" WHERE pk = ?`).parameterCount; // → 1
+ */
+export function parseStatement(text: string): ParsedStatement {
+  if (text.trim() === '') throw unsupported('The statement was empty.');
+  try {
+    return parseTokens(text);
+  } catch (error) {
+    if (error instanceof ParseFailure) throw statementNotWellFormed(text);
+    throw error;
+  }
+}
+
+function parseTokens(text: string): ParsedStatement {
+  const cursor = new TokenCursor(tokenize(text), text);
+  const statement = parseOne(cursor);
+  cursor.acceptPunctuation(';');
+  if (!cursor.atEnd()) {
+    if (cursor.isKeyword('SELECT') || cursor.isKeyword('INSERT') || cursor.isKeyword('UPDATE') || cursor.isKeyword('DELETE')) {
+      throw unsupported('Only one operation is allowed in a statement.');
+    }
+    throw cursor.unexpected('expected end of statement');
+  }
+  return { statement, parameterCount: cursor.parameterCount };
+}
+
+function parseOne(cursor: TokenCursor): Statement {
+  if (cursor.isKeyword('SELECT')) return parseSelect(cursor);
+  if (cursor.acceptKeyword('INSERT')) return parseInsert(cursor);
+  if (cursor.acceptKeyword('UPDATE')) return parseUpdate(cursor);
+  if (cursor.acceptKeyword('DELETE')) return parseDelete(cursor);
+  if (cursor.isKeyword('EXISTS') && cursor.isPunctuation('(', 1)) {
+    cursor.next();
+    cursor.next();
+    const select = parseSelect(cursor);
+    cursor.expectPunctuation(')');
+    return { kind: 'exists', source: select.source, select };
+  }
+  throw cursor.unexpected('expected SELECT, INSERT, UPDATE or DELETE');
+}
+
+const existsParser = (cursor: TokenCursor): Expression => ({ kind: 'exists', select: parseSelect(cursor) });
+
+function parseSelect(cursor: TokenCursor): SelectStatement {
+  cursor.expectKeyword('SELECT');
+  if (cursor.isKeyword('DISTINCT')) throw unsupported('Unsupported token in expression: DISTINCT');
+  if (cursor.isKeyword('VALUE')) throw unsupported("Select projection doesn't support value or pivot keywords");
+  let projection: PathExpression[] | undefined;
+  if (cursor.acceptPunctuation('*')) {
+    if (cursor.isPunctuation(',')) throw malformedStatement("'*' followed by other attributes");
+  } else {
+    projection = [];
+    do {
+      if (cursor.isPunctuation('*')) throw unsupported("Other attributes should not be present in the projection when '*' is used.");
+      projection.push(parsePath(cursor));
+      if (cursor.isKeyword('AS')) throw unsupported('Aliasing is not supported');
+    } while (cursor.acceptPunctuation(','));
+    const seen = new Set<string>();
+    for (const path of projection) {
+      const key = JSON.stringify([path.name, ...path.steps]);
+      if (seen.has(key)) throw unsupported(`Duplicate identifiers in select clause: ${path.name}`);
+      seen.add(key);
+    }
+  }
+  cursor.expectKeyword('FROM');
+  const source = parseSource(cursor, true);
+  if (cursor.isPunctuation(',')) throw unsupported('Only select from a single table or index is supported.');
+  const where = cursor.acceptKeyword('WHERE') ? parseExpression(cursor, existsParser) : undefined;
+  const orderBy: OrderTerm[] = [];
+  if (cursor.acceptKeyword('ORDER')) {
+    cursor.expectKeyword('BY');
+    do {
+      const term = cursor.next();
+      if (term.kind !== 'identifier' && term.kind !== 'quoted') throw unsupported(`Argument to ORDER BY must be of type VariableReference. Type: ${term.text}`);
+      const descending = cursor.acceptKeyword('DESC');
+      if (!descending) cursor.acceptKeyword('ASC');
+      orderBy.push({ name: term.text, descending });
+    } while (cursor.acceptPunctuation(','));
+  }
+  for (const clause of ['GROUP', 'HAVING', 'LIMIT', 'OFFSET']) {
+    if (cursor.isKeyword(clause)) throw unsupported(`Unsupported clause: ${clause}`);
+  }
+  return { kind: 'select', projection, source, where, orderBy };
+}
+
+/** `t`, `"t"`, `"t"."index"`. */
+function parseSource(cursor: TokenCursor, allowIndex: boolean): Source {
+  const table = cursor.next();
+  if (table.kind !== 'identifier' && table.kind !== 'quoted') throw malformedStatement(`Unexpected '${table.text}', expected a table name`);
+  let index: string | undefined;
+  if (cursor.acceptPunctuation('.')) {
+    const name = cursor.next();
+    if (name.kind !== 'identifier' && name.kind !== 'quoted') throw malformedStatement('Invalid path dot component');
+    if (cursor.isPunctuation('.')) throw unsupported('A path may contain at most 2 components in the FROM clause');
+    if (!allowIndex) throw unsupported('This operation is not supported on an index');
+    index = name.text;
+  }
+  return { table: table.text, index };
+}
+
+function parseInsert(cursor: TokenCursor): Statement {
+  cursor.expectKeyword('INTO');
+  const source = parseSource(cursor, false);
+  if (cursor.isKeyword('VALUES')) {
+    throw unsupported('Unsupported operation: Inserting multiple items in a single statement is not supported, use "INSERT INTO tableName VALUE item" instead');
+  }
+  cursor.expectKeyword('VALUE');
+  const item = parseExpression(cursor);
+  if (item.kind !== 'map' && item.kind !== 'parameter') {
+    throw unsupported('Unsupported format in item expression. Please use struct format {...} to express item values for insert statement.');
+  }
+  if (cursor.isKeyword('RETURNING')) throw unsupported('RETURNING is not supported in INSERT');
+  return { kind: 'insert', source, item };
+}
+
+function parseUpdate(cursor: TokenCursor): Statement {
+  const source = parseSource(cursor, false);
+  const actions: UpdateAction[] = [];
+  for (;;) {
+    if (cursor.acceptKeyword('SET')) {
+      do {
+        const path = parsePath(cursor);
+        cursor.expectPunctuation('=');
+        actions.push({ kind: 'set', path, value: parseExpression(cursor) });
+      } while (cursor.acceptPunctuation(','));
+    } else if (cursor.acceptKeyword('REMOVE')) {
+      do actions.push({ kind: 'remove', path: parsePath(cursor) });
+      while (cursor.acceptPunctuation(','));
+    } else break;
+  }
+  if (actions.length === 0) {
+    if (cursor.isKeyword('ADD') || cursor.isKeyword('DELETE')) throw unsupported('Only SET and REMOVE are supported in update expressions at this time');
+    throw cursor.unexpected('expected SET or REMOVE');
+  }
+  const where = cursor.acceptKeyword('WHERE') ? parseExpression(cursor) : undefined;
+  return { kind: 'update', source, actions, where, returning: parseReturning(cursor) };
+}
+
+function parseDelete(cursor: TokenCursor): Statement {
+  cursor.expectKeyword('FROM');
+  const source = parseSource(cursor, false);
+  const where = cursor.acceptKeyword('WHERE') ? parseExpression(cursor) : undefined;
+  const returning = parseReturning(cursor);
+  if (returning !== undefined && returning !== 'ALL_OLD') {
+    const written = returning === 'UPDATED_OLD' ? 'MODIFIED OLD *' : returning === 'ALL_NEW' ? 'ALL NEW *' : 'MODIFIED NEW *';
+    throw unsupported(`Invalid returning clause: RETURNING ${written}. Only RETURNING ALL OLD * is allowed in DELETE statements.`);
+  }
+  return { kind: 'delete', source, where, returning };
+}
+
+function parseReturning(cursor: TokenCursor): Returning | undefined {
+  if (!cursor.acceptKeyword('RETURNING')) return undefined;
+  const which = cursor.acceptKeyword('ALL') ? 'ALL' : cursor.acceptKeyword('MODIFIED') ? 'UPDATED' : undefined;
+  const age = which === undefined ? undefined : cursor.acceptKeyword('OLD') ? 'OLD' : cursor.acceptKeyword('NEW') ? 'NEW' : undefined;
+  if (which === undefined || age === undefined || !cursor.acceptPunctuation('*')) {
+    throw unsupported("Expected '*' after ( MODIFIED | ALL ) ( NEW | OLD ) in RETURNING clause");
+  }
+  if (cursor.isPunctuation(',')) throw unsupported('Invalid syntax with multiple returning elements in RETURNING clause');
+  return `${which}_${age}` as Returning;
+}
