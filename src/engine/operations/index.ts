@@ -19,8 +19,12 @@ import { batchGetItem } from './batch/batch-get-item.js';
 import { batchWriteItem } from './batch/batch-write-item.js';
 import { transactWriteItems } from './transact/transact-write-items.js';
 import { transactGetItems } from './transact/transact-get-items.js';
+import { streamsOperations } from './streams/index.js';
 
-/** Every DynamoDB operation the engine answers, by its `X-Amz-Target` name. */
+/**
+ * Every operation the engine answers: DynamoDB's by their bare name (`GetItem`), DynamoDB
+ * Streams' by their full `X-Amz-Target` (`DynamoDBStreams_20120810.GetRecords`).
+ */
 export const operations: Record<string, OperationHandler> = {
   CreateTable: createTable,
   DescribeTable: describeTable,
@@ -42,4 +46,5 @@ export const operations: Record<string, OperationHandler> = {
   BatchWriteItem: batchWriteItem,
   TransactWriteItems: transactWriteItems,
   TransactGetItems: transactGetItems,
+  ...streamsOperations,
 };

@@ -8,6 +8,8 @@ export interface EngineContext {
   /** Used in ARNs (`arn:aws:dynamodb:<region>:<account>:table/<name>`). */
   readonly region: string;
   readonly accountId: string;
+  /** How long a stream shard stays open before a child shard takes over (ms); default four hours. */
+  readonly streamShardDurationMs?: number;
 }
 
 /**
