@@ -3,9 +3,10 @@ import { machineDescription, printTable, writeMarkdown, type ResultRow } from '.
 import { runEngineVsSqlite } from './sections/engine-vs-sqlite.js';
 import { runQueryScale } from './sections/query-scale.js';
 import { runSdkAndServers } from './sections/sdk-and-servers.js';
+import { runStreams } from './sections/streams.js';
 
 /**
- * `npm run bench -- [--quick] [--only get,put] [--sections sdk,servers,engine,scale]`:
+ * `npm run bench -- [--quick] [--only get,put] [--sections sdk,servers,engine,scale,streams]`:
  * measures monotable against its peers (AWS DynamoDB Local, dynalite, raw SQLite, a bare
  * HTTP server), prints a table with ratios and targets, and writes bench/RESULTS.md.
  */
@@ -37,6 +38,9 @@ const METHOD = `
   in-memory engine, so its figures are not (c)'s plus the SDK: see the notes.
 - **(d)** Query of one random partition of 11 items, engine alone and through the
   in-process SDK client, as the table grows; loading method in the notes.
+- **(e)** PutItem and UpdateItem through the in-process client (fast path, in-memory engine)
+  on the seeded table with a NEW_AND_OLD_IMAGES stream against the same table without one,
+  alternately as in (a); GetRecords of 1,000 records through \`engine.handle\`.
 - Every table has 200 partitions × 11 items (≈ 300 bytes each) and a GSI over 4 partitions.
   Writes use fresh keys each call; the conditional update succeeds.`.trim();
 
@@ -57,6 +61,10 @@ async function main(): Promise<void> {
   if (options.sections.has('scale')) {
     console.log('Query scale (d)…');
     await runQueryScale(options, rows, notes);
+  }
+  if (options.sections.has('streams')) {
+    console.log('Streams (e)…');
+    await runStreams(options, rows, notes);
   }
   console.log('');
   printTable(rows);

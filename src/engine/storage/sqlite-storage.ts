@@ -247,8 +247,8 @@ class SqliteStorage implements Storage {
       this.writeTransaction(() => {
         const known = hints?.previous;
         const previous = known === undefined ? store.getItem(item) : (known ?? undefined);
-        store.putItem(item, { previous: previous ?? null, size: hints?.size });
-        this.streams.append(table, stream, previous, item, 'request');
+        const stored = store.putItem(item, { previous: previous ?? null, size: hints?.size });
+        this.streams.append(table, stream, previous, item, 'request', stored);
       });
       return;
     }

@@ -202,7 +202,15 @@ export class StreamLog {
    * none when the write changes nothing: a put of an equal item, a delete of a missing one.
    * Call inside the write transaction that stores the change.
    */
-  append(table: TableDefinition, stream: TableStream, before: Item | undefined, after: Item | undefined, origin: ChangeOrigin): void {
+  append(
+    table: TableDefinition,
+    stream: TableStream,
+    before: Item | undefined,
+    after: Item | undefined,
+    origin: ChangeOrigin,
+    /** `JSON.stringify(after)`, when the caller has it already. */
+    afterText?: string,
+  ): void {
     if (before === undefined && after === undefined) return;
     if (before !== undefined && after !== undefined && itemsEqual(before, after)) return;
     const eventName: StreamEventName = before === undefined ? 'INSERT' : after === undefined ? 'REMOVE' : 'MODIFY';
@@ -219,7 +227,7 @@ export class StreamLog {
       createdAt,
       eventName,
       JSON.stringify(keys),
-      newImage ? JSON.stringify(newImage) : null,
+      newImage ? (afterText ?? JSON.stringify(newImage)) : null,
       oldImage ? JSON.stringify(oldImage) : null,
       size,
       origin === 'timeToLive' ? TTL_IDENTITY : null,

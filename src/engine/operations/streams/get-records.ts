@@ -16,8 +16,16 @@ interface GetRecordsInput {
 /** At most this many records per call, as DynamoDB. */
 const MAX_RECORDS = 1000;
 
+/**
+ * Event ids are 32 hex digits, as DynamoDB's: 16 from a hash of the stream (worked out
+ * once per call), 16 of the sequence number, so a record keeps its id across reads.
+ */
+function eventIdPrefix(stream: StreamRow): string {
+  return createHash('md5').update(`${stream.tableName}/${stream.label}/${stream.createdAt}`).digest('hex').slice(0, 16);
+}
+
 /** One record in DynamoDB's shape (`Record`), its images parsed from their stored JSON. */
-function renderRecord(context: EngineContext, stream: StreamRow, row: StoredStreamRecord): Record<string, unknown> {
+function renderRecord(context: EngineContext, stream: StreamRow, idPrefix: string, row: StoredStreamRecord): Record<string, unknown> {
   const dynamodb: Record<string, unknown> = {
     ApproximateCreationDateTime: Math.floor(row.createdAt / 1000),
     Keys: JSON.parse(row.keys),
@@ -28,7 +36,7 @@ function renderRecord(context: EngineContext, stream: StreamRow, row: StoredStre
   dynamodb.SizeBytes = row.size;
   dynamodb.StreamViewType = stream.viewType;
   const record: Record<string, unknown> = {
-    eventID: createHash('md5').update(`${stream.tableName}/${stream.label}/${row.seq}`).digest('hex'),
+    eventID: idPrefix + row.seq.toString(16).padStart(16, '0'),
     eventName: row.eventName,
     eventVersion: '1.1',
     eventSource: 'aws:dynamodb',
@@ -67,7 +75,8 @@ export const getRecords: OperationHandler = (context, input: GetRecordsInput) =>
     if (!position.fromTrimHorizon) throw trimmedDataAccess();
     rows = fetched.filter((row) => row.createdAt >= horizon);
   }
-  const records = rows.map((row) => renderRecord(context, stream, row));
+  const idPrefix = eventIdPrefix(stream);
+  const records = rows.map((row) => renderRecord(context, stream, idPrefix, row));
   const response: Record<string, unknown> = { Records: records };
   const lastSeq = fetched.length > 0 ? fetched[fetched.length - 1].seq : position.afterSeq;
   const exhausted = fetched.length < limit;
