@@ -4,9 +4,10 @@ import { runEngineVsSqlite } from './sections/engine-vs-sqlite.js';
 import { runPartiql } from './sections/partiql.js';
 import { runQueryScale } from './sections/query-scale.js';
 import { runSdkAndServers } from './sections/sdk-and-servers.js';
+import { runStreams } from './sections/streams.js';
 
 /**
- * `npm run bench -- [--quick] [--only get,put] [--sections sdk,servers,engine,scale]`:
+ * `npm run bench -- [--quick] [--only get,put] [--sections sdk,servers,engine,scale,streams]`:
  * measures monotable against its peers (AWS DynamoDB Local, dynalite, raw SQLite, a bare
  * HTTP server), prints a table with ratios and targets, and writes bench/RESULTS.md.
  */
@@ -41,6 +42,9 @@ const METHOD = `
 - **(e)** PartiQL against the item operation it compiles to, in-process through the low-level
   SDK client: a SELECT by the full key vs GetItem, a single-item UPDATE vs UpdateItem;
   alternating rounds, medians of round means (1000 items of ≈ 250 bytes).
+- **(f)** PutItem and UpdateItem through the in-process client (fast path, in-memory engine)
+  on the seeded table with a NEW_AND_OLD_IMAGES stream against the same table without one,
+  alternately as in (a); GetRecords of 1,000 records through \`engine.handle\`.
 - Every table has 200 partitions × 11 items (≈ 300 bytes each) and a GSI over 4 partitions.
   Writes use fresh keys each call; the conditional update succeeds.`.trim();
 
@@ -65,6 +69,10 @@ async function main(): Promise<void> {
   if (options.sections.has('partiql')) {
     console.log('PartiQL vs item operations (e)…');
     await runPartiql(options, rows);
+  }
+  if (options.sections.has('streams')) {
+    console.log('Streams (f)…');
+    await runStreams(options, rows, notes);
   }
   console.log('');
   printTable(rows);

@@ -45,6 +45,12 @@ export interface EngineOptions {
   readonly ttlReapIntervalMs?: number;
   readonly region?: string;
   readonly accountId?: string;
+  /**
+   * How long a stream shard stays open before it closes and a child shard takes over, in
+   * ms (default four hours, as DynamoDB "on average"). Short values exercise consumers
+   * that follow shard lineage.
+   */
+  readonly streamShardDurationMs?: number;
 }
 
 /**
@@ -70,12 +76,14 @@ export class Engine {
   };
 
   constructor(options: EngineOptions = {}) {
+    const now = options.now ?? Date.now;
     const storage: Storage = openSqliteStorage(
-      options.inMemory || !options.path ? { inMemory: true } : { path: options.path },
+      options.inMemory || !options.path ? { inMemory: true, now } : { path: options.path, now },
     );
     this.context = {
       storage,
-      now: options.now ?? Date.now,
+      now,
+      streamShardDurationMs: options.streamShardDurationMs,
       region: options.region ?? 'us-east-1',
       accountId: options.accountId ?? '000000000000',
       partiqlStatements: new StatementCache(),

@@ -13,6 +13,7 @@ export { createLocalClient, localEngineOf, closeLocalClient } from './client/cre
 export type { LocalClientOptions, LocalEngineSource, AnyClient } from './client/create-local-client.js';
 export { createEngineClient, type EngineClientOptions } from './client/engine-client.js';
 export { EngineRequestHandler } from './client/engine-request-handler.js';
+export { createLocalStreamsClient, type LocalStreamsClientOptions } from './client/create-local-streams-client.js';
 export type { EngineLike } from './engine-like.js';
 export { startServer, type ServerOptions, type RunningServer } from './server/start-server.js';
 export { serveEngine, type ListenOptions, type ServingEngine } from './server/serve-engine.js';

@@ -17,6 +17,8 @@ export const MAX_REQUEST_BYTES = 16 * 1024 * 1024;
 
 export const JSON_CONTENT_TYPE = 'application/x-amz-json-1.0';
 const TARGET_PREFIX = 'DynamoDB_20120810.';
+/** DynamoDB Streams, answered on the same endpoint as DynamoDB Local answers it. */
+const STREAMS_TARGET_PREFIX = 'DynamoDBStreams_20120810.';
 const CORAL = 'com.amazon.coral.service#';
 
 export interface WireRequest {
@@ -92,8 +94,11 @@ export function answerWireRequest(engine: EngineLike, request: WireRequest, regi
     }
   }
   const target = request.target ?? '';
-  const operation = target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : '';
-  if (!/^[A-Za-z]+$/.test(operation)) return unknownOperation(contentType);
+  const streams = target.startsWith(STREAMS_TARGET_PREFIX);
+  const name = target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : streams ? target.slice(STREAMS_TARGET_PREFIX.length) : '';
+  if (!/^[A-Za-z]+$/.test(name)) return unknownOperation(contentType);
+  // The engine names DynamoDB Streams operations by their full target.
+  const operation = streams ? target : name;
   if (!request.authorization && !request.queryAuthentication) {
     return jsonResponse(
       400,

@@ -22,8 +22,12 @@ import { transactGetItems } from './transact/transact-get-items.js';
 import { executeStatement } from './partiql/execute-statement.js';
 import { batchExecuteStatement } from './partiql/batch-execute-statement.js';
 import { executeTransaction } from './partiql/execute-transaction.js';
+import { streamsOperations } from './streams/index.js';
 
-/** Every DynamoDB operation the engine answers, by its `X-Amz-Target` name. */
+/**
+ * Every operation the engine answers: DynamoDB's by their bare name (`GetItem`), DynamoDB
+ * Streams' by their full `X-Amz-Target` (`DynamoDBStreams_20120810.GetRecords`).
+ */
 export const operations: Record<string, OperationHandler> = {
   CreateTable: createTable,
   DescribeTable: describeTable,
@@ -48,4 +52,5 @@ export const operations: Record<string, OperationHandler> = {
   ExecuteStatement: executeStatement,
   BatchExecuteStatement: batchExecuteStatement,
   ExecuteTransaction: executeTransaction,
+  ...streamsOperations,
 };

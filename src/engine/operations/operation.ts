@@ -11,6 +11,8 @@ export interface EngineContext {
   readonly accountId: string;
   /** PartiQL statements parsed so far, by text (bounded); absent, statements are parsed on every call. */
   readonly partiqlStatements?: StatementCache;
+  /** How long a stream shard stays open before a child shard takes over (ms); default four hours. */
+  readonly streamShardDurationMs?: number;
 }
 
 /**

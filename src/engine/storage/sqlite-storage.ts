@@ -7,13 +7,17 @@ import { Catalog, type CatalogEntry } from './catalog.js';
 import { migrateStorageFormat } from './format-migration.js';
 import { HeldTransaction } from './held-transaction.js';
 import { freeSqlName, indexTableBaseName } from './sql-names.js';
-import type { PutHints, RangeRequest, ScanRequest, Storage, TableDefinition, TableStatistics } from './storage.js';
+import type { DeleteHints, PutHints, RangeRequest, ScanRequest, Storage, TableDefinition, TableStatistics } from './storage.js';
+import { createStreamTables, StreamLog } from './stream-log.js';
 import type { StoredRow } from './stored-row.js';
 import { TableStore } from './table-store.js';
 import { createIndexTable, createItemTable, dropTable } from './table-schema.js';
 
 /** Where the database lives: a file (shared safely by several processes) or private memory. */
-export type SqliteStorageOptions = { readonly path: string } | { readonly inMemory: true };
+export type SqliteStorageOptions = ({ readonly path: string } | { readonly inMemory: true }) & {
+  /** The clock stream records are stamped with (epoch ms). Default `Date.now`. */
+  readonly now?: () => number;
+};
 
 /** How long a connection waits for another process's write lock before failing (ms). */
 const busyTimeoutMs = 10_000;
@@ -36,7 +40,7 @@ export function openSqliteStorage(options: SqliteStorageOptions): Storage {
   database.pragma(`busy_timeout = ${busyTimeoutMs}`);
   if ('path' in options) database.pragma('journal_mode = WAL');
   database.pragma('synchronous = NORMAL');
-  return new SqliteStorage(database);
+  return new SqliteStorage(database, options.now ?? Date.now);
 }
 
 class SqliteStorage implements Storage {
@@ -56,10 +60,16 @@ class SqliteStorage implements Storage {
   /** Nesting of `writeTransaction` calls while the held transaction is in use. */
   private heldWriteDepth = 0;
 
-  constructor(readonly database: Database.Database) {
+  readonly streams: StreamLog;
+
+  constructor(
+    readonly database: Database.Database,
+    private readonly now: () => number,
+  ) {
     const create = database.transaction(() => {
       const catalog = new Catalog(database);
       migrateStorageFormat(database, catalog);
+      createStreamTables(database);
       return catalog;
     });
     this.catalog = create.immediate();
@@ -69,6 +79,7 @@ class SqliteStorage implements Storage {
     this.deferred = run;
     this.refreshCatalog();
     this.held = database.memory ? new HeldTransaction(database) : undefined;
+    this.streams = new StreamLog(database, now);
   }
 
   /** Whether a write transaction of this storage is running (nested writes join it). */
@@ -209,6 +220,8 @@ class SqliteStorage implements Storage {
       this.refreshCatalog();
       const entry = this.entries.get(name);
       if (entry === undefined) throw resourceNotFound();
+      // The stream outlives its table, readable as DISABLED for its retention.
+      if (entry.definition.stream) this.streams.disableStream(entry.definition.stream.id, this.now());
       for (const sqlName of Object.values(entry.indexTables)) dropTable(this.database, sqlName);
       dropTable(this.database, entry.sqlName);
       this.catalog.delete(name);
@@ -228,6 +241,17 @@ class SqliteStorage implements Storage {
 
   putItem(table: TableDefinition, item: Item, hints?: PutHints): void {
     const store = this.store(table.name);
+    const stream = table.stream;
+    if (stream) {
+      // The change and its record, in one transaction; the record needs the item replaced.
+      this.writeTransaction(() => {
+        const known = hints?.previous;
+        const previous = known === undefined ? store.getItem(item) : (known ?? undefined);
+        const stored = store.putItem(item, { previous: previous ?? null, size: hints?.size });
+        this.streams.append(table, stream, previous, item, 'request', stored);
+      });
+      return;
+    }
     if (this.inWriteTransaction() || hints?.previous) {
       this.writeTransaction(() => store.putItem(item, hints));
       return;
@@ -238,8 +262,18 @@ class SqliteStorage implements Storage {
     this.held?.wrote();
   }
 
-  deleteItem(table: TableDefinition, key: Item): void {
+  deleteItem(table: TableDefinition, key: Item, hints?: DeleteHints): void {
     const store = this.store(table.name);
+    const stream = table.stream;
+    if (stream) {
+      this.writeTransaction(() => {
+        const known = hints?.previous;
+        const previous = known === undefined ? store.getItem(key) : (known ?? undefined);
+        store.deleteItem(key);
+        this.streams.append(table, stream, previous, undefined, hints?.origin ?? 'request');
+      });
+      return;
+    }
     if (this.inWriteTransaction()) store.deleteItem(key);
     else this.writeTransaction(() => store.deleteItem(key));
   }

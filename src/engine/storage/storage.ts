@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { AttributeValue, Item, ScalarKeyType } from '../values/attribute-value.js';
 import type { StoredRow } from './stored-row.js';
+import type { ChangeOrigin, StreamLog, StreamViewType } from './stream-log.js';
 
 export type ProjectionType = 'ALL' | 'KEYS_ONLY' | 'INCLUDE';
 
@@ -27,7 +28,19 @@ export interface TableDefinition {
   readonly timeToLive?: { readonly attributeName: string; readonly enabled: boolean };
   /** Tags of the table (TagResource), in the order they were first set. */
   readonly tags?: readonly { readonly Key: string; readonly Value: string }[];
+  /** The table's stream while it is enabled: every item change appends a record to it. */
+  readonly stream?: TableStream;
   readonly description: Record<string, unknown>;
+}
+
+/** An enabled stream, as the table definition carries it (a row of `monotable_streams`). */
+export interface TableStream {
+  readonly id: number;
+  readonly label: string;
+  readonly viewType: StreamViewType;
+  /** Epoch ms; shard ordinals count `shardDurationMs` windows from here. */
+  readonly createdAt: number;
+  readonly shardDurationMs: number;
 }
 
 /** A key condition on one partition of the table or of an index, resolved to values. */
@@ -91,7 +104,10 @@ export interface Storage {
   /** Inserts or replaces the item and updates the index tables; `hints` only spare statements. */
   putItem(table: TableDefinition, item: Item, hints?: PutHints): void;
   /** Deletes the item with this key (no-op if absent) and its index entries. */
-  deleteItem(table: TableDefinition, key: Item): void;
+  deleteItem(table: TableDefinition, key: Item, hints?: DeleteHints): void;
+
+  /** The stream records of the file (stream-log.ts); item writes append to it themselves. */
+  readonly streams: StreamLog;
 
   /** Items of one partition in key order, lazily (stop iterating to stop reading). */
   queryItems(table: TableDefinition, request: RangeRequest): IterableIterator<Item>;
@@ -142,4 +158,10 @@ export interface Storage {
 export interface PutHints {
   readonly previous?: Item | null;
   readonly size?: number;
+}
+
+/** As {@link PutHints}: `previous` spares a read; `origin` says who deletes (TTL: the service). */
+export interface DeleteHints {
+  readonly previous?: Item | null;
+  readonly origin?: ChangeOrigin;
 }

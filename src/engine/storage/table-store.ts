@@ -118,8 +118,11 @@ export class TableStore {
    * plain update and only the index entries either version has are touched; otherwise an
    * insert is tried first, and only a taken key looks up the index entries.
    */
-  putItem(item: Item, hints: PutHints = {}): void {
-    this.putStored(item, { data: JSON.stringify(item), size: hints.size ?? itemSize(item) }, hints.previous);
+  putItem(item: Item, hints: PutHints = {}): string {
+    const data = JSON.stringify(item);
+    this.putStored(item, { data, size: hints.size ?? itemSize(item) }, hints.previous);
+    // The stored text, for a stream record's new image.
+    return data;
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { EngineContext } from '../operations/operation.js';
+import { RETENTION_MS as STREAM_RETENTION_MS } from '../operations/streams/shards.js';
 
 /** Items deleted per write transaction: keeps each hold on the write lock short. */
 export const REAP_BATCH_SIZE = 100;
@@ -28,12 +29,20 @@ export function reapExpiredItems(context: EngineContext): number {
         const current = storage.getTable(name);
         if (!current?.timeToLive?.enabled) return 0;
         const expired = storage.expiredItems(current, nowSeconds, nowSeconds - ignoredAgeSeconds, REAP_BATCH_SIZE);
-        for (const item of expired) storage.deleteItem(current, item);
+        for (const item of expired) storage.deleteItem(current, item, { previous: item, origin: 'timeToLive' });
         return expired.length;
       });
       deleted += batch;
       if (batch < REAP_BATCH_SIZE) break;
     }
   }
+  trimStreamRecords(context);
   return deleted;
+}
+
+/** Stream records older than the 24 hours of retention are dropped, a slice per write transaction. */
+function trimStreamRecords(context: EngineContext): void {
+  const storage = context.storage;
+  const before = context.now() - STREAM_RETENTION_MS;
+  while (storage.writeTransaction(() => storage.streams.trim(before, 1000)) === 1000);
 }

@@ -131,6 +131,6 @@ export function commitWrite(storage: Storage, write: PreparedWrite, outcome: Wri
     const previous = outcome.beforeUnread ? undefined : (outcome.before ?? null);
     storage.putItem(write.table, outcome.after, { previous, size: outcome.afterSize });
   } else if (outcome.change === 'delete') {
-    storage.deleteItem(write.table, write.key);
+    storage.deleteItem(write.table, write.key, { previous: outcome.before ?? null });
   }
 }

@@ -1,5 +1,7 @@
 import { resourceInUse } from '../../errors.js';
+import type { TableStream } from '../../storage/storage.js';
 import type { OperationHandler } from '../operation.js';
+import { createStreamError, shardDurationOf } from '../streams/stream-specification.js';
 import { createTableDefinitionError } from './definition-errors.js';
 import { definitionFromDescription, newTableDescription, renderDescription } from './table-description.js';
 import type { CreateTableInput, TagInput } from './wire-types.js';
@@ -10,14 +12,26 @@ import type { CreateTableInput, TagInput } from './wire-types.js';
  * immediately and DescribeTable reports it ACTIVE.
  */
 export const createTable: OperationHandler = (context, input: CreateTableInput) => {
-  const error = createTableDefinitionError(input);
+  const error = createTableDefinitionError(input) ?? createStreamError(input.StreamSpecification);
   if (error) throw error;
   const storage = context.storage;
   return storage.writeTransaction(() => {
     if (storage.getTable(input.TableName)) throw resourceInUse(`Table already exists: ${input.TableName}`);
     const description = newTableDescription(input, context.now() / 1000);
     const tags = input.Tags?.length ? lastValuePerKey(input.Tags) : undefined;
-    storage.createTable(definitionFromDescription(description, { tags }));
+    const spec = input.StreamSpecification;
+    let stream: TableStream | undefined;
+    if (spec?.StreamEnabled && spec.StreamViewType) {
+      stream = storage.streams.createStream(
+        definitionFromDescription(description),
+        spec.StreamViewType,
+        context.now(),
+        shardDurationOf(context),
+      );
+      description.StreamSpecification = { StreamEnabled: true, StreamViewType: spec.StreamViewType };
+      description.LatestStreamLabel = stream.label;
+    }
+    storage.createTable(definitionFromDescription(description, { tags, stream }));
     const definition = storage.requireTable(input.TableName);
     const creating = Object.fromEntries((input.GlobalSecondaryIndexes ?? []).map((index) => [index.IndexName, 'CREATING' as const]));
     return {

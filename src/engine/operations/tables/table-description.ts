@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IndexDefinition, Storage, TableDefinition } from '../../storage/storage.js';
 import type { EngineContext } from '../operation.js';
+import { streamArn } from '../streams/stream-specification.js';
 import { indexArn, tableArn } from './table-arn.js';
 import type {
   AttributeDefinitionInput,
@@ -46,6 +47,10 @@ export interface StoredDescription {
   LocalSecondaryIndexes?: StoredIndexDescription[];
   GlobalSecondaryIndexes?: StoredIndexDescription[];
   DeletionProtectionEnabled: boolean;
+  /** Present while a stream is enabled (DynamoDB drops it when the stream is disabled). */
+  StreamSpecification?: { StreamEnabled: true; StreamViewType: string };
+  /** The label of the latest stream, kept after it is disabled. */
+  LatestStreamLabel?: string;
 }
 
 export function storedDescription(definition: TableDefinition): StoredDescription {
@@ -133,7 +138,7 @@ export function indexDefinitions(
 /** The TableDefinition storage keeps for a description (keys, indexes), carrying over TTL and tags. */
 export function definitionFromDescription(
   description: StoredDescription,
-  carried: Pick<TableDefinition, 'timeToLive' | 'tags'> = {},
+  carried: Pick<TableDefinition, 'timeToLive' | 'tags' | 'stream'> = {},
 ): TableDefinition {
   const typeOf = (name: string) =>
     description.AttributeDefinitions.find((definition) => definition.AttributeName === name)?.AttributeType ?? 'S';
@@ -146,6 +151,7 @@ export function definitionFromDescription(
     localIndexes: indexDefinitions(description, description.LocalSecondaryIndexes, 'local'),
     timeToLive: carried.timeToLive,
     tags: carried.tags,
+    stream: carried.stream,
     description: description as unknown as Record<string, unknown>,
   };
 }
@@ -219,6 +225,11 @@ export function renderDescription(
       rendering.IndexArn = indexArn(context, stored.TableName, index.IndexName);
       return rendering;
     });
+  }
+  if (stored.StreamSpecification) rendered.StreamSpecification = stored.StreamSpecification;
+  if (stored.LatestStreamLabel) {
+    rendered.LatestStreamLabel = stored.LatestStreamLabel;
+    rendered.LatestStreamArn = streamArn(context, stored.TableName, stored.LatestStreamLabel);
   }
   rendered.DeletionProtectionEnabled = stored.DeletionProtectionEnabled;
   return rendered;

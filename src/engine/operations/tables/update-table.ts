@@ -1,5 +1,11 @@
 import { DynamoDBError, invalidParameterValue, resourceNotFound, tableNotFound, validationError } from '../../errors.js';
 import type { OperationHandler } from '../operation.js';
+import {
+  shardDurationOf,
+  updateStreamRequestError,
+  updateStreamStateError,
+  type StreamSpecificationInput,
+} from '../streams/stream-specification.js';
 import { capacityBoundsError, globalIndexError } from './definition-errors.js';
 import {
   billingModeOf,
@@ -25,7 +31,7 @@ interface UpdateTableInput {
   readonly ProvisionedThroughput?: ProvisionedThroughputInput;
   readonly GlobalSecondaryIndexUpdates?: readonly GlobalIndexUpdate[];
   readonly DeletionProtectionEnabled?: boolean;
-  readonly StreamSpecification?: unknown;
+  readonly StreamSpecification?: StreamSpecificationInput;
   readonly SSESpecification?: unknown;
   readonly ReplicaUpdates?: unknown;
   readonly TableClass?: unknown;
@@ -119,7 +125,7 @@ function usedDefinitions(description: StoredDescription): AttributeDefinitionInp
  * answer reports UPDATING and the index CREATING/DELETING, as DynamoDB's does.
  */
 export const updateTable: OperationHandler = (context, input: UpdateTableInput) => {
-  const early = requestError(input);
+  const early = requestError(input) ?? updateStreamRequestError(input.StreamSpecification);
   if (early) throw early;
   const storage = context.storage;
   return storage.writeTransaction(() => {
@@ -230,7 +236,24 @@ export const updateTable: OperationHandler = (context, input: UpdateTableInput) 
 
     if (input.DeletionProtectionEnabled !== undefined) next.DeletionProtectionEnabled = input.DeletionProtectionEnabled;
 
-    storage.updateTable(definitionFromDescription(next, definition));
+    let stream = definition.stream;
+    const spec = input.StreamSpecification;
+    if (spec) {
+      const streamError = updateStreamStateError(spec, definition);
+      if (streamError) throw streamError;
+      if (spec.StreamEnabled && spec.StreamViewType) {
+        // Each enable mints a new stream (new label and ARN); the old one stays readable.
+        stream = storage.streams.createStream(definition, spec.StreamViewType, context.now(), shardDurationOf(context));
+        next.StreamSpecification = { StreamEnabled: true, StreamViewType: spec.StreamViewType };
+        next.LatestStreamLabel = stream.label;
+      } else if (stream) {
+        storage.streams.disableStream(stream.id, context.now());
+        stream = undefined;
+        delete next.StreamSpecification;
+      }
+    }
+
+    storage.updateTable(definitionFromDescription(next, { ...definition, stream }));
     const updated = storage.requireTable(input.TableName);
     return {
       TableDescription: renderDescription(context, updated, { tableStatus: 'UPDATING', indexStatus, newIndex }, deleted),

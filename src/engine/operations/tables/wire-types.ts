@@ -1,3 +1,4 @@
+import type { StreamSpecificationInput } from '../streams/stream-specification.js';
 /** Wire shapes of the table-level requests (already checked against the request shape). */
 
 export interface AttributeDefinitionInput {
@@ -52,4 +53,5 @@ export interface NewTableInput extends TableSchemaInput {
 
 export interface CreateTableInput extends NewTableInput {
   readonly Tags?: readonly TagInput[];
+  readonly StreamSpecification?: StreamSpecificationInput;
 }

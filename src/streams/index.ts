@@ -1,0 +1,10 @@
+export { runStreamHandler, type RunningStreamHandler, type StreamHandlerFailure, type StreamHandlerOptions } from './run-stream-handler.js';
+export { passesFilterCriteria, type FilterCriteria } from './filter-criteria.js';
+export type {
+  DynamoDBBatchResponse,
+  DynamoDBStreamEvent,
+  DynamoDBStreamHandler,
+  DynamoDBStreamRecord,
+  StreamAttributeValue,
+  StreamHandlerContext,
+} from './lambda-event.js';
