@@ -9,9 +9,9 @@
  * turns engine errors with), its CRC-32 and request ids. The rooms import from here; only
  * `client/` imports from another room (the accelerator it installs).
  */
-export { createLocalClient, localEngineOf, closeLocalClient } from './client/create-local-client.js';
+export { createLocalClient, localEngineOf, localClientMode, closeLocalClient } from './client/create-local-client.js';
 export type { LocalClientOptions, LocalEngineSource, AnyClient } from './client/create-local-client.js';
-export { createEngineClient, type EngineClientOptions } from './client/engine-client.js';
+export { createEngineClient, type EngineClientOptions, type LocalClientMode } from './client/engine-client.js';
 export { EngineRequestHandler } from './client/engine-request-handler.js';
 export type { EngineLike } from './engine-like.js';
 export { startServer, type ServerOptions, type RunningServer } from './server/start-server.js';

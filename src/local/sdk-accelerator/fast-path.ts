@@ -2,7 +2,6 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { EngineLike } from '../engine-like.js';
 import { LeanMiddlewareStack } from './lean-middleware-stack.js';
 import { newRequestId } from '../request-id.js';
-import { reproducesCodecOf } from './fast-wire/direct-conversion.js';
 import { inputToWire } from './fast-wire/input-to-wire.js';
 import { outputFromWire } from './fast-wire/wire-to-output.js';
 import { DOCUMENT_OUTPUT, FAST_DESERIALIZER, substituteDocumentUnmarshall, type DocumentOutput } from './document-output/document-unmarshall.js';
@@ -15,9 +14,9 @@ import { errorAnswer } from '../wire-protocol.js';
 /**
  * Middlewares of the HTTP stack that have nothing to do when no HTTP request exists.
  * Skipping them, per-command endpoint resolution and Smithy's per-call stack sorting
- * (see `useLeanStacks`) is where the fast path's gain comes from.
+ * (see `useLeanStacks`) is the fast path.
  */
-const HTTP_ONLY_MIDDLEWARES = [
+export const HTTP_ONLY_MIDDLEWARES: readonly string[] = [
   'contentLengthMiddleware',
   'getUserAgentMiddleware',
   'hostHeaderMiddleware',
@@ -25,6 +24,18 @@ const HTTP_ONLY_MIDDLEWARES = [
   'retryMiddleware',
   'httpSigningMiddleware',
 ];
+
+/**
+ * The schema serde plugin's middlewares, kept by name (the DocumentClient anchors its
+ * marshalling on them) and overridden: the serializer passes through, the deserializer
+ * is the engine call.
+ */
+export const SERDE_MIDDLEWARES: readonly string[] = ['serializerMiddleware', 'deserializerMiddleware'];
+
+export interface FastPathOptions {
+  /** Whether inputs and answers are converted by `fast-wire/` (the self-check's verdict) rather than the SDK's serde. */
+  readonly directConversion: boolean;
+}
 
 /**
  * Rewires a `DynamoDBClient` so its commands reach the engine without HTTP.
@@ -40,7 +51,7 @@ const HTTP_ONLY_MIDDLEWARES = [
  * DocumentClient call, the deserializer also does the DocumentClient's unmarshalling when
  * nothing could tell the difference (document-output/document-unmarshall.ts).
  */
-export function installFastPath(client: DynamoDBClient, engine: EngineLike): void {
+export function installFastPath(client: DynamoDBClient, engine: EngineLike, options: FastPathOptions): void {
   const protocol = sdkProtocolOf(client);
   const stack = client.middlewareStack;
   for (const name of HTTP_ONLY_MIDDLEWARES) stack.remove(name);
@@ -52,7 +63,7 @@ export function installFastPath(client: DynamoDBClient, engine: EngineLike): voi
     override: true,
   });
 
-  const planOf = operationPlanner(reproducesCodecOf(protocol));
+  const planOf = operationPlanner(options.directConversion);
   const answer = async (args: { input?: unknown }, context: Record<PropertyKey, unknown>): Promise<unknown> => {
     const { schema: operation, conversion, freshOutput } = planOf(context);
     const wireInput = (conversion && inputToWire(conversion.input, args.input ?? {})) ?? serializeWithSdk(protocol, operation, args.input);
@@ -150,7 +161,7 @@ function serializeWithSdk(protocol: SdkProtocol, operation: OperationSchema, inp
  * call) and, with it, auth-scheme selection: both only feed the HTTP request and its
  * signature, so the lean stack drops them.
  */
-const PER_COMMAND_HTTP_MIDDLEWARES = new Set(['endpointV2Middleware', 'httpAuthSchemeMiddleware']);
+export const PER_COMMAND_HTTP_MIDDLEWARES: ReadonlySet<string> = new Set(['endpointV2Middleware', 'httpAuthSchemeMiddleware']);
 
 type SmithyStack = DynamoDBClient['middlewareStack'];
 const STACK_CHANGES = ['add', 'addRelativeTo', 'remove', 'removeByTag', 'use'] as const;
