@@ -2,7 +2,8 @@
  * `monotable/local`: the engine reached through the AWS SDK. Three rooms, each with one job:
  * - `client/`: `createLocalClient` and its modes, the in-process request handler of the
  *   full-stack mode, and which engine a client is bound to;
- * - `sdk-accelerator/`: the fast path, the only code that knows SDK internals;
+ * - `sdk-accelerator/`: the fast path, the only code that knows SDK internals (its
+ *   README lists the assumptions it makes and the self-check that tests them);
  * - `server/`: DynamoDB over HTTP (`startServer`, `serveEngine`, the lean front end).
  * What all three share sits here: `EngineLike`, DynamoDB's JSON protocol (`wire-protocol.ts`,
  * which the server frames over HTTP, the full-stack handler answers with, and the fast path

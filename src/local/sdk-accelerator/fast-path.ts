@@ -12,9 +12,8 @@ import { sdkProtocolOf, type OperationSchema, type ResponseMetadata, type SdkPro
 import { errorAnswer } from '../wire-protocol.js';
 
 /**
- * Middlewares of the HTTP stack that have nothing to do when no HTTP request exists.
- * Skipping them, per-command endpoint resolution and Smithy's per-call stack sorting
- * (see `useLeanStacks`) is the fast path.
+ * Middlewares of the HTTP stack that have nothing to do when no HTTP request exists:
+ * removed from a fast client's stack (the self-check requires each to be there).
  */
 export const HTTP_ONLY_MIDDLEWARES: readonly string[] = [
   'contentLengthMiddleware',
@@ -56,7 +55,7 @@ export function installFastPath(client: DynamoDBClient, engine: EngineLike, opti
   const stack = client.middlewareStack;
   for (const name of HTTP_ONLY_MIDDLEWARES) stack.remove(name);
 
-  // Hands the call straight to the next middleware: no handler of its own to build per call.
+  // The serializer is a pass-through: the input reaches the deserializer (the engine call) as the command gave it.
   stack.add((next) => next, {
     name: 'serializerMiddleware',
     step: 'serialize',
@@ -87,8 +86,7 @@ export function installFastPath(client: DynamoDBClient, engine: EngineLike, opti
       conversion?.output && decodeBase64
         ? outputFromWire(conversion.output, owned, decodeBase64, document?.keepsRows)
         : protocol.deserializer.readObject(operation.output, owned);
-    // One literal with every member: properties added later would cost the object a
-    // separate property store.
+    // Every member the HTTP path's metadata has, in one literal (docs/performance.md).
     const metadata: ResponseMetadata = {
       httpStatusCode: 200,
       requestId: newRequestId(),
@@ -117,8 +115,8 @@ export function installFastPath(client: DynamoDBClient, engine: EngineLike, opti
 
 /**
  * Leaves the call's deserializer on its context, where the DocumentClient's unmarshalling
- * steps aside for this very handler only. (A function rather than a named local: a local
- * would cost every call a renaming under tsx, which keeps function names.)
+ * steps aside for this very handler only. (A function rather than a named local, see
+ * docs/performance.md.)
  */
 function deserializerOfCall<Handler>(context: Record<PropertyKey, unknown>, handler: Handler): Handler {
   context[FAST_DESERIALIZER] = handler;
@@ -157,9 +155,8 @@ function serializeWithSdk(protocol: SdkProtocol, operation: OperationSchema, inp
 }
 
 /**
- * Every command adds endpoint resolution (which copies the whole client config on each
- * call) and, with it, auth-scheme selection: both only feed the HTTP request and its
- * signature, so the lean stack drops them.
+ * Every command adds endpoint resolution and, with it, auth-scheme selection: both only
+ * feed the HTTP request and its signature, so the lean stack drops them.
  */
 export const PER_COMMAND_HTTP_MIDDLEWARES: ReadonlySet<string> = new Set(['endpointV2Middleware', 'httpAuthSchemeMiddleware']);
 
