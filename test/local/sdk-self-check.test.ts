@@ -3,6 +3,7 @@ import {
   CreateTableCommand,
   DynamoDBClient,
   GetItemCommand,
+  ListTablesCommand,
   PutItemCommand,
   ResourceNotFoundException,
   type DynamoDBClientConfig,
@@ -129,5 +130,34 @@ describe('the SDK self-check', () => {
     const broken = await putAndGet(client).catch((error: unknown) => error);
     // The SDK's own deserializer, left in place under its new name, meets the fast path's answer.
     expect((broken as Error).message).toContain("reading 'statusCode'");
+  });
+
+  it('answers a command that brings its own deserializer through the full stack, and says so once', async () => {
+    // Such a command, as an older SDK copy beside the client's makes them: the SDK's own
+    // deserializer added to the command's stack, overriding the client's by name.
+    const plain = new DynamoDBClient({ region: 'us-east-1' });
+    cleanups.push(() => plain.destroy());
+    let sdkDeserializer: Middleware | undefined;
+    plain.middlewareStack.applyToStack({
+      add: (middleware: Middleware, options: { name?: string }) => {
+        if (options.name === 'deserializerMiddleware') sdkDeserializer = middleware;
+      },
+      addRelativeTo: () => {},
+    } as never);
+    const selfDeserializing = () => {
+      const command = new ListTablesCommand({});
+      command.middlewareStack.add(sdkDeserializer!, { name: 'deserializerMiddleware', step: 'deserialize', override: true });
+      return command;
+    };
+    const emitWarning = vi.spyOn(process, 'emitWarning').mockImplementation(() => {});
+    const client = createLocalClient({ inMemory: true });
+    cleanups.push(() => client.destroy());
+    await client.send(new CreateTableCommand({ TableName: 'app', KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }], AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }], BillingMode: 'PAY_PER_REQUEST' }));
+    expect((await client.send(selfDeserializing())).TableNames).toEqual(['app']);
+    expect((await client.send(selfDeserializing())).TableNames).toEqual(['app']);
+    expect((await client.send(new ListTablesCommand({}))).TableNames).toEqual(['app']);
+    const warnings = monotableWarnings(emitWarning);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('brings its own deserializer');
   });
 });

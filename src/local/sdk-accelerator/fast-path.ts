@@ -6,7 +6,7 @@ import { inputToWire } from './fast-wire/input-to-wire.js';
 import { outputFromWire } from './fast-wire/wire-to-output.js';
 import { DOCUMENT_OUTPUT, FAST_DESERIALIZER, substituteDocumentUnmarshall, type DocumentOutput } from './document-output/document-unmarshall.js';
 import { unmarshallDocumentOutput } from './document-output/unmarshall-output.js';
-import type { MiddlewareSubstitute } from './middleware-entry.js';
+import type { Middleware, MiddlewareSubstitute } from './middleware-entry.js';
 import { operationPlanner } from './operation-plan.js';
 import { sdkProtocolOf, type OperationSchema, type ResponseMetadata, type SdkProtocol } from './sdk-protocol.js';
 import { errorAnswer } from '../wire-protocol.js';
@@ -53,6 +53,8 @@ export interface FastPathOptions {
 export function installFastPath(client: DynamoDBClient, engine: EngineLike, options: FastPathOptions): void {
   const protocol = sdkProtocolOf(client);
   const stack = client.middlewareStack;
+  // The SDK's own stack, kept for calls of commands the fast path cannot answer (see useLeanStacks).
+  const fullStack = stack.clone();
   for (const name of HTTP_ONLY_MIDDLEWARES) stack.remove(name);
 
   // The serializer is a pass-through: the input reaches the deserializer (the engine call) as the command gave it.
@@ -99,18 +101,16 @@ export function installFastPath(client: DynamoDBClient, engine: EngineLike, opti
     if (document === undefined) return { output, response: undefined };
     return { output: unmarshallDocumentOutput(output, document.keyNodes, document.options, decodeBase64), response: undefined };
   };
-  stack.add(
-    (_next, callContext) => {
-      const context = callContext as unknown as Record<PropertyKey, unknown>;
-      return deserializerOfCall(context, (args: { input?: unknown }) => answer(args, context) as never);
-    },
-    { name: 'deserializerMiddleware', step: 'deserialize', override: true },
-  );
+  const fastDeserializer: Middleware = (_next, callContext) => {
+    const context = callContext as unknown as Record<PropertyKey, unknown>;
+    return deserializerOfCall(context, (args: { input?: unknown }) => answer(args, context) as never);
+  };
+  stack.add(fastDeserializer, { name: 'deserializerMiddleware', step: 'deserialize', override: true });
   const documentUnmarshall = substituteDocumentUnmarshall({
     config: client.config as never,
     outputShapeOf: (context) => planOf(context).conversion?.output,
   });
-  useLeanStacks(stack, new Map([['DocumentUnmarshall', documentUnmarshall]]));
+  useLeanStacks(stack, fullStack, fastDeserializer, new Map([['DocumentUnmarshall', documentUnmarshall]]));
 }
 
 /**
@@ -167,14 +167,27 @@ const STACK_CHANGES = ['add', 'addRelativeTo', 'remove', 'removeByTag', 'use'] a
  * Each call merges the client's stack with the command's through the client stack's
  * `concat`; answering that with a `LeanMiddlewareStack` (a copy of the client's entries,
  * kept until the client's stack changes) makes every call use the lean stack.
+ *
+ * A command that brings its own deserializer (one of an SDK copy from before schema serde,
+ * beside the one the client comes from) would override the fast deserializer and send a
+ * real request, unsigned: its calls get the SDK's own stack (`fullStack`, which follows
+ * every change made to the client's stack) instead, and a warning says so once.
  */
-function useLeanStacks(stack: SmithyStack, substitutes: ReadonlyMap<string, MiddlewareSubstitute>): void {
+function useLeanStacks(
+  stack: SmithyStack,
+  fullStack: SmithyStack,
+  fastDeserializer: Middleware,
+  substitutes: ReadonlyMap<string, MiddlewareSubstitute>,
+): void {
   let base: LeanMiddlewareStack | undefined;
   const mutable = stack as unknown as Record<string, (...args: unknown[]) => unknown>;
+  const mirror = fullStack as unknown as Record<string, (...args: unknown[]) => unknown>;
   for (const method of STACK_CHANGES) {
     const original = mutable[method].bind(stack);
     mutable[method] = (...args: unknown[]) => {
       base = undefined;
+      // `use` adds through `add` and `addRelativeTo`, which mirror each entry themselves.
+      if (method !== 'use') mirror[method](...args);
       return original(...args);
     };
   }
@@ -183,8 +196,22 @@ function useLeanStacks(stack: SmithyStack, substitutes: ReadonlyMap<string, Midd
       base = new LeanMiddlewareStack(PER_COMMAND_HTTP_MIDDLEWARES, substitutes);
       stack.applyToStack(base as never);
     }
-    return base.concat(from as never);
+    const merged = base.concat(from as never);
+    if (merged.holds('deserializerMiddleware', fastDeserializer)) return merged;
+    warnOfForeignCommand();
+    return fullStack.concat(from as never);
   };
+}
+
+let foreignCommandWarned = false;
+
+function warnOfForeignCommand(): void {
+  if (foreignCommandWarned) return;
+  foreignCommandWarned = true;
+  process.emitWarning(
+    'monotable: a command that brings its own deserializer (from another, older copy of @aws-sdk/client-dynamodb) was sent through a fast local client; such calls run the full SDK stack in-process. Install one copy of the SDK.',
+    { type: 'MonotableWarning', code: 'MONOTABLE_SDK_FOREIGN_COMMAND' },
+  );
 }
 
 /** What the removed retry middleware and the serde middleware add to every thrown error. */

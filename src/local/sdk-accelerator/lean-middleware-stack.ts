@@ -50,6 +50,13 @@ export class LeanMiddlewareStack {
     return false;
   }
 
+  /** Whether the absolute entry named `name` runs `middleware`. */
+  holds(name: string, middleware: Middleware): boolean {
+    const { absolute } = this;
+    for (let index = 0; index < absolute.length; index++) if (absolute[index].name === name) return absolute[index].middleware === middleware;
+    return false;
+  }
+
   use(plugin: { applyToStack(stack: unknown): void }): void {
     plugin.applyToStack(this);
   }
