@@ -2,22 +2,20 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { EngineLike } from '../engine-like.js';
 import { LeanMiddlewareStack } from './lean-middleware-stack.js';
 import { newRequestId } from '../request-id.js';
-import { reproducesCodecOf } from './fast-wire/direct-conversion.js';
 import { inputToWire } from './fast-wire/input-to-wire.js';
 import { outputFromWire } from './fast-wire/wire-to-output.js';
 import { DOCUMENT_OUTPUT, FAST_DESERIALIZER, substituteDocumentUnmarshall, type DocumentOutput } from './document-output/document-unmarshall.js';
 import { unmarshallDocumentOutput } from './document-output/unmarshall-output.js';
-import type { MiddlewareSubstitute } from './middleware-entry.js';
+import type { Middleware, MiddlewareSubstitute } from './middleware-entry.js';
 import { operationPlanner } from './operation-plan.js';
 import { sdkProtocolOf, type OperationSchema, type ResponseMetadata, type SdkProtocol } from './sdk-protocol.js';
 import { errorAnswer } from '../wire-protocol.js';
 
 /**
- * Middlewares of the HTTP stack that have nothing to do when no HTTP request exists.
- * Skipping them, per-command endpoint resolution and Smithy's per-call stack sorting
- * (see `useLeanStacks`) is where the fast path's gain comes from.
+ * Middlewares of the HTTP stack that have nothing to do when no HTTP request exists:
+ * removed from a fast client's stack (the self-check requires each to be there).
  */
-const HTTP_ONLY_MIDDLEWARES = [
+export const HTTP_ONLY_MIDDLEWARES: readonly string[] = [
   'contentLengthMiddleware',
   'getUserAgentMiddleware',
   'hostHeaderMiddleware',
@@ -25,6 +23,18 @@ const HTTP_ONLY_MIDDLEWARES = [
   'retryMiddleware',
   'httpSigningMiddleware',
 ];
+
+/**
+ * The schema serde plugin's middlewares, kept by name (the DocumentClient anchors its
+ * marshalling on them) and overridden: the serializer passes through, the deserializer
+ * is the engine call.
+ */
+export const SERDE_MIDDLEWARES: readonly string[] = ['serializerMiddleware', 'deserializerMiddleware'];
+
+export interface FastPathOptions {
+  /** Whether inputs and answers are converted by `fast-wire/` (the self-check's verdict) rather than the SDK's serde. */
+  readonly directConversion: boolean;
+}
 
 /**
  * Rewires a `DynamoDBClient` so its commands reach the engine without HTTP.
@@ -40,19 +50,21 @@ const HTTP_ONLY_MIDDLEWARES = [
  * DocumentClient call, the deserializer also does the DocumentClient's unmarshalling when
  * nothing could tell the difference (document-output/document-unmarshall.ts).
  */
-export function installFastPath(client: DynamoDBClient, engine: EngineLike): void {
+export function installFastPath(client: DynamoDBClient, engine: EngineLike, options: FastPathOptions): void {
   const protocol = sdkProtocolOf(client);
   const stack = client.middlewareStack;
+  // The SDK's own stack, kept for calls of commands the fast path cannot answer (see useLeanStacks).
+  const fullStack = stack.clone();
   for (const name of HTTP_ONLY_MIDDLEWARES) stack.remove(name);
 
-  // Hands the call straight to the next middleware: no handler of its own to build per call.
+  // The serializer is a pass-through: the input reaches the deserializer (the engine call) as the command gave it.
   stack.add((next) => next, {
     name: 'serializerMiddleware',
     step: 'serialize',
     override: true,
   });
 
-  const planOf = operationPlanner(reproducesCodecOf(protocol));
+  const planOf = operationPlanner(options.directConversion);
   const answer = async (args: { input?: unknown }, context: Record<PropertyKey, unknown>): Promise<unknown> => {
     const { schema: operation, conversion, freshOutput } = planOf(context);
     const wireInput = (conversion && inputToWire(conversion.input, args.input ?? {})) ?? serializeWithSdk(protocol, operation, args.input);
@@ -76,8 +88,7 @@ export function installFastPath(client: DynamoDBClient, engine: EngineLike): voi
       conversion?.output && decodeBase64
         ? outputFromWire(conversion.output, owned, decodeBase64, document?.keepsRows)
         : protocol.deserializer.readObject(operation.output, owned);
-    // One literal with every member: properties added later would cost the object a
-    // separate property store.
+    // Every member the HTTP path's metadata has, in one literal (docs/performance.md).
     const metadata: ResponseMetadata = {
       httpStatusCode: 200,
       requestId: newRequestId(),
@@ -90,24 +101,22 @@ export function installFastPath(client: DynamoDBClient, engine: EngineLike): voi
     if (document === undefined) return { output, response: undefined };
     return { output: unmarshallDocumentOutput(output, document.keyNodes, document.options, decodeBase64), response: undefined };
   };
-  stack.add(
-    (_next, callContext) => {
-      const context = callContext as unknown as Record<PropertyKey, unknown>;
-      return deserializerOfCall(context, (args: { input?: unknown }) => answer(args, context) as never);
-    },
-    { name: 'deserializerMiddleware', step: 'deserialize', override: true },
-  );
+  const fastDeserializer: Middleware = (_next, callContext) => {
+    const context = callContext as unknown as Record<PropertyKey, unknown>;
+    return deserializerOfCall(context, (args: { input?: unknown }) => answer(args, context) as never);
+  };
+  stack.add(fastDeserializer, { name: 'deserializerMiddleware', step: 'deserialize', override: true });
   const documentUnmarshall = substituteDocumentUnmarshall({
     config: client.config as never,
     outputShapeOf: (context) => planOf(context).conversion?.output,
   });
-  useLeanStacks(stack, new Map([['DocumentUnmarshall', documentUnmarshall]]));
+  useLeanStacks(stack, fullStack, fastDeserializer, new Map([['DocumentUnmarshall', documentUnmarshall]]));
 }
 
 /**
  * Leaves the call's deserializer on its context, where the DocumentClient's unmarshalling
- * steps aside for this very handler only. (A function rather than a named local: a local
- * would cost every call a renaming under tsx, which keeps function names.)
+ * steps aside for this very handler only. (A function rather than a named local, see
+ * docs/performance.md.)
  */
 function deserializerOfCall<Handler>(context: Record<PropertyKey, unknown>, handler: Handler): Handler {
   context[FAST_DESERIALIZER] = handler;
@@ -146,11 +155,10 @@ function serializeWithSdk(protocol: SdkProtocol, operation: OperationSchema, inp
 }
 
 /**
- * Every command adds endpoint resolution (which copies the whole client config on each
- * call) and, with it, auth-scheme selection: both only feed the HTTP request and its
- * signature, so the lean stack drops them.
+ * Every command adds endpoint resolution and, with it, auth-scheme selection: both only
+ * feed the HTTP request and its signature, so the lean stack drops them.
  */
-const PER_COMMAND_HTTP_MIDDLEWARES = new Set(['endpointV2Middleware', 'httpAuthSchemeMiddleware']);
+export const PER_COMMAND_HTTP_MIDDLEWARES: ReadonlySet<string> = new Set(['endpointV2Middleware', 'httpAuthSchemeMiddleware']);
 
 type SmithyStack = DynamoDBClient['middlewareStack'];
 const STACK_CHANGES = ['add', 'addRelativeTo', 'remove', 'removeByTag', 'use'] as const;
@@ -159,14 +167,27 @@ const STACK_CHANGES = ['add', 'addRelativeTo', 'remove', 'removeByTag', 'use'] a
  * Each call merges the client's stack with the command's through the client stack's
  * `concat`; answering that with a `LeanMiddlewareStack` (a copy of the client's entries,
  * kept until the client's stack changes) makes every call use the lean stack.
+ *
+ * A command that brings its own deserializer (one of an SDK copy from before schema serde,
+ * beside the one the client comes from) would override the fast deserializer and send a
+ * real request, unsigned: its calls get the SDK's own stack (`fullStack`, which follows
+ * every change made to the client's stack) instead, and a warning says so once.
  */
-function useLeanStacks(stack: SmithyStack, substitutes: ReadonlyMap<string, MiddlewareSubstitute>): void {
+function useLeanStacks(
+  stack: SmithyStack,
+  fullStack: SmithyStack,
+  fastDeserializer: Middleware,
+  substitutes: ReadonlyMap<string, MiddlewareSubstitute>,
+): void {
   let base: LeanMiddlewareStack | undefined;
   const mutable = stack as unknown as Record<string, (...args: unknown[]) => unknown>;
+  const mirror = fullStack as unknown as Record<string, (...args: unknown[]) => unknown>;
   for (const method of STACK_CHANGES) {
     const original = mutable[method].bind(stack);
     mutable[method] = (...args: unknown[]) => {
       base = undefined;
+      // `use` adds through `add` and `addRelativeTo`, which mirror each entry themselves.
+      if (method !== 'use') mirror[method](...args);
       return original(...args);
     };
   }
@@ -175,8 +196,22 @@ function useLeanStacks(stack: SmithyStack, substitutes: ReadonlyMap<string, Midd
       base = new LeanMiddlewareStack(PER_COMMAND_HTTP_MIDDLEWARES, substitutes);
       stack.applyToStack(base as never);
     }
-    return base.concat(from as never);
+    const merged = base.concat(from as never);
+    if (merged.holds('deserializerMiddleware', fastDeserializer)) return merged;
+    warnOfForeignCommand();
+    return fullStack.concat(from as never);
   };
+}
+
+let foreignCommandWarned = false;
+
+function warnOfForeignCommand(): void {
+  if (foreignCommandWarned) return;
+  foreignCommandWarned = true;
+  process.emitWarning(
+    'monotable: a command that brings its own deserializer (from another, older copy of @aws-sdk/client-dynamodb) was sent through a fast local client; such calls run the full SDK stack in-process. Install one copy of the SDK.',
+    { type: 'MonotableWarning', code: 'MONOTABLE_SDK_FOREIGN_COMMAND' },
+  );
 }
 
 /** What the removed retry middleware and the serde middleware add to every thrown error. */
