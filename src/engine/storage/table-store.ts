@@ -12,6 +12,7 @@ import { keyValueHash, tableKeyHash } from './key-hash.js';
 import { segmentHash, segmentRange } from './segment-hash.js';
 import { boundSql, positionSupersedes, sortRange, type KeyColumnValue, type SortRange } from './sort-range.js';
 import { quoteIdentifier } from './sql-names.js';
+import { createTtlIndex } from './table-schema.js';
 import type { IndexDefinition, KeyAttribute, PutHints, RangeRequest, ScanRequest, TableDefinition } from './storage.js';
 import { ttlEpochSeconds } from './ttl-column.js';
 
@@ -315,6 +316,7 @@ export class TableStore {
 
   /** Recomputes the TTL column of every item after the TTL setting changed. */
   refreshTtlColumn(): void {
+    if (this.ttlAttribute !== undefined) createTtlIndex(this.database, this.entry.sqlName);
     const rows = this.database.prepare(`SELECT rowid, data FROM ${this.table}`).raw().all() as [number, string][];
     const update = this.database.prepare(`UPDATE ${this.table} SET expires_at = ? WHERE rowid = ?`);
     for (const [rowid, data] of rows) {
