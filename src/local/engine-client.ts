@@ -20,6 +20,9 @@ export interface EngineClientOptions {
 export function createEngineClient(engine: EngineLike, options: EngineClientOptions = {}): DynamoDBClient {
   const region = options.region ?? 'us-east-1';
   const client = new DynamoDBClient({
+    // The SDK preallocates an endpoint-discovery cache of 1,000 entries per client; with a
+    // fixed endpoint, discovery never runs. One entry keeps a client per test cheap to make.
+    endpointCacheSize: 1,
     ...options.clientConfig,
     region,
     // Never contacted: the request handler answers every request in-process.
