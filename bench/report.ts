@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 
 /** One measured comparison: our figure, the reference, and the target on their ratio. */
@@ -64,12 +64,15 @@ export function loadAtEnd(): string {
   return `- load average when the run ended: ${loadavg().map((load) => load.toFixed(1)).join(', ')}`;
 }
 
-/** `machine` is `machineDescription()` taken when the run started. */
-export function writeMarkdown(file: string, machine: string, rows: readonly ResultRow[], method: string, notes: readonly string[]): void {
-  const lines = [
-    '# Benchmark results',
+/**
+ * One part of RESULTS.md: its heading, the machine, the rows, the method and the notes.
+ * `machine` is `machineDescription()` taken when the run started.
+ */
+export function resultsMarkdown(title: string, machine: string, rows: readonly ResultRow[], method: string, notes: readonly string[]): string {
+  return [
+    `# ${title}`,
     '',
-    'Written by `npm run bench`; rerun it to refresh this file.',
+    'Written by `npm run bench`; rerun it to refresh this part.',
     '',
     '## Machine',
     '',
@@ -89,6 +92,23 @@ export function writeMarkdown(file: string, machine: string, rows: readonly Resu
     method,
     ...(notes.length > 0 ? ['', '## Notes from this run', '', ...notes.map((note) => `- ${note}`)] : []),
     '',
-  ];
-  writeFileSync(file, lines.join('\n'));
+  ].join('\n');
+}
+
+/** Where the per-test isolation part of RESULTS.md begins; the main part comes before it. */
+const ISOLATION_MARK = '<!-- per-test isolation: written by `npm run bench -- --sections isolation` -->';
+
+/**
+ * Writes RESULTS.md from its two parts: the main sections (a)–(d) and per-test isolation
+ * (e). A part left undefined is kept as the file has it, so a run of one part does not
+ * erase the figures of the other.
+ */
+export function writeResults(file: string, parts: { readonly main?: string; readonly isolation?: string }): void {
+  const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  const mark = previous.indexOf(ISOLATION_MARK);
+  const previousMain = (mark < 0 ? previous : previous.slice(0, mark)).trimEnd();
+  const previousIsolation = mark < 0 ? '' : previous.slice(mark + ISOLATION_MARK.length).trim();
+  const main = (parts.main ?? previousMain).trimEnd();
+  const isolation = (parts.isolation ?? previousIsolation).trim();
+  writeFileSync(file, isolation ? `${main}\n\n${ISOLATION_MARK}\n\n${isolation}\n` : `${main}\n`);
 }

@@ -1,5 +1,6 @@
 import { parseOptions } from './options.js';
-import { machineDescription, printTable, writeMarkdown, type ResultRow } from './report.js';
+import { machineDescription, printTable, resultsMarkdown, writeResults, type ResultRow } from './report.js';
+import { ISOLATION_METHOD, runIsolation } from './sections/isolation.js';
 import { runEngineVsSqlite } from './sections/engine-vs-sqlite.js';
 import { runPartiql } from './sections/partiql.js';
 import { runQueryScale } from './sections/query-scale.js';
@@ -7,7 +8,7 @@ import { runSdkAndServers } from './sections/sdk-and-servers.js';
 import { runStreams } from './sections/streams.js';
 
 /**
- * `npm run bench -- [--quick] [--only get,put] [--sections sdk,servers,engine,scale,streams]`:
+ * `npm run bench -- [--quick] [--only get,put] [--sections sdk,servers,engine,scale,partiql,streams,isolation]`:
  * measures monotable against its peers (AWS DynamoDB Local, dynalite, raw SQLite, a bare
  * HTTP server), prints a table with ratios and targets, and writes bench/RESULTS.md.
  */
@@ -48,12 +49,16 @@ const METHOD = `
 - Every table has 200 partitions × 11 items (≈ 300 bytes each) and a GSI over 4 partitions.
   Writes use fresh keys each call; the conditional update succeeds.`.trim();
 
+/** The sections written to the main part of RESULTS.md; (e) has a part of its own. */
+const MAIN_SECTIONS = ['sdk', 'servers', 'engine', 'scale', 'partiql', 'streams'] as const;
+
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   const machine = machineDescription();
   console.log(`monotable benchmark${options.quick ? ' (quick)' : ''}: ${options.iterations} iterations per operation\n${machine}\n`);
   const rows: ResultRow[] = [];
   const notes: string[] = [];
+  const ranMain = MAIN_SECTIONS.some((section) => options.sections.has(section));
   if (options.sections.has('sdk') || options.sections.has('servers')) {
     console.log('SDK and servers (a, b):');
     await runSdkAndServers(options, rows, notes);
@@ -74,11 +79,24 @@ async function main(): Promise<void> {
     console.log('Streams (f)…');
     await runStreams(options, rows, notes);
   }
+  const isolationRows: ResultRow[] = [];
+  const isolationNotes: string[] = [];
+  if (options.sections.has('isolation')) {
+    console.log('per-test isolation (g)…');
+    await runIsolation(options, isolationRows, isolationNotes);
+  }
   console.log('');
-  printTable(rows);
-  if (notes.length > 0) console.log(`\n${notes.map((note) => `- ${note}`).join('\n')}`);
+  printTable([...rows, ...isolationRows]);
+  const allNotes = [...notes, ...isolationNotes];
+  if (allNotes.length > 0) console.log(`\n${allNotes.map((note) => `- ${note}`).join('\n')}`);
   if (options.resultsFile && !options.quick) {
-    writeMarkdown(options.resultsFile, machine, rows, METHOD, notes);
+    // Each part is rewritten only by a run that measured it; the other part stays as it was.
+    writeResults(options.resultsFile, {
+      main: ranMain ? resultsMarkdown('Benchmark results', machine, rows, METHOD, notes) : undefined,
+      isolation: options.sections.has('isolation')
+        ? resultsMarkdown('Per-test isolation (e)', machine, isolationRows, ISOLATION_METHOD, isolationNotes)
+        : undefined,
+    });
     console.log(`\nwrote ${options.resultsFile}`);
   } else if (options.quick) {
     console.log('\n(quick run: RESULTS.md left as it is)');

@@ -1,3 +1,4 @@
+import { ModelDefinitionError } from './errors.js';
 import { parseKeyTemplate, type KeyPartValue, type KeyTemplate, type Placeholders } from './key-template.js';
 
 /**
@@ -42,6 +43,22 @@ export interface AccessPatternConfig<EntityName extends string = string, IndexNa
   readonly filter?: string;
   /** An explicit Scan: declared so the design check can refuse it. */
   readonly scan?: boolean;
+}
+
+/**
+ * Refuses a declared `filter` that is not a FilterExpression string (a condition written as
+ * an object, say), which the design check and the rendered docs could only show as
+ * `[object Object]`. Types catch it in TypeScript; a model written in JavaScript (or cast)
+ * reaches this check.
+ */
+export function checkFilterDeclaration(patternName: string, config: AccessPatternConfig): void {
+  const filter: unknown = config.filter;
+  if (filter === undefined || (typeof filter === 'string' && filter.trim() !== '')) return;
+  const given = filter === null ? 'null' : Array.isArray(filter) ? 'an array' : typeof filter === 'string' ? 'an empty string' : typeof filter === 'object' ? 'an object' : `a ${typeof filter}`;
+  throw new ModelDefinitionError(
+    `access pattern '${patternName}'`,
+    `filter must be a FilterExpression string such as 'status = :open', not ${given} (a filter is declared only so that the design check can refuse it)`,
+  );
 }
 
 /** A pattern's key condition with its templates parsed. */

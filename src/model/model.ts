@@ -1,4 +1,4 @@
-import { parseKeyCondition, type AccessPatternConfig, type ParsedKeyCondition, type PatternParams } from './access-pattern.js';
+import { checkFilterDeclaration, parseKeyCondition, type AccessPatternConfig, type ParsedKeyCondition, type PatternParams } from './access-pattern.js';
 import type { EntityDefinition, EntityItem } from './entity.js';
 import { ModelDefinitionError } from './errors.js';
 import type { TableDefinition } from './table.js';
@@ -74,6 +74,7 @@ export function defineModel<
   }
   const accessPatterns: Record<string, AccessPatternDefinition> = {};
   for (const [name, pattern] of Object.entries(config.accessPatterns)) {
+    checkFilterDeclaration(name, pattern);
     const keyCondition = parseKeyCondition(pattern, config.table.separator);
     accessPatterns[name] = keyCondition ? { name, config: pattern, keyCondition } : { name, config: pattern };
   }

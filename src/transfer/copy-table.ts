@@ -1,5 +1,5 @@
 import { BatchWriter } from './batch-writer.js';
-import { openSource, openTarget, type LocationInput } from './open-source.js';
+import { checkTarget, openSource, openTarget, type LocationInput } from './open-source.js';
 import { createProgress, type ProgressOptions } from './progress.js';
 import { ensureTable, keyAttributeNames } from './table-definition.js';
 import type { RetryPolicy } from './write-batch.js';
@@ -34,6 +34,7 @@ export interface CopyResult {
  */
 export async function copyTable(options: CopyOptions): Promise<CopyResult> {
   const targetTable = options.targetTable ?? options.table;
+  checkTarget(options.to);
   const source = await openSource(options.from, options.table, { segments: options.segments });
   const progress = createProgress(`copy ${options.table}`, options.progress);
   let target: Awaited<ReturnType<typeof openTarget>> | undefined;

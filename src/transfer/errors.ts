@@ -26,15 +26,22 @@ export class InvalidLocationError extends TransferError<'InvalidLocation'> {
 
 /** A location that cannot play the requested role (e.g. an ADR-shaped SQLite file as an import target). */
 export class UnsupportedLocationRoleError extends TransferError<'UnsupportedLocationRole'> {
-  constructor(readonly location: string, readonly role: 'source' | 'target') {
-    super('UnsupportedLocationRole', `"${location}" cannot be used as a ${role}`);
+  constructor(readonly location: string, readonly role: 'source' | 'target', readonly reason?: string) {
+    super('UnsupportedLocationRole', `"${location}" cannot be used as a ${role}${reason ? `: ${reason}` : ''}`);
   }
 }
 
-/** The table to read or write does not exist at the location. */
+/** A SQLite file to read from (or to import into) that does not exist; nothing was created. */
+export class MissingFileError extends TransferError<'MissingFile'> {
+  constructor(readonly location: string, readonly path: string) {
+    super('MissingFile', `${location}: no such file (${path})`);
+  }
+}
+
+/** The table to read or write does not exist at the location; the message is DynamoDB's, plus where. */
 export class TableNotFoundError extends TransferError<'TableNotFound'> {
   constructor(readonly tableName: string, readonly location: string) {
-    super('TableNotFound', `Table "${tableName}" does not exist at ${location}`);
+    super('TableNotFound', `Requested resource not found: Table: ${tableName} not found (at ${location})`);
   }
 }
 

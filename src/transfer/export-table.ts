@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { createWriteStream, renameSync, rmSync } from 'node:fs';
+import { createWriteStream, renameSync, rmSync, type WriteStream } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { itemToExportLine } from './export-json.js';
 import { openSource, type LocationInput } from './open-source.js';
@@ -29,25 +29,30 @@ export interface ExportResult {
  */
 export async function exportTable(options: ExportOptions): Promise<ExportResult> {
   const source = await openSource(options.from, options.table, { segments: options.segments });
-  const partial = options.out ? `${options.out}.partial` : undefined;
-  const stream = partial ? createWriteStream(partial) : (options.stream ?? process.stdout);
   const progress = createProgress(`export ${options.table}`, options.progress);
+  let stream: Writable | undefined;
+  const partial = options.out ? `${options.out}.partial` : undefined;
   let items = 0;
   try {
-    progress.start(await source.estimatedCount());
+    // Before any file is written: a missing table fails here, naming it.
+    const estimated = await source.estimatedCount();
+    stream = partial ? createWriteStream(partial) : (options.stream ?? process.stdout);
+    progress.start(estimated);
     for await (const item of source.items()) {
       if (!stream.write(`${itemToExportLine(item)}\n`)) await once(stream, 'drain');
       items++;
       progress.increment(1);
     }
     if (partial && options.out) {
-      await new Promise<void>((resolve, reject) => (stream as ReturnType<typeof createWriteStream>).end((error?: Error | null) => (error ? reject(error) : resolve())));
+      await new Promise<void>((resolve, reject) => (stream as WriteStream).end((error?: Error | null) => (error ? reject(error) : resolve())));
       renameSync(partial, options.out);
     }
     return { items };
   } catch (error) {
-    if (partial) {
-      (stream as ReturnType<typeof createWriteStream>).destroy();
+    if (partial && stream) {
+      // Closed before removal: a stream still opening would otherwise create the file afterwards.
+      const file = stream as WriteStream;
+      if (!file.closed) await new Promise<void>((resolve) => file.destroy().once('close', () => resolve()));
       rmSync(partial, { force: true });
     }
     throw error;

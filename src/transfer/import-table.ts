@@ -36,7 +36,8 @@ export interface ImportResult {
  * await importTable({ to: 'aws', table: 'app', in: 'app.jsonl' });
  */
 export async function importTable(options: ImportOptions): Promise<ImportResult> {
-  const target = await openTarget(options.to);
+  // The table must exist already, so a missing `sqlite:` file is refused rather than created.
+  const target = await openTarget(options.to, { mustExist: true });
   const progress = createProgress(`import ${options.table}`, options.progress);
   try {
     const keyAttributes = await keyAttributeNames(target.client, options.table, target.description);

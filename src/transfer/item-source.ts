@@ -7,7 +7,10 @@ export interface ItemSource {
   readonly description: string;
   /** The table's definition, so a copy can create its target. */
   tableDefinition(): Promise<TableDefinition>;
-  /** How many items to expect, for progress; undefined when unknown (DynamoDB's count lags up to 6 hours). */
+  /**
+   * How many items to expect, for progress; undefined when unknown (DynamoDB's count lags up
+   * to 6 hours). Throws `TableNotFoundError` when the table does not exist.
+   */
   estimatedCount(): Promise<number | undefined>;
   /** Every item once, in no particular order. */
   items(): AsyncIterable<WireItem>;

@@ -1,5 +1,6 @@
+import { existsSync } from 'node:fs';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { UnsupportedLocationRoleError } from './errors.js';
+import { MissingFileError, UnsupportedLocationRoleError } from './errors.js';
 import { describeLocation, type Location } from './location.js';
 
 /** A low-level client for one location, and how to let go of it. */
@@ -8,6 +9,23 @@ export interface OpenedClient {
   /** Human-readable location, for messages. */
   readonly description: string;
   close(): Promise<void>;
+}
+
+export interface OpenClientOptions {
+  /**
+   * Refuse a `sqlite:` file that does not exist instead of creating it: a source, or a
+   * target whose table must already exist (import). Default false (copy creates both).
+   */
+  readonly mustExist?: boolean;
+}
+
+/** Why `adr-sqlite:` is refused as a target, and what to write to instead. */
+export const ADR_SQLITE_SOURCE_ONLY =
+  'adr-sqlite: is source only (it reads a plain ADR-shaped table); write to sqlite:<file>, an http(s) endpoint or aws';
+
+/** Throws `UnsupportedLocationRoleError` for a location that cannot be written to. */
+export function assertWritable(location: Location): void {
+  if (location.kind === 'adr-sqlite') throw new UnsupportedLocationRoleError(describeLocation(location), 'target', ADR_SQLITE_SOURCE_ONLY);
 }
 
 /** Region used for endpoints when the environment names none; local engines ignore it. */
@@ -21,7 +39,7 @@ const localRegion = 'us-east-1';
  * const { client, close } = await openClient(parseLocation('http://127.0.0.1:8000'));
  * try { await client.send(new ListTablesCommand({})); } finally { await close(); }
  */
-export async function openClient(location: Location): Promise<OpenedClient> {
+export async function openClient(location: Location, options: OpenClientOptions = {}): Promise<OpenedClient> {
   const description = describeLocation(location);
   switch (location.kind) {
     case 'aws': {
@@ -38,13 +56,14 @@ export async function openClient(location: Location): Promise<OpenedClient> {
       return { client, description, close: async () => client.destroy() };
     }
     case 'sqlite': {
+      if (options.mustExist && !existsSync(location.path)) throw new MissingFileError(description, location.path);
       // Loaded on demand so that moving data between AWS endpoints never loads the engine.
       const { createLocalClient } = await import('../local/index.js');
       const client = createLocalClient({ path: location.path });
       return { client, description, close: async () => client.destroy() };
     }
     case 'adr-sqlite':
-      throw new UnsupportedLocationRoleError(description, 'target');
+      throw new UnsupportedLocationRoleError(description, 'target', ADR_SQLITE_SOURCE_ONLY);
   }
 }
 

@@ -1,7 +1,7 @@
 import { adrSqliteSource } from './adr-sqlite-source.js';
 import type { ItemSource } from './item-source.js';
 import { parseLocation, type Location } from './location.js';
-import { openClient, type OpenedClient } from './open-client.js';
+import { assertWritable, openClient, type OpenClientOptions, type OpenedClient } from './open-client.js';
 import { scanSource } from './scan-source.js';
 
 /** A location given as text (`sqlite:app.db`), parsed, or as a client the caller already opened (and closes). */
@@ -23,13 +23,22 @@ export async function openSource(input: LocationInput, tableName: string, option
   if (isOpenedClient(input)) return scanSource({ ...input, close: async () => {} }, tableName, options);
   const location = typeof input === 'string' ? parseLocation(input) : input;
   if (location.kind === 'adr-sqlite') return adrSqliteSource(location.path, location.table ?? tableName);
-  return scanSource(await openClient(location), tableName, options);
+  // Reading never creates a file: a missing `sqlite:` file is an error naming it.
+  return scanSource(await openClient(location, { mustExist: true }), tableName, options);
 }
 
-/** Opens a write target; a client passed in stays the caller's to close. */
-export async function openTarget(input: LocationInput): Promise<OpenedClient> {
+/**
+ * Opens a write target; a client passed in stays the caller's to close. `adr-sqlite:` is
+ * refused (source only); with `mustExist`, so is a `sqlite:` file that does not exist.
+ */
+export async function openTarget(input: LocationInput, options: OpenClientOptions = {}): Promise<OpenedClient> {
   if (isOpenedClient(input)) return { ...input, close: async () => {} };
-  return openClient(typeof input === 'string' ? parseLocation(input) : input);
+  return openClient(typeof input === 'string' ? parseLocation(input) : input, options);
+}
+
+/** Throws for a target that cannot be written to, before anything is opened. */
+export function checkTarget(input: LocationInput): void {
+  if (!isOpenedClient(input)) assertWritable(typeof input === 'string' ? parseLocation(input) : input);
 }
 
 function isOpenedClient(input: LocationInput): input is OpenedClient {

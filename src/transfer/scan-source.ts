@@ -2,6 +2,7 @@ import { ScanCommand, type AttributeValue, type DynamoDBClient } from '@aws-sdk/
 import type { WireItem } from './export-json.js';
 import type { ItemSource } from './item-source.js';
 import type { OpenedClient } from './open-client.js';
+import { TableNotFoundError } from './errors.js';
 import { describeTable, readTableDefinition } from './table-definition.js';
 import { mergeAsync } from './merge-async.js';
 
@@ -22,7 +23,12 @@ export function scanSource(opened: OpenedClient, tableName: string, options: Sca
   return {
     description: `${opened.description} table ${tableName}`,
     tableDefinition: () => readTableDefinition(opened.client, tableName, opened.description),
-    estimatedCount: async () => (await describeTable(opened.client, tableName))?.ItemCount,
+    // Asked before the first item is read, so a missing table is reported by name.
+    estimatedCount: async () => {
+      const table = await describeTable(opened.client, tableName);
+      if (table === undefined) throw new TableNotFoundError(tableName, opened.description);
+      return table.ItemCount;
+    },
     async *items() {
       const pages = Array.from({ length: segments }, (_, segment) => scanSegment(opened.client, tableName, segment, segments));
       for await (const page of mergeAsync(pages)) yield* page;

@@ -57,7 +57,7 @@ describe.skipIf(!endpoint)('monotable export / import / copy', () => {
     const file = join(scratch.path, 'one.jsonl');
     writeFileSync(file, `${itemToExportLine({ pk: { S: 'a' } })}\n`);
     await expect(run('import', '--to', endpoint, '--table', 'no_such_table', '--in', file)).rejects.toThrow(
-      'Table "no_such_table" does not exist',
+      'Requested resource not found: Table: no_such_table not found',
     );
   });
 });

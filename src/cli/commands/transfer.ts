@@ -4,10 +4,12 @@ import { copyTable } from '../../transfer/copy-table.js';
 import { exportTable } from '../../transfer/export-table.js';
 import { importTable } from '../../transfer/import-table.js';
 import { parseLocation, type Location } from '../../transfer/location.js';
+import { assertWritable } from '../../transfer/open-client.js';
 
-const locationHelp =
-  'sqlite:<file> (a monotable file), adr-sqlite:<file>[?table=<name>] (a plain ADR-shaped table, source only), ' +
-  'http(s)://host:port (monotable serve, DynamoDB Local) or aws[:<region>]';
+const engineLocations = 'http(s)://host:port (monotable serve, DynamoDB Local) or aws[:<region>]';
+const sourceHelp = `sqlite:<file> (a monotable file), adr-sqlite:<file>[?table=<name>] (a plain ADR-shaped table), ${engineLocations}`;
+// adr-sqlite: is read-only: it is never offered as a target.
+const targetHelp = `sqlite:<file> (a monotable file), ${engineLocations}`;
 
 /**
  * Adds `monotable export`, `monotable import` and `monotable copy`.
@@ -21,7 +23,7 @@ export function register(program: Command): void {
   program
     .command('export')
     .description('write every item of a table as DynamoDB JSON lines (the format of DynamoDB\'s export to S3)')
-    .requiredOption('--from <source>', locationHelp, parseLocationArgument)
+    .requiredOption('--from <source>', sourceHelp, parseLocationArgument)
     .requiredOption('--table <name>', 'table to read')
     .option('--out <file>', 'file to write (standard output when omitted)')
     .option('--segments <n>', 'parallel Scan segments', parseCount, 4)
@@ -33,7 +35,7 @@ export function register(program: Command): void {
   program
     .command('import')
     .description('load DynamoDB JSON lines into an existing table (resumable: rerun after an interruption)')
-    .requiredOption('--to <target>', locationHelp, parseLocationArgument)
+    .requiredOption('--to <target>', targetHelp, parseTargetArgument)
     .requiredOption('--table <name>', 'table to write')
     .requiredOption('--in <file>', 'DynamoDB JSON lines file (progress is kept beside it in <file>.progress)')
     .option('--restart', 'ignore the progress of an earlier run and start from the first line')
@@ -53,8 +55,8 @@ export function register(program: Command): void {
   program
     .command('copy')
     .description('stream every item of a table into another engine, creating the target table like the source if missing')
-    .requiredOption('--from <source>', locationHelp, parseLocationArgument)
-    .requiredOption('--to <target>', locationHelp, parseLocationArgument)
+    .requiredOption('--from <source>', sourceHelp, parseLocationArgument)
+    .requiredOption('--to <target>', targetHelp, parseTargetArgument)
     .requiredOption('--table <name>', 'table to read, and to write unless --target-table is given')
     .option('--target-table <name>', 'name of the table at the target')
     .option('--no-create-table', 'fail instead of creating a missing target table')
@@ -78,6 +80,17 @@ function parseLocationArgument(text: string): Location {
   } catch (error) {
     throw new InvalidArgumentError((error as Error).message);
   }
+}
+
+/** A `--to` argument: a location that can be written to. */
+function parseTargetArgument(text: string): Location {
+  const location = parseLocationArgument(text);
+  try {
+    assertWritable(location);
+  } catch (error) {
+    throw new InvalidArgumentError((error as Error).message);
+  }
+  return location;
 }
 
 function parseCount(text: string): number {

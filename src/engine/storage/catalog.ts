@@ -35,14 +35,28 @@ interface CatalogRow {
   definition: string;
 }
 
+/**
+ * Reads and writes of the catalog tables. Statements are prepared on first use: a fresh
+ * in-memory engine (one per test, say) runs few of them, and SQLite re-prepares every
+ * statement prepared before a table is created or dropped the next time it runs anyway.
+ */
 export class Catalog {
-  private readonly selectVersion: Database.Statement<[], string | undefined>;
-  private readonly bumpVersion: Database.Statement;
-  private readonly selectAll: Database.Statement<[], CatalogRow>;
-  private readonly upsert: Database.Statement;
-  private readonly remove: Database.Statement;
+  private selectVersion: Database.Statement<[], string | undefined> | undefined;
+  private bumpVersion: Database.Statement | undefined;
+  private selectAll: Database.Statement<[], CatalogRow> | undefined;
+  private upsert: Database.Statement | undefined;
+  private remove: Database.Statement | undefined;
+  private selectSqlName: Database.Statement<[string], number | undefined> | undefined;
 
-  constructor(private readonly database: Database.Database) {
+  /**
+   * Creates the catalog tables unless the file has them. `trackVersion: false` (a private
+   * in-memory database, which no other connection can see) leaves `catalog_version` as it
+   * is on every change: nobody is there to compare it.
+   */
+  constructor(
+    private readonly database: Database.Database,
+    private readonly trackVersion: boolean = true,
+  ) {
     database.exec(`
       CREATE TABLE IF NOT EXISTS monotable_meta (
         key TEXT PRIMARY KEY,
@@ -58,21 +72,6 @@ export class Catalog {
       INSERT OR IGNORE INTO monotable_meta (key, value) VALUES ('format_version', '${STORAGE_FORMAT_VERSION}');
       INSERT OR IGNORE INTO monotable_meta (key, value) VALUES ('catalog_version', '0');
     `);
-    this.selectVersion = database
-      .prepare<[], string | undefined>(`SELECT value FROM monotable_meta WHERE key = 'catalog_version'`)
-      .pluck();
-    this.bumpVersion = database.prepare(
-      `UPDATE monotable_meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'catalog_version'`,
-    );
-    this.selectAll = database.prepare<[], CatalogRow>(
-      'SELECT name, sql_name, index_tables, definition FROM monotable_tables',
-    );
-    this.upsert = database.prepare(
-      `INSERT INTO monotable_tables (name, sql_name, index_tables, definition) VALUES (?, ?, ?, ?)
-       ON CONFLICT (name) DO UPDATE SET sql_name = excluded.sql_name,
-         index_tables = excluded.index_tables, definition = excluded.definition`,
-    );
-    this.remove = database.prepare('DELETE FROM monotable_tables WHERE name = ?');
   }
 
   /** The layout version of the file (older ones are migrated when opened). */
@@ -85,10 +84,14 @@ export class Catalog {
   }
 
   version(): string {
+    this.selectVersion ??= this.database
+      .prepare<[], string | undefined>(`SELECT value FROM monotable_meta WHERE key = 'catalog_version'`)
+      .pluck();
     return this.selectVersion.get() ?? '0';
   }
 
   readAll(): Map<string, CatalogEntry> {
+    this.selectAll ??= this.database.prepare<[], CatalogRow>('SELECT name, sql_name, index_tables, definition FROM monotable_tables');
     const entries = new Map<string, CatalogEntry>();
     for (const row of this.selectAll.all()) {
       entries.set(row.name, {
@@ -102,27 +105,34 @@ export class Catalog {
 
   /** Writes the entry (inside the caller's write transaction). */
   write(entry: CatalogEntry): void {
-    this.upsert.run(
-      entry.definition.name,
-      entry.sqlName,
-      JSON.stringify(entry.indexTables),
-      JSON.stringify(entry.definition),
+    this.upsert ??= this.database.prepare(
+      `INSERT INTO monotable_tables (name, sql_name, index_tables, definition) VALUES (?, ?, ?, ?)
+       ON CONFLICT (name) DO UPDATE SET sql_name = excluded.sql_name,
+         index_tables = excluded.index_tables, definition = excluded.definition`,
     );
-    this.bumpVersion.run();
+    this.upsert.run(entry.definition.name, entry.sqlName, JSON.stringify(entry.indexTables), JSON.stringify(entry.definition));
+    this.bump();
   }
 
   delete(name: string): void {
+    this.remove ??= this.database.prepare('DELETE FROM monotable_tables WHERE name = ?');
     this.remove.run(name);
+    this.bump();
+  }
+
+  private bump(): void {
+    if (!this.trackVersion) return;
+    this.bumpVersion ??= this.database.prepare(
+      `UPDATE monotable_meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'catalog_version'`,
+    );
     this.bumpVersion.run();
   }
 
   /** Whether an SQLite table or index of this (lower-case) name exists. */
   isSqlNameTaken(lowerCaseName: string): boolean {
-    return (
-      this.database
-        .prepare('SELECT 1 FROM sqlite_schema WHERE lower(name) = ?')
-        .pluck()
-        .get(lowerCaseName) !== undefined
-    );
+    this.selectSqlName ??= this.database
+      .prepare<[string], number | undefined>('SELECT 1 FROM sqlite_schema WHERE lower(name) = ?')
+      .pluck();
+    return this.selectSqlName.get(lowerCaseName) !== undefined;
   }
 }

@@ -13,9 +13,8 @@ export const defaultWritesPerCommit = 2048;
 
 /**
  * For a private in-memory database only: one SQLite transaction kept open across
- * requests, each write transaction running as a savepoint inside it (better-sqlite3's
- * transaction functions become SAVEPOINT/RELEASE, and ROLLBACK TO on failure, when a
- * transaction is open).
+ * requests, each write transaction running as a savepoint inside it (write-transactions.ts
+ * runs SAVEPOINT/RELEASE, and ROLLBACK TO on failure, when a transaction is open).
  *
  * Why: on an in-memory database, a COMMIT after any b-tree split walks the whole page
  * cache. SQLite renumbers the new pages of a split through a temporary page number past

@@ -11,6 +11,7 @@ import type { DeleteHints, PutHints, RangeRequest, ScanRequest, Storage, TableDe
 import { createStreamTables, StreamLog } from './stream-log.js';
 import type { StoredRow } from './stored-row.js';
 import { TableStore } from './table-store.js';
+import { WriteTransactions } from './write-transactions.js';
 import { createIndexTable, createItemTable, dropTable } from './table-schema.js';
 
 /** Where the database lives: a file (shared safely by several processes) or private memory. */
@@ -34,11 +35,16 @@ const busyTimeoutMs = 10_000;
  * const storage = openSqliteStorage({ path: 'app.db' });
  */
 export function openSqliteStorage(options: SqliteStorageOptions): Storage {
+  if (!('path' in options)) {
+    // No pragmas: a private in-memory database has no other connection to wait for and no
+    // journal file to sync (each pragma costs a statement, and a fresh engine per test adds up).
+    return new SqliteStorage(new Database(':memory:'), options.now ?? Date.now);
+  }
   // A new file's folder is created too, so `sqlite:.monotable/app.db` works on a fresh clone.
-  if ('path' in options) mkdirSync(dirname(resolve(options.path)), { recursive: true });
-  const database = new Database('path' in options ? options.path : ':memory:');
-  database.pragma(`busy_timeout = ${busyTimeoutMs}`);
-  if ('path' in options) database.pragma('journal_mode = WAL');
+  mkdirSync(dirname(resolve(options.path)), { recursive: true });
+  // `timeout` is SQLite's busy timeout, set by better-sqlite3 without a statement.
+  const database = new Database(options.path, { timeout: busyTimeoutMs });
+  database.pragma('journal_mode = WAL');
   database.pragma('synchronous = NORMAL');
   return new SqliteStorage(database, options.now ?? Date.now);
 }
@@ -47,11 +53,11 @@ class SqliteStorage implements Storage {
   private readonly catalog: Catalog;
   private entries = new Map<string, CatalogEntry>();
   private readonly stores = new Map<string, TableStore>();
-  private readonly dataVersion: Database.Statement<[], number>;
+  /** `PRAGMA data_version` of a file, prepared on first use (a private in-memory database needs none). */
+  private dataVersion: Database.Statement<[], number> | undefined;
   private seenDataVersion = -1;
   private seenCatalogVersion = '';
-  private readonly immediate: Database.Transaction<(work: () => unknown) => unknown>;
-  private readonly deferred: Database.Transaction<(work: () => unknown) => unknown>;
+  private readonly transactions: WriteTransactions;
   /** Nesting of `withinRequest`, and whether the current request's lookups checked the catalog. */
   private requestDepth = 0;
   private catalogCheckedInRequest = false;
@@ -59,6 +65,11 @@ class SqliteStorage implements Storage {
   private readonly held: HeldTransaction | undefined;
   /** Nesting of `writeTransaction` calls while the held transaction is in use. */
   private heldWriteDepth = 0;
+  /**
+   * A private in-memory database: no other connection can open it, so its catalog can only
+   * change through this storage, and it starts empty in the current format.
+   */
+  private readonly isPrivate: boolean;
 
   readonly streams: StreamLog;
 
@@ -66,19 +77,24 @@ class SqliteStorage implements Storage {
     readonly database: Database.Database,
     private readonly now: () => number,
   ) {
-    const create = database.transaction(() => {
+    this.isPrivate = database.memory;
+    this.transactions = new WriteTransactions(database);
+    if (this.isPrivate) {
+      // Nothing to migrate or to read: the database was created a moment ago.
+      this.catalog = new Catalog(database, false);
+      createStreamTables(database);
+      this.streams = new StreamLog(database, now);
+      this.held = new HeldTransaction(database);
+      return;
+    }
+    this.catalog = this.transactions.run('immediate', () => {
       const catalog = new Catalog(database);
       migrateStorageFormat(database, catalog);
       createStreamTables(database);
       return catalog;
     });
-    this.catalog = create.immediate();
-    this.dataVersion = database.prepare<[], number>('PRAGMA data_version').pluck();
-    const run = database.transaction((work: () => unknown) => work());
-    this.immediate = run;
-    this.deferred = run;
     this.refreshCatalog();
-    this.held = database.memory ? new HeldTransaction(database) : undefined;
+    this.held = undefined;
     this.streams = new StreamLog(database, now);
   }
 
@@ -92,6 +108,8 @@ class SqliteStorage implements Storage {
    * commit by another connection, so the catalog version is read only then.
    */
   private refreshCatalog(): void {
+    if (this.isPrivate) return;
+    this.dataVersion ??= this.database.prepare<[], number>('PRAGMA data_version').pluck();
     const dataVersion = this.dataVersion.get() as number;
     if (dataVersion === this.seenDataVersion) return;
     this.seenDataVersion = dataVersion;
@@ -108,7 +126,7 @@ class SqliteStorage implements Storage {
    * up for every item). A private in-memory database has no other connection to change it.
    */
   private refreshCatalogForLookup(): void {
-    if (this.database.memory) return;
+    if (this.isPrivate) return;
     if (this.requestDepth > 0) {
       if (this.catalogCheckedInRequest) return;
       this.catalogCheckedInRequest = true;
@@ -156,7 +174,7 @@ class SqliteStorage implements Storage {
 
   private saveEntry(entry: CatalogEntry): void {
     this.catalog.write(entry);
-    this.seenCatalogVersion = this.catalog.version();
+    if (!this.isPrivate) this.seenCatalogVersion = this.catalog.version();
     this.entries.set(entry.definition.name, entry);
     this.stores.delete(entry.definition.name);
   }
@@ -225,7 +243,7 @@ class SqliteStorage implements Storage {
       for (const sqlName of Object.values(entry.indexTables)) dropTable(this.database, sqlName);
       dropTable(this.database, entry.sqlName);
       this.catalog.delete(name);
-      this.seenCatalogVersion = this.catalog.version();
+      if (!this.isPrivate) this.seenCatalogVersion = this.catalog.version();
       this.entries.delete(name);
       this.stores.delete(name);
     });
@@ -304,13 +322,13 @@ class SqliteStorage implements Storage {
 
   writeTransaction<T>(work: () => T): T {
     if (this.inWriteTransaction()) return work();
-    if (!this.held) return this.immediate.immediate(work) as T;
-    // Inside the held transaction, better-sqlite3 runs `work` as a savepoint.
+    if (!this.held) return this.transactions.run('immediate', work);
+    // Inside the held transaction, `work` runs as a savepoint.
     this.held.open();
     this.heldWriteDepth++;
     let result: T;
     try {
-      result = this.immediate.immediate(work) as T;
+      result = this.transactions.run('immediate', work);
     } finally {
       this.heldWriteDepth--;
     }
@@ -322,7 +340,7 @@ class SqliteStorage implements Storage {
     // A private in-memory database has no other connection, and `work` runs synchronously:
     // nothing can write between its statements, so BEGIN/COMMIT would only cost time.
     if (this.database.inTransaction || this.database.memory) return work();
-    return this.deferred.deferred(work) as T;
+    return this.transactions.run('deferred', work);
   }
 
   close(): void {

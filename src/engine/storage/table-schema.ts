@@ -12,7 +12,8 @@ import { quoteIdentifier } from './sql-names.js';
  *   created_at  when the item was first written (ISO 8601, UTC)
  *   seg         first 32 bits of the partition key's hash (key-hash.ts): parallel
  *               scan segments and scan order
- *   expires_at  TTL attribute in epoch seconds while TTL is enabled, else NULL
+ *   expires_at  TTL attribute in epoch seconds while TTL is enabled, else NULL (indexed
+ *               once TTL has been enabled: createTtlIndex)
  *   size        the item's size by DynamoDB's rule (itemSize), summed for TableSizeBytes
  *
  * An ordinary rowid table with a unique index on (pk, sk) rather than WITHOUT ROWID:
@@ -49,8 +50,18 @@ export function createItemTable(
     );
     CREATE UNIQUE INDEX ${quoteIdentifier(`${sqlName}:key`)} ON ${table} (pk, sk);
     CREATE INDEX ${quoteIdentifier(`${sqlName}:scan`)} ON ${table} (seg, pk, sk);
-    CREATE INDEX ${quoteIdentifier(`${sqlName}:ttl`)} ON ${table} (expires_at) WHERE expires_at IS NOT NULL;
   `);
+}
+
+/**
+ * The index the TTL reaper reads, created when TTL is first enabled on the table (until
+ * then `expires_at` is NULL in every row, and a table made for one test never needs it).
+ * Files written before it was created lazily have it from the start; both are the same layout.
+ */
+export function createTtlIndex(database: Database.Database, sqlName: string): void {
+  database.exec(
+    `CREATE INDEX IF NOT EXISTS ${quoteIdentifier(`${sqlName}:ttl`)} ON ${quoteIdentifier(sqlName)} (expires_at) WHERE expires_at IS NOT NULL`,
+  );
 }
 
 export function createIndexTable(

@@ -12,6 +12,7 @@ import { keyValueHash, tableKeyHash } from './key-hash.js';
 import { segmentHash, segmentRange } from './segment-hash.js';
 import { boundSql, positionSupersedes, sortRange, type KeyColumnValue, type SortRange } from './sort-range.js';
 import { quoteIdentifier } from './sql-names.js';
+import { createTtlIndex } from './table-schema.js';
 import type { IndexDefinition, KeyAttribute, PutHints, RangeRequest, ScanRequest, TableDefinition } from './storage.js';
 import { ttlEpochSeconds } from './ttl-column.js';
 
@@ -27,10 +28,11 @@ export const NO_SORT_KEY = '';
 interface IndexStore {
   readonly definition: IndexDefinition;
   readonly table: string;
-  readonly insert: Database.Statement;
-  readonly remove: Database.Statement;
+  /** Statements, prepared on first use (see TableStore). */
+  insert?: Database.Statement;
+  remove?: Database.Statement;
   /** Rewrites the projected item of an entry whose index keys are unchanged. */
-  readonly replaceData: Database.Statement;
+  replaceData?: Database.Statement;
 }
 
 function keyValue(item: Item, key: KeyAttribute): AttributeValue {
@@ -50,11 +52,14 @@ function encodeKey(item: Item, key: KeyAttribute): KeyColumnValue {
 export class TableStore {
   readonly definition: TableDefinition;
   private readonly table: string;
-  private readonly selectItem: Database.Statement<KeyColumnValue[], string>;
-  /** Inserts a new item row; does nothing (0 changes) when the key is taken. */
-  private readonly insertItemRow: Database.Statement;
-  private readonly updateItemRow: Database.Statement;
-  private readonly deleteItemRow: Database.Statement;
+  /*
+   * The statements of the hot path, each prepared on first use: a table that lives for one
+   * test runs a few of them, and a statement costs more to prepare than to run many times.
+   */
+  private selectItemStatement: Database.Statement<KeyColumnValue[], string> | undefined;
+  private insertItemRowStatement: Database.Statement | undefined;
+  private updateItemRowStatement: Database.Statement | undefined;
+  private deleteItemRowStatement: Database.Statement | undefined;
   private readonly indexes: IndexStore[];
   private readonly ttlAttribute: string | undefined;
   private readonly statements = new Map<string, Database.Statement>();
@@ -65,26 +70,51 @@ export class TableStore {
   ) {
     this.definition = entry.definition;
     this.table = quoteIdentifier(entry.sqlName);
-    this.selectItem = database
-      .prepare<KeyColumnValue[], string>(`SELECT data FROM ${this.table} WHERE pk = ? AND sk = ?`)
-      .pluck();
-    this.insertItemRow = database.prepare(
-      `INSERT INTO ${this.table} (pk, sk, data, created_at, seg, expires_at, size) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (pk, sk) DO NOTHING`,
-    );
-    this.updateItemRow = database.prepare(`UPDATE ${this.table} SET data = ?, expires_at = ?, size = ? WHERE pk = ? AND sk = ?`);
-    this.deleteItemRow = database.prepare(`DELETE FROM ${this.table} WHERE pk = ? AND sk = ?`);
-    this.indexes = [...this.definition.globalIndexes, ...this.definition.localIndexes].map((definition) => {
-      const table = quoteIdentifier(entry.indexTables[definition.name]);
-      return {
-        definition,
-        table,
-        insert: database.prepare(`INSERT INTO ${table} (ipk, isk, pk, sk, data, seg, tie, size) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`),
-        remove: database.prepare(`DELETE FROM ${table} WHERE pk = ? AND sk = ?`),
-        replaceData: database.prepare(`UPDATE ${table} SET data = ?, size = ? WHERE pk = ? AND sk = ? AND ipk = ? AND isk = ?`),
-      };
-    });
+    this.indexes = [...this.definition.globalIndexes, ...this.definition.localIndexes].map((definition) => ({
+      definition,
+      table: quoteIdentifier(entry.indexTables[definition.name]),
+    }));
     const ttl = this.definition.timeToLive;
     this.ttlAttribute = ttl?.enabled ? ttl.attributeName : undefined;
+  }
+
+  private get selectItem(): Database.Statement<KeyColumnValue[], string> {
+    return (this.selectItemStatement ??= this.database
+      .prepare<KeyColumnValue[], string>(`SELECT data FROM ${this.table} WHERE pk = ? AND sk = ?`)
+      .pluck());
+  }
+
+  /** Inserts a new item row; does nothing (0 changes) when the key is taken. */
+  private get insertItemRow(): Database.Statement {
+    return (this.insertItemRowStatement ??= this.database.prepare(
+      `INSERT INTO ${this.table} (pk, sk, data, created_at, seg, expires_at, size) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (pk, sk) DO NOTHING`,
+    ));
+  }
+
+  private get updateItemRow(): Database.Statement {
+    return (this.updateItemRowStatement ??= this.database.prepare(
+      `UPDATE ${this.table} SET data = ?, expires_at = ?, size = ? WHERE pk = ? AND sk = ?`,
+    ));
+  }
+
+  private get deleteItemRow(): Database.Statement {
+    return (this.deleteItemRowStatement ??= this.database.prepare(`DELETE FROM ${this.table} WHERE pk = ? AND sk = ?`));
+  }
+
+  private insertIndex(index: IndexStore): Database.Statement {
+    return (index.insert ??= this.database.prepare(
+      `INSERT INTO ${index.table} (ipk, isk, pk, sk, data, seg, tie, size) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    ));
+  }
+
+  private removeIndex(index: IndexStore): Database.Statement {
+    return (index.remove ??= this.database.prepare(`DELETE FROM ${index.table} WHERE pk = ? AND sk = ?`));
+  }
+
+  private replaceIndexData(index: IndexStore): Database.Statement {
+    return (index.replaceData ??= this.database.prepare(
+      `UPDATE ${index.table} SET data = ?, size = ? WHERE pk = ? AND sk = ? AND ipk = ? AND isk = ?`,
+    ));
   }
 
   private partitionColumn(key: Item): KeyColumnValue {
@@ -215,12 +245,12 @@ export class TableStore {
   private writeIndexEntry(index: IndexStore, item: Item, pk: KeyColumnValue, sk: KeyColumnValue, stored: StoredItem): void {
     const entry = indexEntryOf(this.definition, index.definition, item);
     if (entry === undefined) {
-      index.remove.run(pk, sk);
+      this.removeIndex(index).run(pk, sk);
       return;
     }
     const { ipk, isk, projected } = this.indexRow(entry, stored);
-    if (index.replaceData.run(projected.data, projected.size, pk, sk, ipk, isk).changes > 0) return;
-    index.remove.run(pk, sk);
+    if (this.replaceIndexData(index).run(projected.data, projected.size, pk, sk, ipk, isk).changes > 0) return;
+    this.removeIndex(index).run(pk, sk);
     this.insertIndexRow(index, item, pk, sk, entry, stored);
   }
 
@@ -239,7 +269,7 @@ export class TableStore {
   ): void {
     const { ipk, isk, projected } = this.indexRow(entry, stored);
     const seg = segmentHash(entry.partitionValue);
-    index.insert.run(ipk, isk, pk, sk, projected.data, seg, this.tieOf(index.definition, item), projected.size);
+    this.insertIndex(index).run(ipk, isk, pk, sk, projected.data, seg, this.tieOf(index.definition, item), projected.size);
   }
 
   /** The key columns of an index entry and what it stores: the item itself for ALL, else its projection. */
@@ -269,7 +299,7 @@ export class TableStore {
     const pk = this.partitionColumn(key);
     const sk = this.sortColumn(key);
     this.deleteItemRow.run(pk, sk);
-    for (const index of this.indexes) index.remove.run(pk, sk);
+    for (const index of this.indexes) this.removeIndex(index).run(pk, sk);
   }
 
   /** Fills a newly added index from the items already in the table. */
@@ -289,6 +319,7 @@ export class TableStore {
 
   /** Recomputes the TTL column of every item after the TTL setting changed. */
   refreshTtlColumn(): void {
+    if (this.ttlAttribute !== undefined) createTtlIndex(this.database, this.entry.sqlName);
     const rows = this.database.prepare(`SELECT rowid, data FROM ${this.table}`).raw().all() as [number, string][];
     const update = this.database.prepare(`UPDATE ${this.table} SET expires_at = ? WHERE rowid = ?`);
     for (const [rowid, data] of rows) {
