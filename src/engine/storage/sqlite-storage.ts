@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { resourceNotFound } from '../errors.js';
 import type { Item } from '../values/attribute-value.js';
 import { Catalog, type CatalogEntry } from './catalog.js';
 import { migrateStorageFormat } from './format-migration.js';
+import { openSqliteDatabase } from './open-sqlite-database.js';
 import { HeldTransaction } from './held-transaction.js';
 import { freeSqlName, indexTableBaseName } from './sql-names.js';
 import type { PutHints, RangeRequest, ScanRequest, Storage, TableDefinition, TableStatistics } from './storage.js';
@@ -32,7 +33,7 @@ const busyTimeoutMs = 10_000;
 export function openSqliteStorage(options: SqliteStorageOptions): Storage {
   // A new file's folder is created too, so `sqlite:.monotable/app.db` works on a fresh clone.
   if ('path' in options) mkdirSync(dirname(resolve(options.path)), { recursive: true });
-  const database = new Database('path' in options ? options.path : ':memory:');
+  const database = openSqliteDatabase('path' in options ? options.path : ':memory:');
   database.pragma(`busy_timeout = ${busyTimeoutMs}`);
   if ('path' in options) database.pragma('journal_mode = WAL');
   database.pragma('synchronous = NORMAL');
