@@ -13,7 +13,7 @@ export class SqliteBindingError extends Error {
     super(
       `monotable's SQLite engine needs better-sqlite3's native binding, which could not be loaded ` +
         `by Node ${process.version} (${process.platform}-${process.arch}, NODE_MODULE_VERSION ${process.versions.modules}): ` +
-        `${firstLine(cause.message)}\n` +
+        `${oneLine(cause.message)}\n` +
         `Fix: let better-sqlite3's install script run and build it for this Node — with npm 11, ` +
         `\`npm install-scripts approve better-sqlite3\` (or "allowScripts": { "better-sqlite3": true } in package.json), ` +
         `then \`npm rebuild better-sqlite3\`. After switching Node versions, run \`npm rebuild better-sqlite3\` with the new Node. ` +
@@ -51,6 +51,7 @@ function isBindingLoadFailure(error: unknown): error is Error {
   );
 }
 
-function firstLine(text: string): string {
-  return text.split('\n', 1)[0] ?? text;
+/** The loader's message on one line (Node's dlopen message spreads over four). */
+function oneLine(text: string): string {
+  return text.replace(/\s*\n\s*/g, ' ').trim();
 }
