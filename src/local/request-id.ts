@@ -3,18 +3,16 @@ import { randomFillSync } from 'node:crypto';
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 const ID_LENGTH = 52;
 const IDS_PER_POOL = 256;
-/** The id character for each random byte (`byte % 36`), looked up rather than computed per byte. */
+/** The id character for each random byte (`byte % 36`). */
 const CHARACTER_OF_BYTE = Uint8Array.from({ length: 256 }, (_, byte) => ALPHABET.charCodeAt(byte % ALPHABET.length));
-// A plain typed array, refilled in place: indexing it costs less than indexing a Buffer.
 const poolBytes = new Uint8Array(ID_LENGTH * IDS_PER_POOL);
 const poolText = Buffer.from(poolBytes.buffer, poolBytes.byteOffset, poolBytes.byteLength);
 let pool = '';
 let offset = 0;
 
 /**
- * A request id shaped like DynamoDB's: 52 characters of `[A-Z0-9]`. Ids are cut from a
- * pooled random string, built 256 ids at a time: one `randomBytes` call, or one string
- * built character by character, per request shows up in profiles.
+ * A request id shaped like DynamoDB's: 52 characters of `[A-Z0-9]`, unique in practice.
+ * Ids are cut from a pooled random string built 256 ids at a time (docs/performance.md).
  */
 export function newRequestId(): string {
   if (offset + ID_LENGTH > pool.length) {

@@ -1,8 +1,7 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { EngineLike } from './engine-like.js';
+import type { EngineLike } from '../engine-like.js';
 import { LeanMiddlewareStack } from './lean-middleware-stack.js';
-import { newRequestId } from './request-id.js';
-import { reproducesCodecOf } from './fast-wire/direct-conversion.js';
+import { newRequestId } from '../request-id.js';
 import { inputToWire } from './fast-wire/input-to-wire.js';
 import { outputFromWire } from './fast-wire/wire-to-output.js';
 import { DOCUMENT_OUTPUT, FAST_DESERIALIZER, substituteDocumentUnmarshall, type DocumentOutput } from './document-output/document-unmarshall.js';
@@ -10,14 +9,13 @@ import { unmarshallDocumentOutput } from './document-output/unmarshall-output.js
 import type { MiddlewareSubstitute } from './middleware-entry.js';
 import { operationPlanner } from './operation-plan.js';
 import { sdkProtocolOf, type OperationSchema, type ResponseMetadata, type SdkProtocol } from './sdk-protocol.js';
-import { errorAnswer } from './wire-protocol.js';
+import { errorAnswer } from '../wire-protocol.js';
 
 /**
- * Middlewares of the HTTP stack that have nothing to do when no HTTP request exists.
- * Skipping them, per-command endpoint resolution and Smithy's per-call stack sorting
- * (see `useLeanStacks`) is where the fast path's gain comes from.
+ * Middlewares of the HTTP stack that have nothing to do when no HTTP request exists:
+ * removed from a fast client's stack (the self-check requires each to be there).
  */
-const HTTP_ONLY_MIDDLEWARES = [
+export const HTTP_ONLY_MIDDLEWARES: readonly string[] = [
   'contentLengthMiddleware',
   'getUserAgentMiddleware',
   'hostHeaderMiddleware',
@@ -25,6 +23,18 @@ const HTTP_ONLY_MIDDLEWARES = [
   'retryMiddleware',
   'httpSigningMiddleware',
 ];
+
+/**
+ * The schema serde plugin's middlewares, kept by name (the DocumentClient anchors its
+ * marshalling on them) and overridden: the serializer passes through, the deserializer
+ * is the engine call.
+ */
+export const SERDE_MIDDLEWARES: readonly string[] = ['serializerMiddleware', 'deserializerMiddleware'];
+
+export interface FastPathOptions {
+  /** Whether inputs and answers are converted by `fast-wire/` (the self-check's verdict) rather than the SDK's serde. */
+  readonly directConversion: boolean;
+}
 
 /**
  * Rewires a `DynamoDBClient` so its commands reach the engine without HTTP.
@@ -40,19 +50,19 @@ const HTTP_ONLY_MIDDLEWARES = [
  * DocumentClient call, the deserializer also does the DocumentClient's unmarshalling when
  * nothing could tell the difference (document-output/document-unmarshall.ts).
  */
-export function installFastPath(client: DynamoDBClient, engine: EngineLike): void {
+export function installFastPath(client: DynamoDBClient, engine: EngineLike, options: FastPathOptions): void {
   const protocol = sdkProtocolOf(client);
   const stack = client.middlewareStack;
   for (const name of HTTP_ONLY_MIDDLEWARES) stack.remove(name);
 
-  // Hands the call straight to the next middleware: no handler of its own to build per call.
+  // The serializer is a pass-through: the input reaches the deserializer (the engine call) as the command gave it.
   stack.add((next) => next, {
     name: 'serializerMiddleware',
     step: 'serialize',
     override: true,
   });
 
-  const planOf = operationPlanner(reproducesCodecOf(protocol));
+  const planOf = operationPlanner(options.directConversion);
   const answer = async (args: { input?: unknown }, context: Record<PropertyKey, unknown>): Promise<unknown> => {
     const { schema: operation, conversion, freshOutput } = planOf(context);
     const wireInput = (conversion && inputToWire(conversion.input, args.input ?? {})) ?? serializeWithSdk(protocol, operation, args.input);
@@ -76,8 +86,7 @@ export function installFastPath(client: DynamoDBClient, engine: EngineLike): voi
       conversion?.output && decodeBase64
         ? outputFromWire(conversion.output, owned, decodeBase64, document?.keepsRows)
         : protocol.deserializer.readObject(operation.output, owned);
-    // One literal with every member: properties added later would cost the object a
-    // separate property store.
+    // Every member the HTTP path's metadata has, in one literal (docs/performance.md).
     const metadata: ResponseMetadata = {
       httpStatusCode: 200,
       requestId: newRequestId(),
@@ -106,8 +115,8 @@ export function installFastPath(client: DynamoDBClient, engine: EngineLike): voi
 
 /**
  * Leaves the call's deserializer on its context, where the DocumentClient's unmarshalling
- * steps aside for this very handler only. (A function rather than a named local: a local
- * would cost every call a renaming under tsx, which keeps function names.)
+ * steps aside for this very handler only. (A function rather than a named local, see
+ * docs/performance.md.)
  */
 function deserializerOfCall<Handler>(context: Record<PropertyKey, unknown>, handler: Handler): Handler {
   context[FAST_DESERIALIZER] = handler;
@@ -146,11 +155,10 @@ function serializeWithSdk(protocol: SdkProtocol, operation: OperationSchema, inp
 }
 
 /**
- * Every command adds endpoint resolution (which copies the whole client config on each
- * call) and, with it, auth-scheme selection: both only feed the HTTP request and its
- * signature, so the lean stack drops them.
+ * Every command adds endpoint resolution and, with it, auth-scheme selection: both only
+ * feed the HTTP request and its signature, so the lean stack drops them.
  */
-const PER_COMMAND_HTTP_MIDDLEWARES = new Set(['endpointV2Middleware', 'httpAuthSchemeMiddleware']);
+export const PER_COMMAND_HTTP_MIDDLEWARES: ReadonlySet<string> = new Set(['endpointV2Middleware', 'httpAuthSchemeMiddleware']);
 
 type SmithyStack = DynamoDBClient['middlewareStack'];
 const STACK_CHANGES = ['add', 'addRelativeTo', 'remove', 'removeByTag', 'use'] as const;

@@ -40,7 +40,7 @@ export interface ResponseMetadata {
 }
 
 // The key under which Smithy keeps its per-call context (`SMITHY_CONTEXT_KEY` in @smithy/types).
-const SMITHY_CONTEXT_KEY = '__smithy_context';
+export const SMITHY_CONTEXT_KEY = '__smithy_context';
 
 export function sdkProtocolOf(client: DynamoDBClient): SdkProtocol {
   const protocol = (client.config as unknown as { protocol?: Partial<SdkProtocol> }).protocol;

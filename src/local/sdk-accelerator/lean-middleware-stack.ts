@@ -1,10 +1,10 @@
 /**
  * A minimal middleware stack for the fast path. Every SDK call merges the client's stack
- * with the command's (`concat`) and orders the result (`resolve`); Smithy's stack does this
- * with copies and sorts that cost more than the engine's whole GetItem. This stack keeps
- * Smithy's ordering rules (steps, priorities, before/after anchors, override by name) with
- * plain arrays, and leaves out the middlewares named in `dropped`. A middleware named in
- * `substitutes` is resolved through its substitute.
+ * with the command's (`concat`) and orders the result (`resolve`); this stack does both
+ * by Smithy's ordering rules (steps, priorities, before/after anchors, override by name),
+ * with the order of each stack shape computed once (docs/performance.md), and leaves out
+ * the middlewares named in `dropped`. A middleware named in `substitutes` is resolved
+ * through its substitute. The self-check compares its order with Smithy's on the SDK it runs on.
  */
 import { MiddlewareEntry, type Middleware, type MiddlewareOptions, type MiddlewareSubstitute } from './middleware-entry.js';
 import { cachedOrder, rememberOrder } from './middleware-order-cache.js';
@@ -20,9 +20,7 @@ const STEP_WEIGHT: Record<string, number> = { initialize: 5, serialize: 4, build
 const PRIORITY_WEIGHT: Record<string, number> = { high: 3, normal: 2, low: 1 };
 
 export class LeanMiddlewareStack {
-  // A call's stack holds a handful of entries: name lookups scan them, which costs less
-  // than keeping (and copying, per call) an index. A clone is handed its copies directly,
-  // rather than allocating empty lists to replace.
+  // Name lookups scan the entries (a call's stack holds a handful); a clone is handed its copies.
   constructor(
     private readonly dropped: ReadonlySet<string>,
     private readonly substitutes: ReadonlyMap<string, MiddlewareSubstitute> = NO_SUBSTITUTES,
@@ -149,8 +147,7 @@ export class LeanMiddlewareStack {
 
   /**
    * Adds `entry` to `into`. An entry sharing a name (or alias) with `entry` is an error
-   * unless `entry` overrides, and is then removed from whichever list holds it. Scans
-   * rather than building name lists: this runs for every entry of every call.
+   * unless `entry` overrides, and is then removed from whichever list holds it.
    */
   private insert(entry: MiddlewareEntry, into: MiddlewareEntry[]): void {
     if (entry.name !== undefined || entry.aliases !== undefined) {

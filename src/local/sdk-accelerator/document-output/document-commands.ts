@@ -35,9 +35,8 @@ export function documentCommands(): DocumentCommands {
 function readDocumentCommands(): DocumentCommands {
   const keyNodesByCommandName = new Map<string, KeyNodes | null>();
   let referenceSource: string | undefined;
-  // A command is probed only when a call of its kind first comes: making every command
-  // class once would give the SDK's shared command constructor more object shapes to
-  // handle than the application's calls do, and slow it down for them.
+  // A command is probed only when a call of its kind first comes, never all at once
+  // (docs/performance.md says why).
   const probe = (commandName: string): KeyNodes | null => {
     const command = documentCommandFor(commandName);
     if (command === undefined || command.clientCommand?.constructor.name !== commandName || command.outputKeyNodes === undefined) return null;

@@ -62,7 +62,7 @@ function nameIs(head: string, start: number, lowerName: string): boolean {
   return true;
 }
 
-/** Which header the token `head[start..end)` names, by length first so most names cost one comparison. */
+/** Which header the token `head[start..end)` names (by length first, then by its letters, case-insensitively). */
 function headerOf(head: string, start: number, end: number): Header {
   switch (end - start) {
     case 14:
@@ -93,10 +93,9 @@ function headerOf(head: string, start: number, end: number): Header {
  * Parses `head` (the bytes before the blank line, decoded as latin1 as HTTP headers
  * are), or returns `undefined` when the request is not the ordinary shape.
  *
- * One pass over the text with `indexOf` and character codes: splitting it into lines,
- * lowercasing names and testing regular expressions cost the server several microseconds
- * a request. `test/local/server-request-head.test.ts` holds it to the line-splitting
- * reference on generated heads.
+ * One pass over the text (docs/performance.md says why);
+ * `test/local/server-request-head.test.ts` holds it to the line-splitting reference on
+ * generated heads.
  */
 export function parseRequestHead(head: string): RequestHead | undefined {
   // NUL anywhere: Node rejects the head (in a name, a value or the target).

@@ -1,7 +1,7 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { Engine, type EngineOptions } from '../engine/engine.js';
-import { createEngineClient, type EngineClientOptions } from './engine-client.js';
-import type { EngineLike } from './engine-like.js';
+import { Engine, type EngineOptions } from '../../engine/engine.js';
+import { createEngineClientFrom, engineClientModeOf, RESOLVED_SDK, type EngineClientOptions, type LocalClientMode, type SdkCopy } from './engine-client.js';
+import type { EngineLike } from '../engine-like.js';
 
 /** Where the client's engine comes from: a SQLite file, memory, or an engine you own. */
 export type LocalEngineSource = { readonly path: string } | { readonly inMemory: true } | { readonly engine: EngineLike };
@@ -40,6 +40,11 @@ const bindings = new WeakMap<object, LocalBinding>();
  * client.destroy();
  */
 export function createLocalClient(options: LocalClientOptions): DynamoDBClient {
+  return createLocalClientFrom(RESOLVED_SDK, options);
+}
+
+/** `createLocalClient` with the client class of a given SDK copy. */
+export function createLocalClientFrom(sdk: SdkCopy, options: LocalClientOptions): DynamoDBClient {
   const region = options.region ?? 'us-east-1';
   const owned = !('engine' in options);
   const engine: EngineLike =
@@ -50,7 +55,7 @@ export function createLocalClient(options: LocalClientOptions): DynamoDBClient {
           region,
           ...('path' in options ? { path: options.path } : { inMemory: true }),
         });
-  const client = createEngineClient(engine, options);
+  const client = createEngineClientFrom(sdk, engine, options);
   bindings.set(client.config, { engine, owned });
   const destroy = client.destroy.bind(client);
   client.destroy = () => {
@@ -65,6 +70,21 @@ export function localEngineOf(client: AnyClient): EngineLike {
   const binding = bindings.get(client.config);
   if (!binding) throw new Error('Not a client made by createLocalClient');
   return binding.engine;
+}
+
+/**
+ * Which path a client made by `createLocalClient` (or a DocumentClient wrapping one) runs:
+ * `'fast'`, or `'full-stack'` when asked for or when the SDK failed the fast path's
+ * self-check (a warning then said what was missing).
+ *
+ * @example
+ * const client = createLocalClient({ inMemory: true });
+ * if (localClientMode(client) !== 'fast') console.log('the full SDK stack answers this client');
+ */
+export function localClientMode(client: AnyClient): LocalClientMode {
+  const mode = bindings.has(client.config) ? engineClientModeOf(client) : undefined;
+  if (mode === undefined) throw new Error('Not a client made by createLocalClient');
+  return mode;
 }
 
 /** Destroys the client and closes its engine, also an engine passed in with `{ engine }`. */

@@ -14,9 +14,8 @@ interface CachedOrder {
 }
 
 /**
- * Orders seen, most recently used first. A lookup compares the entries' fields in place,
- * which costs less per call than building and hashing a signature; bounded, since a
- * process sees few command shapes.
+ * Orders seen, most recently used first; a lookup compares the entries' fields in place.
+ * Bounded, since a process sees few command shapes.
  */
 const ORDER_CACHE_LIMIT = 64;
 const orderCache: CachedOrder[] = [];

@@ -1,8 +1,7 @@
 /**
- * A middleware as the lean stack stores it. Smithy hands each entry over as a fresh option
- * object (`{ ...entry }`) on every call; reading the options Smithy's ordering uses into
- * fixed fields once makes every entry the same object shape, and spares the per-call
- * copies, strings and arrays that a looser representation costs.
+ * A middleware as the lean stack stores it: the options Smithy's ordering uses, read into
+ * fixed fields once, so an entry's place no longer depends on the option object the caller
+ * handed over (docs/performance.md says why entries look like this).
  */
 
 // Loosely typed on purpose: this mirrors Smithy's runtime protocol, not its generics.

@@ -1,15 +1,14 @@
 import { STATUS_CODES, type Server as HttpServer } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
-import { crc32OfText } from './crc32.js';
+import { crc32OfText } from '../crc32.js';
 import { MAX_HEAD_BYTES, parseRequestHead, type RequestHead } from './http-request-head.js';
-import { newRequestId } from './request-id.js';
-import type { WireAnswer } from './wire-protocol.js';
+import { newRequestId } from '../request-id.js';
+import type { WireAnswer } from '../wire-protocol.js';
 
 /**
  * A minimal HTTP/1.1 keep-alive server for DynamoDB's POST requests, in front of Node's
- * HTTP server. Node's `http` module costs about 0.1 ms of CPU per request, as much as the
- * engine's whole GetItem; reading the ordinary request shape off the socket and writing
- * the answer in one piece costs a fraction of that. A connection whose request is not
+ * HTTP server: it reads the ordinary request shape off the socket and writes each answer
+ * in one piece (docs/performance.md says why it exists). A connection whose request is not
  * the ordinary shape (see `parseRequestHead`) is handed, with the bytes read so far, to
  * `fallback`, a Node HTTP server that never listens itself and serves that connection
  * from then on, so every unusual request is answered as Node answers it.
@@ -47,8 +46,7 @@ export function createLeanHttpServer(options: {
     let parts: Buffer[] = [];
     let received = 0;
     let needed = 0;
-    // The keep-alive timeout: one timer that, when it fires, looks at when data last came,
-    // instead of `socket.setTimeout`, which re-arms a timer on every read and every write.
+    // The keep-alive timeout: one timer that, when it fires, looks at when data last came.
     let lastActivity = Date.now();
     let idleTimer: NodeJS.Timeout | undefined;
     const armIdleTimer = (delayMs: number): void => {
