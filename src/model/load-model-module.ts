@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ModelError } from './errors.js';
 import type { ModelDefinition } from './model.js';
@@ -16,6 +17,22 @@ export class ModelModuleError extends ModelError<'ModelModule', { readonly modul
   }
 }
 
+/** The file behind a model module argument: a path relative to `cwd`, else a package specifier. */
+function modulePathOf(path: string, cwd: string): string {
+  const absolute = resolve(cwd, path);
+  if (existsSync(absolute)) return absolute;
+  if (!isPackageSpecifier(path)) throw new ModelModuleError(path, 'no such file');
+  try {
+    return createRequire(join(cwd, 'package.json')).resolve(path);
+  } catch (error) {
+    throw new ModelModuleError(path, 'no such file, and no package export of that name', { cause: error });
+  }
+}
+
+function isPackageSpecifier(path: string): boolean {
+  return !path.startsWith('.') && !isAbsolute(path) && !/\.[cm]?[jt]sx?$/.test(path);
+}
+
 /** True for objects made by `defineModel`. */
 export function isModelDefinition(value: unknown): value is ModelDefinition {
   return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'model';
@@ -24,13 +41,14 @@ export function isModelDefinition(value: unknown): value is ModelDefinition {
 /**
  * Imports a model module (TypeScript works when running under tsx, as the CLI does) and returns
  * its model: the default export, else the export named `model`, else the only exported model.
+ * The module is a file path, or a package specifier resolved from `cwd` as the app's own code
+ * would resolve it (`monotable/examples/research-jobs/model`, `@acme/data/model`).
  *
  * @example
  * const model = await loadModelModule('examples/research-jobs/model.ts');
  */
 export async function loadModelModule(path: string, cwd = process.cwd()): Promise<ModelDefinition> {
-  const absolute = resolve(cwd, path);
-  if (!existsSync(absolute)) throw new ModelModuleError(path, 'no such file');
+  const absolute = modulePathOf(path, cwd);
   let module: Record<string, unknown>;
   try {
     module = (await import(pathToFileURL(absolute).href)) as Record<string, unknown>;

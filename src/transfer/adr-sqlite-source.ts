@@ -1,4 +1,5 @@
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openSqliteDatabase, SqliteBindingError } from '../engine/storage/open-sqlite-database.js';
 import type { WireItem } from './export-json.js';
 import { AdrMappingError, adrRowToItem, type AdrRow } from './adr-item.js';
 import { AdrRowError, InvalidLocationError } from './errors.js';
@@ -22,8 +23,9 @@ export function adrSqliteSource(path: string, tableName: string): ItemSource {
   const location = `adr-sqlite:${path}?table=${tableName}`;
   let database: Database.Database;
   try {
-    database = new Database(path, { readonly: true, fileMustExist: true });
+    database = openSqliteDatabase(path, { readonly: true, fileMustExist: true });
   } catch (error) {
+    if (error instanceof SqliteBindingError) throw error;
     throw new InvalidLocationError(location, (error as Error).message);
   }
   const columns = database.prepare(`SELECT name FROM pragma_table_info(?)`).pluck().all(tableName) as string[];

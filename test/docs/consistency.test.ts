@@ -7,6 +7,7 @@ import { loadModelModule } from '../../src/model/load-model-module.js';
 import { job, model as researchModel } from '../../examples/research-jobs/model.js';
 import { codeBlocks, documentationFiles, headingAnchor, headings, projectRoot, proseOf, readDoc, section } from './markdown.js';
 import { shellWords } from './cli-commands.js';
+import { packageEntryPoints } from './typescript-blocks.js';
 
 /** What the docs say about the project's own output and structure, compared with the real thing. */
 const readme = readDoc('README.md');
@@ -90,7 +91,9 @@ describe('design check and doc output shown in the docs', () => {
 
   for (const { file, words, output } of transcripts) {
     it(`${file}: monotable design ${words.join(' ')}`, async () => {
-      const model = await loadModelModule(words[1], projectRoot);
+      // A package specifier (`monotable/examples/…/model`) is read from the sources behind it, as
+      // the built files it names in an installed package exist only after a build.
+      const model = await loadModelModule(packageEntryPoints().get(words[1]) ?? words[1], projectRoot);
       const actual = words[0] === 'check' ? formatDesignCheck(model, checkDesign(model)) : renderAccessPatternTable(model);
       expect(output).toBe(actual.endsWith('\n') ? actual : `${actual}\n`);
     });

@@ -18,18 +18,20 @@ export interface GeneratedBlock {
 
 /**
  * The package's public entry points, `monotable/local` → `src/local/index.ts`, read from
- * package.json `exports` (`./dist/local/index.js` is built from `src/local/index.ts`), so a
- * README importing a subpath the package does not export fails the test.
+ * package.json `exports` (`./dist/src/local/index.js` is built from `src/local/index.ts`,
+ * `./dist/examples/…` from `examples/…`), so a README importing a subpath the package does not
+ * export fails the test.
  */
 export function packageEntryPoints(): Map<string, string> {
   const manifest = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as {
     name: string;
-    exports: Record<string, { default: string }>;
+    exports: Record<string, { default: string } | string>;
   };
   const entries = new Map<string, string>();
   for (const [subpath, target] of Object.entries(manifest.exports)) {
+    if (typeof target === 'string') continue; // ./package.json
     const specifier = subpath === '.' ? manifest.name : `${manifest.name}/${subpath.slice(2)}`;
-    const source = target.default.replace(/^\.\/dist\//, 'src/').replace(/\.js$/, '.ts');
+    const source = target.default.replace(/^\.\/dist\//, '').replace(/\.js$/, '.ts');
     entries.set(specifier, join(projectRoot, source));
   }
   return entries;

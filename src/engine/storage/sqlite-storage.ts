@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { resourceNotFound } from '../errors.js';
 import type { Item } from '../values/attribute-value.js';
 import { Catalog, type CatalogEntry } from './catalog.js';
 import { migrateStorageFormat } from './format-migration.js';
+import { openSqliteDatabase } from './open-sqlite-database.js';
 import { HeldTransaction } from './held-transaction.js';
 import { freeSqlName, indexTableBaseName } from './sql-names.js';
 import type { DeleteHints, PutHints, RangeRequest, ScanRequest, Storage, TableDefinition, TableStatistics } from './storage.js';
@@ -38,12 +39,12 @@ export function openSqliteStorage(options: SqliteStorageOptions): Storage {
   if (!('path' in options)) {
     // No pragmas: a private in-memory database has no other connection to wait for and no
     // journal file to sync (each pragma costs a statement, and a fresh engine per test adds up).
-    return new SqliteStorage(new Database(':memory:'), options.now ?? Date.now);
+    return new SqliteStorage(openSqliteDatabase(':memory:'), options.now ?? Date.now);
   }
   // A new file's folder is created too, so `sqlite:.monotable/app.db` works on a fresh clone.
   mkdirSync(dirname(resolve(options.path)), { recursive: true });
   // `timeout` is SQLite's busy timeout, set by better-sqlite3 without a statement.
-  const database = new Database(options.path, { timeout: busyTimeoutMs });
+  const database = openSqliteDatabase(options.path, { timeout: busyTimeoutMs });
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = NORMAL');
   return new SqliteStorage(database, options.now ?? Date.now);

@@ -1,4 +1,4 @@
-import { convertToNative } from '@aws-sdk/util-dynamodb';
+import { convertToNative } from './util-dynamodb-of-lib-dynamodb.js';
 import {
   CLOSE_BRACE,
   COLON,

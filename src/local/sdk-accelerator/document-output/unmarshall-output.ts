@@ -1,4 +1,5 @@
-import { unmarshall, type unmarshallOptions as UnmarshallOptions } from '@aws-sdk/util-dynamodb';
+import type { unmarshallOptions as UnmarshallOptions } from '@aws-sdk/util-dynamodb';
+import { unmarshall } from './util-dynamodb-of-lib-dynamodb.js';
 import { StoredRow } from '../../../engine/storage/stored-row.js';
 import type { BinaryDecoder } from '../../../engine/storage/stored-item-parser.js';
 import { readRowItem } from '../fast-wire/wire-to-output.js';

@@ -1,0 +1,57 @@
+import Database from 'better-sqlite3';
+
+/**
+ * better-sqlite3's native binding (`better_sqlite3.node`) could not be loaded: its install
+ * script never ran (npm 11 skips dependency install scripts that are not allowed), or it was
+ * built for another Node version or platform. The message names the Node that tried to load it
+ * and the fix; `cause` is the loader's own error.
+ */
+export class SqliteBindingError extends Error {
+  override readonly name = 'SqliteBindingError';
+
+  constructor(cause: Error) {
+    super(
+      `monotable's SQLite engine needs better-sqlite3's native binding, which could not be loaded ` +
+        `by Node ${process.version} (${process.platform}-${process.arch}, NODE_MODULE_VERSION ${process.versions.modules}): ` +
+        `${oneLine(cause.message)}\n` +
+        `Fix: let better-sqlite3's install script run and build it for this Node — with npm 11, ` +
+        `\`npm install-scripts approve better-sqlite3\` (or "allowScripts": { "better-sqlite3": true } in package.json), ` +
+        `then \`npm rebuild better-sqlite3\`. After switching Node versions, run \`npm rebuild better-sqlite3\` with the new Node. ` +
+        `Without network access to prebuilt binaries it builds from source (\`npm rebuild better-sqlite3 --build-from-source\`, ` +
+        `needs Python, make and a C++ compiler; set npm_config_nodedir to build for another Node).`,
+      { cause },
+    );
+  }
+}
+
+/**
+ * Opens a better-sqlite3 database, turning a binding that cannot load into
+ * {@link SqliteBindingError}; every other error (a missing file, a locked one) is rethrown as is.
+ *
+ * @example
+ * const database = openSqliteDatabase(':memory:');
+ */
+export function openSqliteDatabase(filename: string, options?: Database.Options): Database.Database {
+  try {
+    return new Database(filename, options);
+  } catch (error) {
+    if (isBindingLoadFailure(error)) throw new SqliteBindingError(error);
+    throw error;
+  }
+}
+
+function isBindingLoadFailure(error: unknown): error is Error {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  return (
+    code === 'ERR_DLOPEN_FAILED' ||
+    error.message.includes('Could not locate the bindings file') ||
+    error.message.includes('NODE_MODULE_VERSION') ||
+    (code === 'MODULE_NOT_FOUND' && error.message.includes('.node'))
+  );
+}
+
+/** The loader's message on one line (Node's dlopen message spreads over four). */
+function oneLine(text: string): string {
+  return text.replace(/\s*\n\s*/g, ' ').trim();
+}

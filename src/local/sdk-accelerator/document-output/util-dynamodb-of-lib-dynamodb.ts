@@ -1,0 +1,17 @@
+import { createRequire } from 'node:module';
+
+type UtilDynamodb = typeof import('@aws-sdk/util-dynamodb');
+
+/**
+ * `@aws-sdk/util-dynamodb` as the application's `@aws-sdk/lib-dynamodb` resolves it: the
+ * very copy whose conversions the DocumentClient applies, so an output unmarshalled here is
+ * what lib-dynamodb would have produced, and monotable adds no second copy of the SDK to the
+ * app (util-dynamodb is lib-dynamodb's dependency, not monotable's; under a strict layout
+ * such as pnpm's it is not even visible from monotable's own folder).
+ */
+const requireFromMonotable = createRequire(import.meta.url);
+const requireFromLibDynamodb = createRequire(requireFromMonotable.resolve('@aws-sdk/lib-dynamodb'));
+const utilDynamodb = requireFromLibDynamodb('@aws-sdk/util-dynamodb') as UtilDynamodb;
+
+export const convertToNative: UtilDynamodb['convertToNative'] = utilDynamodb.convertToNative;
+export const unmarshall: UtilDynamodb['unmarshall'] = utilDynamodb.unmarshall;
