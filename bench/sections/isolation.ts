@@ -1,5 +1,5 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { createLocalClient } from '../../src/local/create-local-client.js';
+import { createLocalClient } from '../../src/local/client/create-local-client.js';
 import { emptyPhaseTotals, ISOLATION_PHASES, runIsolatedTest, type PhaseTotals } from '../isolation-test.js';
 import { measureAsyncInterleaved } from '../measure.js';
 import type { BenchOptions } from '../options.js';
