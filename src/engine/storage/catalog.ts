@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { tableDefinitionFromJson, tableDefinitionJson } from './index-definition-json.js';
 import type { TableDefinition } from './storage.js';
 
 /**
@@ -92,7 +93,7 @@ export class Catalog {
     const entries = new Map<string, CatalogEntry>();
     for (const row of this.selectAll.all()) {
       entries.set(row.name, {
-        definition: JSON.parse(row.definition) as TableDefinition,
+        definition: tableDefinitionFromJson(row.definition),
         sqlName: row.sql_name,
         indexTables: JSON.parse(row.index_tables) as Record<string, string>,
       });
@@ -106,7 +107,7 @@ export class Catalog {
       entry.definition.name,
       entry.sqlName,
       JSON.stringify(entry.indexTables),
-      JSON.stringify(entry.definition),
+      tableDefinitionJson(entry.definition),
     );
     this.bumpVersion.run();
   }
