@@ -122,7 +122,10 @@ type AttributeParams<Attributes, Item> = {
   -readonly [K in keyof Attributes & string]: Attributes[K] extends 'between'
     ? readonly [AttributeValueOf<Item, K>, AttributeValueOf<Item, K>]
     : Attributes[K] extends 'beginsWith'
-      ? AttributeValueOf<Item, K> & (string | Uint8Array)
+      ? // A prefix is any string (or bytes), not necessarily a value the attribute may hold.
+        AttributeValueOf<Item, K> extends Uint8Array
+        ? Uint8Array
+        : string
       : AttributeValueOf<Item, K>;
 };
 type AttributeValueOf<Item, K> = K extends keyof Item ? NonNullable<Item[K]> : KeyAttributeValue;

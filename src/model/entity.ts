@@ -5,7 +5,7 @@ import { ModelDefinitionError } from './errors.js';
 import { parseKeyTemplate, type CheckTemplate, type KeyTemplate, type Placeholders } from './key-template.js';
 import type { StateMachineDefinition } from './state-machine.js';
 import { reservedAttributeNames, type GlobalIndexDefinition, type TableDefinition } from './table.js';
-import { attributeIndexKeys, isAttributeIndex, type IndexKeyAttributeNames, type KeyAttributeTuple } from './attribute-index.js';
+import { attributeIndexKeys, isAttributeIndex, type AttributeIndexDefinition, type IndexKeyAttributeNames, type KeyAttributeTuple } from './attribute-index.js';
 
 /**
  * A declarative condition on an item: every listed attribute must hold one of the listed values.
@@ -272,7 +272,7 @@ export function defineEntity<
 function attributeIndexOf(
   where: string,
   indexName: string,
-  tableIndex: Parameters<typeof attributeIndexKeys>[0],
+  tableIndex: AttributeIndexDefinition,
   index: { pk: unknown; sk?: unknown; when?: unknown; shards?: unknown },
   attributeNames: ReadonlySet<string>,
 ): EntityAttributeIndexDefinition {

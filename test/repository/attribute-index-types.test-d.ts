@@ -23,6 +23,8 @@ describe('types of attribute-keyed indexes', () => {
       createdAt: string;
       priority: readonly [number, number];
     }>();
+    // A prefix need not be a value the attribute holds.
+    expectTypeOf<ModelPatternParams<TicketModel, 'listTicketsOfMonth'>['createdAt']>().toEqualTypeOf<string>();
   });
 
   it('makes a wrong, missing or mistyped query parameter a compile error', () => {
