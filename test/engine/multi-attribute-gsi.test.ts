@@ -322,8 +322,9 @@ function suite(client: () => DynamoDBClient, engine: TestEngineName | 'http') {
       }),
     );
     for (const item of items) await client().send(new PutItemCommand({ TableName: other, Item: item }));
-    // Items another type on a key attribute, or without one, are left out of the new index.
-    await client().send(new PutItemCommand({ TableName: other, Item: { ...items[0], pk: S('typed'), rank: S('5') } }));
+    // Items with another type on a key attribute, or without one, are left out of the new
+    // index. (DynamoDB Local 3.3.1 indexes the mistyped item all the same; DynamoDB does not.)
+    if (!onReference) await client().send(new PutItemCommand({ TableName: other, Item: { ...items[0], pk: S('typed'), rank: S('5') } }));
     await client().send(new PutItemCommand({ TableName: other, Item: { pk: S('sparse'), ...PARTITION } }));
     await client().send(
       new UpdateTableCommand({
