@@ -73,7 +73,7 @@ function describe(spec: TableSpec): string {
     spec.billing.mode === 'PAY_PER_REQUEST' ? 'on-demand' : 'provisioned capacity',
     ...(spec.timeToLiveAttribute ? [`TTL on ${spec.timeToLiveAttribute}`] : []),
     spec.pointInTimeRecovery ? 'point-in-time recovery' : 'no point-in-time recovery',
-    ...spec.globalIndexes.map((index) => `GSI ${index.name}`),
+    ...spec.globalIndexes.map((index) => `GSI ${index.name}${index.partitionKeys.length + index.sortKeys.length > 2 ? ' (multi-attribute key)' : ''}`),
   ];
   return parts.join(', ');
 }
@@ -90,8 +90,11 @@ function billing(spec: TableSpec): string {
 function globalIndex(index: GlobalIndexSpec, spec: TableSpec): string {
   const lines = [
     `indexName: ${quote(index.name)},`,
-    `partitionKey: ${keyAttribute(index.partitionKey)},`,
-    ...(index.sortKey ? [`sortKey: ${keyAttribute(index.sortKey)},`] : []),
+    index.partitionKeys.length === 1
+      ? `partitionKey: ${keyAttribute(index.partitionKeys[0])},`
+      : `partitionKeys: [${index.partitionKeys.map(keyAttribute).join(', ')}],`,
+    ...(index.sortKeys.length === 1 ? [`sortKey: ${keyAttribute(index.sortKeys[0])},`] : []),
+    ...(index.sortKeys.length > 1 ? [`sortKeys: [${index.sortKeys.map(keyAttribute).join(', ')}],`] : []),
     `projectionType: dynamodb.ProjectionType.${index.projection.type},`,
     ...(index.projection.type === 'INCLUDE' ? [`nonKeyAttributes: [${index.projection.attributes.map(quote).join(', ')}],`] : []),
     ...(spec.billing.mode === 'PROVISIONED'
@@ -102,7 +105,8 @@ function globalIndex(index: GlobalIndexSpec, spec: TableSpec): string {
 }
 
 function keyAttribute(attribute: KeyAttributeSpec): string {
-  return `{ name: ${quote(attribute.name)}, type: dynamodb.AttributeType.STRING }`;
+  const type = { S: 'STRING', N: 'NUMBER', B: 'BINARY' }[attribute.type];
+  return `{ name: ${quote(attribute.name)}, type: dynamodb.AttributeType.${type} }`;
 }
 
 /** A single-quoted TypeScript string literal. */

@@ -1,4 +1,4 @@
-import type { ModelDefinition } from '../model/index.js';
+import { indexKeySchema, type ModelDefinition } from '../model/index.js';
 import { keyAttributes, pascalCase, tableSpec, type GlobalIndexSpec, type TableSpec } from './table-spec.js';
 
 /** A CloudFormation template (JSON). */
@@ -38,10 +38,8 @@ export function tableProperties(spec: TableSpec): Record<string, unknown> {
 function globalIndexProperties(index: GlobalIndexSpec, provisioned: Record<string, number> | undefined): Record<string, unknown> {
   return {
     IndexName: index.name,
-    KeySchema: [
-      { AttributeName: index.partitionKey.name, KeyType: 'HASH' },
-      ...(index.sortKey ? [{ AttributeName: index.sortKey.name, KeyType: 'RANGE' }] : []),
-    ],
+    // A multi-attribute key lists every partition attribute (HASH), then every sort attribute (RANGE).
+    KeySchema: indexKeySchema(index),
     Projection:
       index.projection.type === 'INCLUDE'
         ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...index.projection.attributes] }

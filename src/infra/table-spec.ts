@@ -1,18 +1,11 @@
-import { dynamoDbNamePattern, type IndexProjection, type ModelDefinition, type TableDefinition } from '../model/index.js';
+import { dynamoDbNamePattern, physicalKeys, type ModelDefinition, type PhysicalIndex, type PhysicalKeyAttribute, type TableDefinition } from '../model/index.js';
 import { InfrastructureModelError } from './errors.js';
 
-/** A key attribute: monotable models key everything with strings. */
-export interface KeyAttributeSpec {
-  readonly name: string;
-  readonly type: 'S';
-}
+/** A key attribute: template keys are strings; attribute-keyed indexes declare S, N or B. */
+export type KeyAttributeSpec = PhysicalKeyAttribute;
 
-export interface GlobalIndexSpec {
-  readonly name: string;
-  readonly partitionKey: KeyAttributeSpec;
-  readonly sortKey?: KeyAttributeSpec;
-  readonly projection: IndexProjection;
-}
+/** A GSI: 1–4 partition attributes, 0–4 sort attributes (more than one each: multi-attribute keys). */
+export type GlobalIndexSpec = PhysicalIndex;
 
 /**
  * The physical table a model declares, in one normalized shape from which the CDK construct
@@ -26,6 +19,8 @@ export interface TableSpec {
   readonly timeToLiveAttribute?: string;
   readonly pointInTimeRecovery: boolean;
   readonly globalIndexes: readonly GlobalIndexSpec[];
+  /** Every key attribute once, in declaration order (AttributeDefinitions). */
+  readonly keyAttributes: readonly KeyAttributeSpec[];
 }
 
 /**
@@ -47,38 +42,22 @@ export function tableSpec(source: ModelDefinition | TableDefinition, options: { 
       throw new InfrastructureModelError(tableName, 'provisioned capacity needs at least 1 read and 1 write unit');
     }
   }
-  const globalIndexes = Object.entries(table.indexes).map(
-    ([name, index]): GlobalIndexSpec => ({
-      name,
-      partitionKey: { name: index.partitionKey, type: 'S' },
-      ...(index.sortKey ? { sortKey: { name: index.sortKey, type: 'S' as const } } : {}),
-      projection: index.projection,
-    }),
-  );
+  const keys = physicalKeys(table);
   return {
     tableName,
-    partitionKey: { name: table.partitionKey, type: 'S' },
-    sortKey: { name: table.sortKey, type: 'S' },
+    partitionKey: keys.partitionKey,
+    sortKey: keys.sortKey,
     billing: table.billingMode,
     ...(table.timeToLiveAttribute ? { timeToLiveAttribute: table.timeToLiveAttribute } : {}),
     pointInTimeRecovery: table.pointInTimeRecovery,
-    globalIndexes,
+    globalIndexes: keys.indexes,
+    keyAttributes: keys.attributes,
   };
 }
 
 /** Every key attribute of the table and its indexes, once each, in declaration order (as CDK lists them). */
 export function keyAttributes(spec: TableSpec): KeyAttributeSpec[] {
-  const seen = new Map<string, KeyAttributeSpec>();
-  const add = (attribute: KeyAttributeSpec | undefined) => {
-    if (attribute && !seen.has(attribute.name)) seen.set(attribute.name, attribute);
-  };
-  add(spec.partitionKey);
-  add(spec.sortKey);
-  for (const index of spec.globalIndexes) {
-    add(index.partitionKey);
-    add(index.sortKey);
-  }
-  return [...seen.values()];
+  return [...spec.keyAttributes];
 }
 
 /** A PascalCase identifier from a table name: `research-jobs` → `ResearchJobs`. */

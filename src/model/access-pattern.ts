@@ -35,8 +35,13 @@ export interface AccessPatternConfig<EntityName extends string = string, IndexNa
   readonly entities: readonly EntityName[];
   /** Omit to read the table itself. */
   readonly index?: IndexName;
-  /** The key condition; a pattern without one would need a Scan and is refused. */
-  readonly key?: { readonly pk: string; readonly sk?: SortKeyCondition };
+  /**
+   * The key condition; a pattern without one would need a Scan and is refused. On a template index
+   * (or the table) `{ pk, sk? }` with key templates; on an attribute-keyed index
+   * `{ attributes: { tenantId: 'equals', status: 'equals', createdAt: 'gte' } }`, see
+   * {@link AttributeKeyCondition}.
+   */
+  readonly key?: { readonly pk: string; readonly sk?: SortKeyCondition } | AttributeKeyCondition;
   /** Sort-key order of results; default ascending. */
   readonly order?: 'ascending' | 'descending';
   /** A FilterExpression standing in for a key: declared so the design check can refuse it. */
@@ -61,6 +66,38 @@ export function checkFilterDeclaration(patternName: string, config: AccessPatter
   );
 }
 
+/**
+ * A key condition on an index keyed on item attributes: each key attribute the pattern constrains,
+ * with its operator. Every partition attribute takes `'equals'`; sort attributes go left to right
+ * with `'equals'` on all but the last, which may take a range (`'lt'`, `'lte'`, `'gt'`, `'gte'`,
+ * `'between'`) or `'beginsWith'` — DynamoDB's rule, which the design check enforces. The values
+ * come from the query's parameters of the same names (`between` takes `[low, high]`).
+ *
+ * @example
+ * const key = { attributes: { tenantId: 'equals', status: 'equals', createdAt: 'gte' } } as const;
+ * // db.query('listTickets', { tenantId: 't1', status: 'open', createdAt: '2026-01-01' })
+ */
+export interface AttributeKeyCondition {
+  readonly attributes: Readonly<Record<string, SortKeyOperator>>;
+}
+
+/** One constrained key attribute of an {@link AttributeKeyCondition}, in declaration order. */
+export interface AttributeConditionPart {
+  readonly name: string;
+  readonly operator: SortKeyOperator;
+}
+
+/** True when a pattern's key condition is on item attributes rather than key templates. */
+export function isAttributeKeyCondition(key: AccessPatternConfig['key']): key is AttributeKeyCondition {
+  return key !== undefined && 'attributes' in key;
+}
+
+/** The constrained attributes of a pattern on an attribute-keyed index (undefined otherwise). */
+export function parseAttributeCondition(config: AccessPatternConfig): AttributeConditionPart[] | undefined {
+  if (!isAttributeKeyCondition(config.key)) return undefined;
+  return Object.entries(config.key.attributes).map(([name, operator]) => ({ name, operator }));
+}
+
 /** A pattern's key condition with its templates parsed. */
 export interface ParsedKeyCondition {
   readonly pk: KeyTemplate;
@@ -69,7 +106,7 @@ export interface ParsedKeyCondition {
 
 /** Parses the key condition of a pattern (undefined when it has none). */
 export function parseKeyCondition(config: AccessPatternConfig, separator: string): ParsedKeyCondition | undefined {
-  if (!config.key) return undefined;
+  if (!config.key || isAttributeKeyCondition(config.key)) return undefined;
   const pk = parseKeyTemplate(config.key.pk, separator);
   const sk = config.key.sk;
   if (!sk) return { pk };
@@ -95,10 +132,28 @@ export type PatternParamNames<P> = P extends { readonly key: { readonly pk: infe
   ? Placeholders<PK> | (P extends { readonly key: { readonly sk: infer S } } ? Placeholders<SortKeySources<S>> : never)
   : never;
 
+/** A value of a key attribute of an attribute-keyed index. */
+export type KeyAttributeValue = string | number | Uint8Array;
+
+type AttributeParams<Attributes, Item> = {
+  -readonly [K in keyof Attributes & string]: Attributes[K] extends 'between'
+    ? readonly [AttributeValueOf<Item, K>, AttributeValueOf<Item, K>]
+    : Attributes[K] extends 'beginsWith'
+      ? // A prefix is any string (or bytes), not necessarily a value the attribute may hold.
+        AttributeValueOf<Item, K> extends Uint8Array
+        ? Uint8Array
+        : string
+      : AttributeValueOf<Item, K>;
+};
+type AttributeValueOf<Item, K> = K extends keyof Item ? NonNullable<Item[K]> : KeyAttributeValue;
+
 /**
  * The parameters a pattern needs, typed from the attributes of its first entity where the names
- * match (`{ status: 'queued' | 'running' | … }`), otherwise any key part value.
+ * match (`{ status: 'queued' | 'running' | … }`), otherwise any key part value. On an
+ * attribute-keyed index, one parameter per constrained attribute (`[low, high]` for `between`).
  */
-export type PatternParams<P, Item> = {
-  -readonly [K in PatternParamNames<P>]: K extends keyof Item ? NonNullable<Item[K]> : KeyPartValue;
-};
+export type PatternParams<P, Item> = P extends { readonly key: { readonly attributes: infer Attributes } }
+  ? AttributeParams<Attributes, Item>
+  : {
+      -readonly [K in PatternParamNames<P>]: K extends keyof Item ? NonNullable<Item[K]> : KeyPartValue;
+    };

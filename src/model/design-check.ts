@@ -2,6 +2,8 @@ import type { KeyTemplate } from './key-template.js';
 import { describeTemplate, templateShape } from './key-template.js';
 import type { AccessPatternDefinition, ModelDefinition } from './model.js';
 import type { EntityDefinition } from './entity.js';
+import { checkAttributePattern, undeclaredAttributeIndexMembers } from './attribute-pattern-check.js';
+import { isAttributeIndex } from './attribute-index.js';
 
 /** One refusal (or warning) of the design check, naming the access pattern. */
 export interface DesignFinding {
@@ -39,6 +41,12 @@ export function checkDesign(model: ModelDefinition): DesignCheckResult {
       warnings.push({ pattern: '(model)', reason: `entity '${entity.name}' is not read by any access pattern` });
     }
   }
+  for (const { entity, indexName } of undeclaredAttributeIndexMembers(model)) {
+    warnings.push({
+      pattern: '(model)',
+      reason: `entity '${entity.name}' has every key attribute of index '${indexName}', so DynamoDB indexes its items there although it does not declare the index`,
+    });
+  }
   return { ok: problems.length === 0, problems, warnings };
 }
 
@@ -46,6 +54,11 @@ function checkPattern(model: ModelDefinition, pattern: AccessPatternDefinition):
   const { config, keyCondition } = pattern;
   const reasons: string[] = [];
   if (config.scan) reasons.push('needs a Scan, which reads the whole table: declare a key condition on the table or an index');
+  if (pattern.attributeCondition) {
+    if (config.filter !== undefined) reasons.push(`uses a filter (${config.filter}) in place of a key: a filter runs after the read, so every item examined is paid for`);
+    if (config.entities.length === 0) reasons.push('returns no entity: name the entities it reads');
+    return [...reasons, ...checkAttributePattern(model, pattern, pattern.attributeCondition)];
+  }
   if (!keyCondition) {
     if (!config.scan) reasons.push('needs a Scan: it has no partition-key condition');
     return reasons;
@@ -60,6 +73,10 @@ function checkPattern(model: ModelDefinition, pattern: AccessPatternDefinition):
   const tableIndex = indexName === undefined ? undefined : model.table.indexes[indexName];
   if (indexName !== undefined && !tableIndex) {
     reasons.push(`no key serves it: index '${indexName}' is not declared on table '${model.table.name}'`);
+    return reasons;
+  }
+  if (tableIndex && isAttributeIndex(tableIndex)) {
+    reasons.push(`index '${indexName}' keys on item attributes: give key: { attributes: { … } } naming every partition attribute and a sort-attribute prefix`);
     return reasons;
   }
   const hasSortKey = indexName === undefined ? true : Boolean(tableIndex?.sortKey);

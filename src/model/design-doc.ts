@@ -2,6 +2,8 @@ import type { KeyTemplate } from './key-template.js';
 import { describeTemplate } from './key-template.js';
 import type { AccessPatternDefinition, ModelDefinition } from './model.js';
 import { keyOn } from './design-check.js';
+import type { AttributeConditionPart } from './access-pattern.js';
+import { attributeIndexKeys, isAttributeIndex } from './attribute-index.js';
 
 /** One row of the access-pattern table. */
 export interface AccessPatternRow {
@@ -44,6 +46,7 @@ export function renderAccessPatternTable(model: ModelDefinition): string {
 
 function describeKeyDesign(model: ModelDefinition, pattern: AccessPatternDefinition): string {
   const { config, keyCondition } = pattern;
+  if (pattern.attributeCondition) return describeAttributeKeyDesign(model, pattern, pattern.attributeCondition);
   if (!keyCondition) return config.scan ? 'Scan (refused by the design check)' : 'no key condition (refused by the design check)';
   const notes: string[] = [];
   let text = config.index === undefined ? '' : `${config.index.toUpperCase()}: `;
@@ -68,6 +71,42 @@ function describeKeyDesign(model: ModelDefinition, pattern: AccessPatternDefinit
   if (!isGet && config.entities.length > 1) notes.push('Query, one round trip');
   if (config.filter !== undefined) notes.push(`filter: ${config.filter} — refused`);
   return notes.length > 0 ? `${text} (${notes.join(', ')})` : text;
+}
+
+/**
+ * A pattern on an attribute-keyed index, in the same notation: the constrained attributes with
+ * their values as placeholders (`GSI: PK=\`tenantId=<tenantId>\`, \`status=<status>\`, SK=…`).
+ */
+function describeAttributeKeyDesign(model: ModelDefinition, pattern: AccessPatternDefinition, parts: readonly AttributeConditionPart[]): string {
+  const { config } = pattern;
+  const index = config.index === undefined ? undefined : model.table.indexes[config.index];
+  const { partition, sort } = index && isAttributeIndex(index) ? attributeIndexKeys(index) : { partition: [], sort: [] };
+  const partitionNames = new Set(partition.map((a) => a.name));
+  const show = (part: AttributeConditionPart) => {
+    const value = `<${part.name}>`;
+    switch (part.operator) {
+      case 'equals':
+        return `\`${part.name}=${value}\``;
+      case 'beginsWith':
+        return `\`${part.name}\` begins_with \`${value}\``;
+      case 'between':
+        return `\`${part.name}\` between \`${value}\``;
+      default:
+        return `\`${part.name}\` ${{ lt: '<', lte: '<=', gt: '>', gte: '>=' }[part.operator] ?? part.operator} \`${value}\``;
+    }
+  };
+  const onPartition = parts.filter((part) => partitionNames.has(part.name));
+  const onSort = parts.filter((part) => !partitionNames.has(part.name));
+  let text = `${(config.index ?? '').toUpperCase()}: PK=${onPartition.map(show).join(', ')}`;
+  if (onSort.length > 0) text += `, SK ${onSort.map(show).join(', ')}`;
+  else if (sort.length > 0) text += `, SK=${sort.map((a) => `\`${a.name}\``).join(', ')}`;
+  const notes = ['multi-attribute key'];
+  const indexName = config.index;
+  if (indexName !== undefined && model.entities.some((entity) => entity.attributeIndexes[indexName] === undefined)) notes.push('sparse');
+  if (config.order === 'descending') notes.push('newest first');
+  if (config.entities.length > 1) notes.push('Query, one round trip');
+  if (config.filter !== undefined) notes.push(`filter: ${config.filter} — refused`);
+  return `${text} (${notes.join(', ')})`;
 }
 
 function describeSortKey(operator: string, templates: readonly KeyTemplate[]): string {

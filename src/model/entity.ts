@@ -5,6 +5,7 @@ import { ModelDefinitionError } from './errors.js';
 import { parseKeyTemplate, type CheckTemplate, type KeyTemplate, type Placeholders } from './key-template.js';
 import type { StateMachineDefinition } from './state-machine.js';
 import { reservedAttributeNames, type GlobalIndexDefinition, type TableDefinition } from './table.js';
+import { attributeIndexKeys, isAttributeIndex, type AttributeIndexDefinition, type IndexKeyAttributeNames, type KeyAttributeTuple } from './attribute-index.js';
 
 /**
  * A declarative condition on an item: every listed attribute must hold one of the listed values.
@@ -48,6 +49,16 @@ export interface EntityIndexDefinition<Item = Record<string, unknown>> {
   readonly shards?: IndexSharding<Item>;
 }
 
+/**
+ * How an entity appears in an index keyed on item attributes: the attributes that fill its
+ * partition and sort keys — the index's own key attributes, which the entity declares. Nothing
+ * else is written for it: DynamoDB indexes the item when every one of them is present.
+ */
+export interface EntityAttributeIndexDefinition {
+  readonly partitionKey: readonly string[];
+  readonly sortKey: readonly string[];
+}
+
 /** Items of this entity expire `after` their write (DynamoDB TTL), optionally only some of them. */
 export interface EntityTtlDefinition<Item = Record<string, unknown>> {
   readonly after: Duration;
@@ -56,11 +67,26 @@ export interface EntityTtlDefinition<Item = Record<string, unknown>> {
 }
 
 type Names<A> = keyof A & string;
-type IndexConfigShape = Readonly<Record<string, { readonly pk: string; readonly sk?: string }>>;
-type CheckIndexes<Ix, N extends string> = {
-  readonly [I in keyof Ix]: Ix[I] extends { readonly pk: infer P extends string }
-    ? { readonly pk: CheckTemplate<P, N> } & (Ix[I] extends { readonly sk: infer S extends string } ? { readonly sk: CheckTemplate<S, N> } : {})
-    : never;
+type IndexConfigShape = Readonly<Record<string, { readonly pk: string | readonly string[]; readonly sk?: string | readonly string[] }>>;
+type CheckTemplateIndex<IxI, N extends string> = IxI extends { readonly pk: infer P extends string }
+  ? { readonly pk: CheckTemplate<P, N> } & (IxI extends { readonly sk: infer S extends string } ? { readonly sk: CheckTemplate<S, N> } : {})
+  : never;
+/** An attribute-keyed index: the entity lists the index's own key attributes, which it must declare. */
+type CheckAttributeIndex<TIx, N extends string, I> = TIx extends { readonly partitionKey: infer P extends readonly unknown[] }
+  ? [Exclude<IndexKeyAttributeNames<TIx>, N>] extends [never]
+    ? { readonly pk: KeyAttributeTuple<P>; readonly when?: never; readonly shards?: never } & (TIx extends { readonly sortKey: infer S extends readonly unknown[] }
+        ? { readonly sk: KeyAttributeTuple<S> }
+        : { readonly sk?: never })
+    : `index ${I & string} keys on attribute '${Exclude<IndexKeyAttributeNames<TIx>, N> & string}', which the entity does not declare`
+  : `index ${I & string} keys on template strings: give pk (and sk) as key templates`;
+type CheckIndexes<Ix, N extends string, TI> = {
+  readonly [I in keyof Ix]: I extends keyof TI
+    ? TI[I] extends { readonly partitionKey: readonly unknown[] }
+      ? CheckAttributeIndex<TI[I], N, I>
+      : Ix[I] extends { readonly pk: string }
+        ? CheckTemplateIndex<Ix[I], N>
+        : `index ${I & string} keys on template strings: give pk (and sk) as key templates`
+    : CheckTemplateIndex<Ix[I], N>;
 };
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
@@ -85,7 +111,10 @@ export interface EntityDefinition<Name extends string = string, A extends Attrib
   readonly table: TableDefinition;
   readonly attributes: A;
   readonly key: { readonly pk: KeyTemplate; readonly sk: KeyTemplate };
+  /** The template-keyed indexes the entity belongs to (the repository writes their keys). */
   readonly indexes: Readonly<Record<string, EntityIndexDefinition<T['item']>>>;
+  /** The attribute-keyed indexes the entity belongs to (nothing is written for them). */
+  readonly attributeIndexes: Readonly<Record<string, EntityAttributeIndexDefinition>>;
   readonly ttl?: EntityTtlDefinition<T['item']>;
   readonly stateMachine?: StateMachineDefinition<T['stateAttribute'], T['state']>;
   /** Attribute holding the optimistic-locking version number. */
@@ -109,7 +138,7 @@ export interface EntityConfig<Name extends string, A extends AttributeSchemas, P
   readonly key: { readonly pk: CheckTemplate<PK, Names<A>>; readonly sk: CheckTemplate<SK, Names<A>> };
   readonly indexes?: Ix &
     NoInfer<
-      { readonly [I in keyof Ix]: I extends keyof TI ? unknown : `index ${I & string} is not declared on the table` } & CheckIndexes<Ix, Names<A>> & {
+      { readonly [I in keyof Ix]: I extends keyof TI ? unknown : `index ${I & string} is not declared on the table` } & CheckIndexes<Ix, Names<A>, TI> & {
         readonly [I in keyof Ix]?: {
           readonly when?: AttributeMatch<EntityItemType<A, V>>;
           readonly shards?: IndexSharding<EntityItemType<A, V>>;
@@ -135,7 +164,10 @@ export interface EntityConfig<Name extends string, A extends AttributeSchemas, P
  *   name: 'job',
  *   attributes: { id: z.string(), title: z.string(), status: z.enum(['queued', 'running']).default('queued'), createdAt: z.string() },
  *   key: { pk: 'JOB#{id}', sk: 'METADATA' },
- *   indexes: { gsi1: { pk: 'STATUS#{status}', sk: '{createdAt}' } },
+ *   indexes: {
+ *     gsi1: { pk: 'STATUS#{status}', sk: '{createdAt}' },                       // template keys
+ *     byTenantStatus: { pk: ['tenantId', 'status'], sk: ['createdAt'] },        // the item's own attributes
+ *   },
  *   stateMachine: { attribute: 'status', transitions: { queued: ['running'] } },
  *   version: 'version',
  * });
@@ -183,10 +215,20 @@ export function defineEntity<
     return template;
   };
   const indexes: Record<string, EntityIndexDefinition> = {};
-  const indexConfigs = (config.indexes ?? {}) as Readonly<Record<string, { pk: string; sk?: string; when?: AttributeMatch<Record<string, unknown>>; shards?: IndexSharding<Record<string, unknown>> }>>;
+  const attributeIndexes: Record<string, EntityAttributeIndexDefinition> = {};
+  const indexConfigs = (config.indexes ?? {}) as Readonly<
+    Record<string, { pk: string | readonly string[]; sk?: string | readonly string[]; when?: AttributeMatch<Record<string, unknown>>; shards?: IndexSharding<Record<string, unknown>> }>
+  >;
   for (const [indexName, index] of Object.entries(indexConfigs)) {
     const tableIndex = (table.indexes as Readonly<Record<string, GlobalIndexDefinition>>)[indexName];
     if (!tableIndex) throw new ModelDefinitionError(where, `index '${indexName}' is not declared on table '${table.name}'`);
+    if (isAttributeIndex(tableIndex)) {
+      attributeIndexes[indexName] = attributeIndexOf(where, indexName, tableIndex, index, attributeNames);
+      continue;
+    }
+    if (typeof index.pk !== 'string' || (index.sk !== undefined && typeof index.sk !== 'string')) {
+      throw new ModelDefinitionError(where, `index '${indexName}' keys on template strings: give pk (and sk) as key templates`);
+    }
     if (index.sk && !tableIndex.sortKey) throw new ModelDefinitionError(where, `index '${indexName}' has no sort key, so no sk template`);
     if (!index.sk && tableIndex.sortKey) throw new ModelDefinitionError(where, `index '${indexName}' needs an sk template`);
     if (index.shards && (!Number.isInteger(index.shards.count) || index.shards.count < 1)) {
@@ -194,7 +236,7 @@ export function defineEntity<
     }
     indexes[indexName] = {
       pk: parse(index.pk, `index '${indexName}' pk`),
-      ...(index.sk ? { sk: parse(index.sk, `index '${indexName}' sk`) } : {}),
+      ...(typeof index.sk === 'string' ? { sk: parse(index.sk, `index '${indexName}' sk`) } : {}),
       ...(index.when ? { when: index.when } : {}),
       ...(index.shards ? { shards: index.shards } : {}),
     };
@@ -213,9 +255,47 @@ export function defineEntity<
     attributes: config.attributes,
     key: { pk: parse(config.key.pk, 'pk'), sk: parse(config.key.sk, 'sk') },
     indexes,
+    attributeIndexes,
     ...(config.ttl ? { ttl: config.ttl } : {}),
     ...(config.stateMachine ? { stateMachine: config.stateMachine } : {}),
     ...(config.version ? { version: config.version } : {}),
   };
   return Object.freeze(definition) as never;
+}
+
+/**
+ * Reads an entity's declaration of an attribute-keyed index: it must list exactly the index's key
+ * attributes, each an attribute of the entity, and neither a membership rule nor sharding, which
+ * would need keys the repository writes (membership is the presence of the attributes; shard by
+ * adding a shard attribute to the index's partition key).
+ */
+function attributeIndexOf(
+  where: string,
+  indexName: string,
+  tableIndex: AttributeIndexDefinition,
+  index: { pk: unknown; sk?: unknown; when?: unknown; shards?: unknown },
+  attributeNames: ReadonlySet<string>,
+): EntityAttributeIndexDefinition {
+  const { partition, sort } = attributeIndexKeys(tableIndex);
+  const expected = { pk: partition.map((a) => a.name), sk: sort.map((a) => a.name) };
+  const given = { pk: index.pk, sk: index.sk ?? [] };
+  for (const part of ['pk', 'sk'] as const) {
+    const list = given[part];
+    if (!Array.isArray(list) || list.length !== expected[part].length || list.some((name, i) => name !== expected[part][i])) {
+      throw new ModelDefinitionError(where, `index '${indexName}' keys on attributes: ${part} must list [${expected[part].join(', ')}], got ${JSON.stringify(list)}`);
+    }
+  }
+  for (const name of [...expected.pk, ...expected.sk]) {
+    if (!attributeNames.has(name)) throw new ModelDefinitionError(where, `index '${indexName}' keys on attribute '${name}', which the entity does not declare`);
+  }
+  if (index.when !== undefined) {
+    throw new ModelDefinitionError(where, `index '${indexName}' keys on attributes: an item is in it exactly when it has all of them, so it takes no 'when' rule`);
+  }
+  if (index.shards !== undefined) {
+    throw new ModelDefinitionError(
+      where,
+      `index '${indexName}' keys on attributes: write sharding appends a shard number to a written key, which this index does not have; add a shard attribute to its partitionKey instead`,
+    );
+  }
+  return Object.freeze({ partitionKey: expected.pk, sortKey: expected.sk });
 }

@@ -1,4 +1,14 @@
-import { checkFilterDeclaration, parseKeyCondition, type AccessPatternConfig, type ParsedKeyCondition, type PatternParams } from './access-pattern.js';
+import {
+  checkFilterDeclaration,
+  parseAttributeCondition,
+  parseKeyCondition,
+  type AccessPatternConfig,
+  type AttributeConditionPart,
+  type ParsedKeyCondition,
+  type PatternParams,
+  type SortKeyOperator,
+} from './access-pattern.js';
+import type { IndexKeyAttributeNames } from './attribute-index.js';
 import type { EntityDefinition, EntityItem } from './entity.js';
 import { ModelDefinitionError } from './errors.js';
 import type { TableDefinition } from './table.js';
@@ -8,6 +18,8 @@ export interface AccessPatternDefinition<C extends AccessPatternConfig = AccessP
   readonly name: string;
   readonly config: C;
   readonly keyCondition?: ParsedKeyCondition;
+  /** On an attribute-keyed index: the constrained key attributes, in declaration order. */
+  readonly attributeCondition?: readonly AttributeConditionPart[];
 }
 
 /**
@@ -44,6 +56,21 @@ export type ModelPatternParams<M extends ModelDefinition, N extends ModelPattern
   EntityItem<ModelEntity<M, ModelPattern<M, N>['entities'][0] & string>>
 >;
 
+/** Patterns on an attribute-keyed index may only constrain that index's key attributes. */
+type CheckAttributePatterns<P, T extends TableDefinition> = {
+  readonly [N in keyof P]: P[N] extends { readonly index: infer I extends keyof T['indexes']; readonly key: { readonly attributes: infer Attributes } }
+    ? {
+        readonly key: {
+          readonly attributes: {
+            readonly [A in keyof Attributes]: A extends IndexKeyAttributeNames<T['indexes'][I]>
+              ? SortKeyOperator
+              : `'${A & string}' is not a key attribute of index ${I & string}`;
+          };
+        };
+      }
+    : unknown;
+};
+
 /**
  * Declares a model. Entities must belong to `table` and have distinct names; access patterns may
  * only name entities of the model and indexes of the table (checked at compile time). Whether each
@@ -63,7 +90,7 @@ export function defineModel<
   T extends TableDefinition,
   const Es extends readonly EntityDefinition[],
   const P extends Readonly<Record<string, AccessPatternConfig<Es[number]['name'], keyof T['indexes'] & string>>>,
->(config: { readonly table: T; readonly entities: Es; readonly accessPatterns: P }): ModelDefinition<T, Es, P> {
+>(config: { readonly table: T; readonly entities: Es; readonly accessPatterns: P & NoInfer<CheckAttributePatterns<P, T>> }): ModelDefinition<T, Es, P> {
   const names = new Set<string>();
   for (const entity of config.entities) {
     if (names.has(entity.name)) throw new ModelDefinitionError(`model of table '${config.table.name}'`, `two entities are named '${entity.name}'`);
@@ -76,7 +103,13 @@ export function defineModel<
   for (const [name, pattern] of Object.entries(config.accessPatterns)) {
     checkFilterDeclaration(name, pattern);
     const keyCondition = parseKeyCondition(pattern, config.table.separator);
-    accessPatterns[name] = keyCondition ? { name, config: pattern, keyCondition } : { name, config: pattern };
+    const attributeCondition = parseAttributeCondition(pattern);
+    accessPatterns[name] = {
+      name,
+      config: pattern,
+      ...(keyCondition ? { keyCondition } : {}),
+      ...(attributeCondition ? { attributeCondition } : {}),
+    };
   }
   return Object.freeze({
     kind: 'model' as const,

@@ -1,3 +1,4 @@
+import { attributeIndexKeys, attributeIndexKeyNames, checkAttributeIndex, isAttributeIndex, type AttributeIndexDefinition, type KeyAttributeType } from './attribute-index.js';
 import { ModelDefinitionError } from './errors.js';
 
 /** Which attributes a GSI copies: all, keys only, or keys plus a list. */
@@ -6,12 +7,18 @@ export type IndexProjection =
   | { readonly type: 'KEYS_ONLY' }
   | { readonly type: 'INCLUDE'; readonly attributes: readonly string[] };
 
-/** A global secondary index: its key attribute names (string-typed) and projection. */
-export interface GlobalIndexDefinition {
+/** A global secondary index on synthetic string keys that entities fill from key templates. */
+export interface TemplateIndexDefinition {
   readonly partitionKey: string;
   readonly sortKey?: string;
   readonly projection: IndexProjection;
 }
+
+/**
+ * A global secondary index: on synthetic template keys (`partitionKey: 'gsi1pk'`), or on the items'
+ * own attributes (`partitionKey: ['tenantId', 'status']`, see {@link AttributeIndexDefinition}).
+ */
+export type GlobalIndexDefinition = TemplateIndexDefinition | AttributeIndexDefinition;
 
 export type BillingMode =
   | { readonly mode: 'PAY_PER_REQUEST' }
@@ -70,7 +77,10 @@ export interface TableConfig<Indexes extends Readonly<Record<string, GlobalIndex
  * @example
  * const table = defineTable({
  *   name: 'research',
- *   indexes: { gsi1: { partitionKey: 'gsi1pk', sortKey: 'gsi1sk', projection: { type: 'ALL' } } },
+ *   indexes: {
+ *     gsi1: { partitionKey: 'gsi1pk', sortKey: 'gsi1sk', projection: { type: 'ALL' } },
+ *     byTenantStatus: { partitionKey: ['tenantId', 'status'], sortKey: ['createdAt'], projection: { type: 'ALL' } },
+ *   },
  *   timeToLiveAttribute: 'expires_at',
  * });
  */
@@ -93,11 +103,29 @@ export function defineTable<const Indexes extends Readonly<Record<string, Global
     throw new ModelDefinitionError(`table '${table.name}'`, 'a table name is 3-255 characters of [a-zA-Z0-9_.-]');
   }
   const keyNames = [table.partitionKey, table.sortKey];
-  for (const [indexName, index] of Object.entries(table.indexes)) {
+  const attributeKeyTypes = new Map<string, KeyAttributeType>();
+  for (const [indexName, index] of Object.entries(table.indexes as Readonly<Record<string, GlobalIndexDefinition>>)) {
     if (!dynamoDbNamePattern.test(indexName)) {
       throw new ModelDefinitionError(`index '${indexName}'`, 'an index name is 3-255 characters of [a-zA-Z0-9_.-]');
     }
+    if (isAttributeIndex(index)) {
+      checkAttributeIndex(indexName, index);
+      const { partition, sort } = attributeIndexKeys(index);
+      for (const attribute of [...partition, ...sort]) {
+        const declared = attributeKeyTypes.get(attribute.name);
+        if (declared && declared !== attribute.type) {
+          throw new ModelDefinitionError(`index '${indexName}'`, `key attribute '${attribute.name}' is ${attribute.type} here but ${declared} in another index`);
+        }
+        attributeKeyTypes.set(attribute.name, attribute.type);
+      }
+      continue;
+    }
     keyNames.push(index.partitionKey, ...(index.sortKey ? [index.sortKey] : []));
+  }
+  const managed = new Set([...keyNames, table.entityTypeAttribute, ...(table.timeToLiveAttribute ? [table.timeToLiveAttribute] : [])]);
+  for (const name of attributeKeyTypes.keys()) {
+    // Those attributes are written by the repository (rendered keys, entity type, expiry), never by an entity.
+    if (managed.has(name)) throw new ModelDefinitionError(`table '${table.name}'`, `'${name}' is a table key, template index key, entity type or TTL attribute: an attribute-keyed index keys on entity attributes`);
   }
   if (table.timeToLiveAttribute && keyNames.includes(table.timeToLiveAttribute)) {
     throw new ModelDefinitionError(`table '${table.name}'`, 'the TTL attribute cannot be a key attribute');
@@ -105,10 +133,17 @@ export function defineTable<const Indexes extends Readonly<Record<string, Global
   return Object.freeze(table);
 }
 
+/** The key attribute names of an attribute-keyed index of the table (empty for a template index). */
+export function indexAttributeNames(index: GlobalIndexDefinition): string[] {
+  return isAttributeIndex(index) ? attributeIndexKeyNames(index) : [];
+}
+
 /** Every attribute name the table reserves for keys (table and index keys, entity type, TTL). */
 export function reservedAttributeNames(table: TableDefinition): Set<string> {
   const names = new Set([table.partitionKey, table.sortKey, table.entityTypeAttribute]);
   for (const index of Object.values(table.indexes)) {
+    // An attribute-keyed index keys on entity attributes: they stay the entities' own.
+    if (isAttributeIndex(index)) continue;
     names.add(index.partitionKey);
     if (index.sortKey) names.add(index.sortKey);
   }

@@ -6,11 +6,12 @@ import {
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
 import type { ModelDefinition } from '../model/model.js';
+import { indexKeySchema, physicalKeys } from '../model/physical-keys.js';
 import { TableNotActiveError } from './errors.js';
 
 /**
- * The CreateTable input of a model's table: string keys, its GSIs with their projections, its
- * billing mode. Pure. (TTL and point-in-time recovery are separate API calls; see
+ * The CreateTable input of a model's table: string table keys, its GSIs (template or attribute
+ * keys, see `physicalKeys`) with their projections, its billing mode. Pure. (TTL and point-in-time recovery are separate API calls; see
  * {@link createTableFromModel}.)
  *
  * @example
@@ -18,33 +19,26 @@ import { TableNotActiveError } from './errors.js';
  */
 export function buildCreateTableInput(model: ModelDefinition, tableName = model.table.name): CreateTableCommandInput {
   const table = model.table;
-  const attributeNames = new Set([table.partitionKey, table.sortKey]);
+  const keys = physicalKeys(table);
   const provisioned = table.billingMode.mode === 'PROVISIONED' ? table.billingMode : undefined;
   const throughput = provisioned
     ? { ProvisionedThroughput: { ReadCapacityUnits: provisioned.readCapacityUnits, WriteCapacityUnits: provisioned.writeCapacityUnits } }
     : {};
-  const indexes = Object.entries(table.indexes).map(([name, index]) => {
-    attributeNames.add(index.partitionKey);
-    if (index.sortKey) attributeNames.add(index.sortKey);
-    return {
-      IndexName: name,
-      KeySchema: [
-        { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
-        ...(index.sortKey ? [{ AttributeName: index.sortKey, KeyType: 'RANGE' as const }] : []),
-      ],
-      Projection:
-        index.projection.type === 'INCLUDE'
-          ? { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: [...index.projection.attributes] }
-          : { ProjectionType: index.projection.type },
-      ...throughput,
-    };
-  });
+  const indexes = keys.indexes.map((index) => ({
+    IndexName: index.name,
+    KeySchema: indexKeySchema(index),
+    Projection:
+      index.projection.type === 'INCLUDE'
+        ? { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: [...index.projection.attributes] }
+        : { ProjectionType: index.projection.type },
+    ...throughput,
+  }));
   return {
     TableName: tableName,
-    AttributeDefinitions: [...attributeNames].map((name) => ({ AttributeName: name, AttributeType: 'S' as const })),
+    AttributeDefinitions: keys.attributes.map((attribute) => ({ AttributeName: attribute.name, AttributeType: attribute.type })),
     KeySchema: [
-      { AttributeName: table.partitionKey, KeyType: 'HASH' },
-      { AttributeName: table.sortKey, KeyType: 'RANGE' },
+      { AttributeName: keys.partitionKey.name, KeyType: 'HASH' },
+      { AttributeName: keys.sortKey.name, KeyType: 'RANGE' },
     ],
     ...(indexes.length > 0 ? { GlobalSecondaryIndexes: indexes } : {}),
     BillingMode: table.billingMode.mode,

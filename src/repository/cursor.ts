@@ -26,7 +26,7 @@ export function createCursorCodec(secret: string): CursorCodec {
   const listingTag = (listing: string) => createHash('sha256').update(listing).digest('base64url').slice(0, 11);
   return {
     encode(listing, state) {
-      const payload = Buffer.from(JSON.stringify({ l: listingTag(listing), s: state }), 'utf8').toString('base64url');
+      const payload = Buffer.from(JSON.stringify({ l: listingTag(listing), s: state }, encodeBinary), 'utf8').toString('base64url');
       return `${VERSION}.${payload}.${mac(payload).toString('base64url')}`;
     },
     decode(listing, cursor) {
@@ -38,7 +38,7 @@ export function createCursorCodec(secret: string): CursorCodec {
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new InvalidCursorError('tampered');
       let decoded: { l?: unknown; s?: unknown };
       try {
-        decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { l?: unknown; s?: unknown };
+        decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'), decodeBinary) as { l?: unknown; s?: unknown };
       } catch {
         throw new InvalidCursorError('malformed');
       }
@@ -46,4 +46,19 @@ export function createCursorCodec(secret: string): CursorCodec {
       return decoded.s;
     },
   };
+}
+
+/** Binary key values (B attributes of an attribute-keyed index) survive JSON as `{ "~b": base64 }`. */
+function encodeBinary(this: unknown, key: string, value: unknown): unknown {
+  const raw = (this as Record<string, unknown>)[key];
+  return raw instanceof Uint8Array ? { '~b': Buffer.from(raw).toString('base64') } : value;
+}
+
+function decodeBinary(_key: string, value: unknown): unknown {
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    const keys = Object.keys(value);
+    const encoded = (value as { '~b'?: unknown })['~b'];
+    if (keys.length === 1 && typeof encoded === 'string') return new Uint8Array(Buffer.from(encoded, 'base64'));
+  }
+  return value;
 }

@@ -1,5 +1,6 @@
 import { matchesAttributes, type EntityDefinition, type EntityIndexDefinition } from '../model/entity.js';
 import { canRenderKeyTemplate, renderKeyTemplate } from '../model/key-template.js';
+import type { TemplateIndexDefinition } from '../model/table.js';
 import { shardCountFor, shardedPartitionKey, shardOf } from './sharding.js';
 
 /** Attributes an index key depends on: its template placeholders and its membership rule. */
@@ -24,7 +25,8 @@ export function indexKeyAttributes(
   const remove: string[] = [];
   for (const [indexName, index] of Object.entries(entity.indexes)) {
     if (only && !only.has(indexName)) continue;
-    const tableIndex = entity.table.indexes[indexName];
+    // `entity.indexes` holds template-keyed indexes only (attribute-keyed ones need no written keys).
+    const tableIndex = entity.table.indexes[indexName] as TemplateIndexDefinition;
     const member =
       canRenderKeyTemplate(index.pk, values) &&
       (!index.sk || canRenderKeyTemplate(index.sk, values)) &&
@@ -79,7 +81,7 @@ export function partialIndexKeyChanges(
       remove.push(...full.remove);
       continue;
     }
-    const tableIndex = entity.table.indexes[indexName];
+    const tableIndex = entity.table.indexes[indexName] as TemplateIndexDefinition;
     const renderedPk = renderIndexPartitionKey(entity, index, values, primaryKey);
     if (touched.some((n) => pkDependencies.has(n))) set[tableIndex.partitionKey] = renderedPk;
     if (index.sk && tableIndex.sortKey && touched.some((n) => skDependencies.has(n))) set[tableIndex.sortKey] = renderKeyTemplate(index.sk, values);

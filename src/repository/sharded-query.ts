@@ -1,4 +1,5 @@
 import type { AccessPatternDefinition } from '../model/model.js';
+import type { TemplateIndexDefinition } from '../model/table.js';
 import { InvalidCursorError } from './errors.js';
 import type { PageOptions, QueryContext, StoredPage } from './pattern-query.js';
 import { buildQueryRequest } from './requests/query-request.js';
@@ -21,7 +22,8 @@ export async function queryShardedPage(
   options: PageOptions,
 ): Promise<StoredPage> {
   const positions = decodePositions(context, listing, options.cursor, shardCount);
-  const index = context.model.table.indexes[pattern.config.index as string];
+  // Only template-keyed indexes are sharded (the model refuses shards on attribute-keyed ones).
+  const index = context.model.table.indexes[pattern.config.index as string] as TemplateIndexDefinition;
   const { partitionKey: tablePk, sortKey: tableSk } = context.model.table;
   const sortKeyName = index.sortKey;
   const descending = pattern.config.order === 'descending';

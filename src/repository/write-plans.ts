@@ -4,6 +4,8 @@ import { isTransitionAllowed } from '../model/state-machine.js';
 import type { TransitionChange, UpdateChanges, WriteConditions } from './entity-repository.js';
 import { InvalidTransitionError, UnsupportedOperationError, ValidationError } from './errors.js';
 import { keyParamsOf } from './item-codec.js';
+import { attributeKeyIssues } from './attribute-keys.js';
+import { applyEmptyStringPolicy } from './empty-strings.js';
 import type { UpdatePlan } from './requests/update-request.js';
 
 /**
@@ -23,6 +25,8 @@ type Loose = Record<string, unknown>;
 export async function validateEntityInput(entity: EntityDefinition, input: Readonly<Loose>, only?: readonly string[]): Promise<Loose> {
   const result = await validateAttributes(entity.attributes, input, only);
   if (!result.ok) throw new ValidationError(entity.name, result.issues);
+  const keyIssues = attributeKeyIssues(entity, applyEmptyStringPolicy(entity.name, entity.table.emptyStrings, result.value));
+  if (keyIssues.length > 0) throw new ValidationError(entity.name, keyIssues);
   return result.value;
 }
 

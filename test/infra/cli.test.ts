@@ -6,6 +6,10 @@ import { runCommand } from '../support/run-command.js';
 import { model } from '../../examples/research-jobs/model.js';
 import { cloudFormationTemplate, ModelModuleError } from '../../src/infra/index.js';
 import { scratchDirectory } from '../transfer/support/engines.js';
+import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+import { createLocalClient } from '../../src/local/index.js';
+import { buildCreateTableInput } from '../../src/repository/index.js';
+import { model as ticketModel } from './support/ticket-model-module.js';
 
 const modelModule = join(import.meta.dirname, '..', '..', 'examples', 'research-jobs', 'model.ts');
 
@@ -25,6 +29,22 @@ describe('monotable infra', () => {
     const source = readFileSync(out, 'utf8');
     expect(source).toContain('export class ResearchData extends Construct');
     expect(source).toContain("timeToLiveAttribute: 'expires_at'");
+  });
+
+  it('create-table creates a table with multi-attribute GSI keys in a local SQLite file', async () => {
+    const ticketModule = join(import.meta.dirname, 'support', 'ticket-model-module.ts');
+    const file = join(scratch.path, 'tickets.db');
+    await run('infra', 'create-table', ticketModule, '--to', `sqlite:${file}`);
+    const client = createLocalClient({ path: file });
+    try {
+      const { Table } = await client.send(new DescribeTableCommand({ TableName: 'tickets' }));
+      const index = Table?.GlobalSecondaryIndexes?.find((candidate) => candidate.IndexName === 'byTenantStatus');
+      expect(index?.KeySchema).toEqual(buildCreateTableInput(ticketModel).GlobalSecondaryIndexes?.find((i) => i.IndexName === 'byTenantStatus')?.KeySchema);
+      expect(index?.KeySchema?.map((element) => element.KeyType)).toEqual(['HASH', 'HASH', 'RANGE', 'RANGE']);
+      expect(Table?.AttributeDefinitions).toContainEqual({ AttributeName: 'priority', AttributeType: 'N' });
+    } finally {
+      client.destroy();
+    }
   });
 
   it('explains a module without a model', async () => {

@@ -4,7 +4,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { Construct } from 'constructs';
 import { MonotableTable } from '../../src/infra/cdk/monotable-table.js';
 import { cdkConstructSource, cloudFormationTemplate } from '../../src/infra/index.js';
-import type { ModelDefinition } from '../../src/model/index.js';
+import { attributeIndexKeys, isAttributeIndex, type GlobalIndexDefinition, type ModelDefinition } from '../../src/model/index.js';
 import { models } from './support/models.js';
 import { cloudFormationTable, evaluateSource, onlyTable, synthesize } from './support/synthesize.js';
 
@@ -19,13 +19,14 @@ function expectMatchesModel(resource: TableResource, model: ModelDefinition): vo
     { AttributeName: table.partitionKey, KeyType: 'HASH' },
     { AttributeName: table.sortKey, KeyType: 'RANGE' },
   ]);
-  const keyNames = new Set([table.partitionKey, table.sortKey]);
+  const keyTypes = new Map([[table.partitionKey, 'S'], [table.sortKey, 'S']]);
   for (const index of Object.values(table.indexes)) {
-    keyNames.add(index.partitionKey);
-    if (index.sortKey) keyNames.add(index.sortKey);
+    for (const { name, type } of [...modelIndexKeys(index).partition, ...modelIndexKeys(index).sort]) keyTypes.set(name, type);
   }
-  expect(properties.AttributeDefinitions).toHaveLength(keyNames.size);
-  expect(properties.AttributeDefinitions).toEqual(expect.arrayContaining([...keyNames].map((name) => ({ AttributeName: name, AttributeType: 'S' }))));
+  expect(properties.AttributeDefinitions).toHaveLength(keyTypes.size);
+  expect(properties.AttributeDefinitions).toEqual(
+    expect.arrayContaining([...keyTypes].map(([name, type]) => ({ AttributeName: name, AttributeType: type }))),
+  );
 
   if (table.billingMode.mode === 'PAY_PER_REQUEST') {
     expect(properties.BillingMode).toBe('PAY_PER_REQUEST');
@@ -45,9 +46,10 @@ function expectMatchesModel(resource: TableResource, model: ModelDefinition): vo
   expect(properties.GlobalSecondaryIndexes ?? []).toHaveLength(indexes.length);
   for (const [name, index] of indexes) {
     const declared = (properties.GlobalSecondaryIndexes as any[]).find((candidate) => candidate.IndexName === name);
+    const { partition, sort } = modelIndexKeys(index);
     expect(declared?.KeySchema).toEqual([
-      { AttributeName: index.partitionKey, KeyType: 'HASH' },
-      ...(index.sortKey ? [{ AttributeName: index.sortKey, KeyType: 'RANGE' }] : []),
+      ...partition.map(({ name }) => ({ AttributeName: name, KeyType: 'HASH' })),
+      ...sort.map(({ name }) => ({ AttributeName: name, KeyType: 'RANGE' })),
     ]);
     expect(declared?.Projection).toEqual(
       index.projection.type === 'INCLUDE'
@@ -57,6 +59,12 @@ function expectMatchesModel(resource: TableResource, model: ModelDefinition): vo
   }
   expect(resource.DeletionPolicy).toBe('Retain');
   expect(resource.UpdateReplacePolicy).toBe('Retain');
+}
+
+/** An index's key attributes read straight from the model declaration. */
+function modelIndexKeys(index: GlobalIndexDefinition): { partition: { name: string; type: string }[]; sort: { name: string; type: string }[] } {
+  if (isAttributeIndex(index)) return attributeIndexKeys(index);
+  return { partition: [{ name: index.partitionKey, type: 'S' }], sort: index.sortKey ? [{ name: index.sortKey, type: 'S' }] : [] };
 }
 
 describe.each(Object.entries(models))('infrastructure of %s', (_, model) => {

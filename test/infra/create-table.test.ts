@@ -3,9 +3,11 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { ensureModelTable, tableProperties, tableSpec } from '../../src/infra/index.js';
 import { buildCreateTableInput } from '../../src/repository/index.js';
 import { endpointClient, uniqueTableName } from '../transfer/support/engines.js';
-import { models } from './support/models.js';
+import { hasMultiAttributeKeys, models } from './support/models.js';
 
 const endpoint = inject('dynamoDbLocalEndpoint');
+// DynamoDB Local 1.25.1 refuses multi-attribute GSI keys ("Key Schema too big"); 3.3.1 takes them.
+const endpoint3 = inject('dynamoDbLocal3Endpoint');
 
 describe.each(Object.entries(models))('the local CreateTable request of %s', (_, model) => {
   it('declares what the CloudFormation template declares', () => {
@@ -19,11 +21,20 @@ describe.each(Object.entries(models))('the local CreateTable request of %s', (_,
   });
 });
 
-describe.skipIf(!endpoint)('creating a model\'s table on DynamoDB Local', () => {
-  const client = endpointClient(endpoint);
-  afterAll(() => client.destroy());
+describe.skipIf(!endpoint && !endpoint3)('creating a model\'s table on DynamoDB Local', () => {
+  const client125 = endpoint ? endpointClient(endpoint) : undefined;
+  const client3 = endpoint3 ? endpointClient(endpoint3) : undefined;
+  afterAll(() => {
+    client125?.destroy();
+    client3?.destroy();
+  });
+  const peerFor = (model: (typeof models)[string]) => (hasMultiAttributeKeys(model) ? client3 : (client125 ?? client3));
+  const runnable = Object.entries(models).filter(([, model]) => peerFor(model) !== undefined);
+  const waiting = Object.entries(models).filter(([, model]) => peerFor(model) === undefined);
+  if (waiting.length > 0) it.skip.each(waiting)('%s (needs DynamoDB Local 3.3.1, not started in this run)', () => undefined);
 
-  it.each(Object.entries(models))('%s: keys, indexes and TTL as the CloudFormation template says', async (_, model) => {
+  it.each(runnable)('%s: keys, indexes and TTL as the CloudFormation template says', async (_, model) => {
+    const client = peerFor(model)!;
     const tableName = uniqueTableName('model');
     expect(await ensureModelTable(client, model, { tableName })).toBe(true);
     expect(await ensureModelTable(client, model, { tableName })).toBe(false);

@@ -22,8 +22,8 @@ function exercise(text: string): void {
     () => projectItem(item, parseProjectionExpression(text, new ExpressionAttributes(names, values))),
     () =>
       parseKeyConditionExpression(text, new ExpressionAttributes(names, values), {
-        partitionKey: { name: 'pk', type: 'S' },
-        sortKey: { name: 'a', type: 'N' },
+        partitionKeys: [{ name: 'pk', type: 'S' }],
+        sortKeys: [{ name: 'a', type: 'N' }],
       }),
   ];
   for (const attempt of attempts) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { keyConditionFromTerms } from './key-condition.js';
 import { validationMessage } from './validation-message.test-support.js';
 
-const keys = { partitionKey: { name: 'pk', type: 'S' as const }, sortKey: { name: 'sk', type: 'B' as const } };
+const keys = { partitionKeys: [{ name: 'pk', type: 'S' as const }], sortKeys: [{ name: 'sk', type: 'B' as const }] };
 const empty = (what: string, key: string) =>
   `One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty ${what} value. Key: ${key}`;
 

@@ -4,7 +4,7 @@ import { parseKeyConditionExpression, type KeySchemaAttributes } from './key-con
 import { validationMessage } from './validation-message.test-support.js';
 import type { AttributeValue } from '../values/attribute-value.js';
 
-const keys: KeySchemaAttributes = { partitionKey: { name: 'pk', type: 'S' }, sortKey: { name: 'sk', type: 'N' } };
+const keys: KeySchemaAttributes = { partitionKeys: [{ name: 'pk', type: 'S' }], sortKeys: [{ name: 'sk', type: 'N' }] };
 const values: Record<string, AttributeValue> = { ':p': { S: 'x' }, ':n': { N: '1' }, ':m': { N: '5' }, ':s': { S: 'a' } };
 
 function parse(text: string, names?: Record<string, string>, schema = keys) {
@@ -14,14 +14,14 @@ const message = (text: string, names?: Record<string, string>) => validationMess
 
 describe('parseKeyConditionExpression', () => {
   it('resolves partition and sort conditions, either operand order', () => {
-    expect(parse('pk = :p')).toEqual({ partitionValue: { S: 'x' } });
-    expect(parse(':p = pk AND :n < sk')).toEqual({ partitionValue: { S: 'x' }, sortCondition: { operator: '>', values: [{ N: '1' }] } });
+    expect(parse('pk = :p')).toEqual({ partitionValues: [{ S: 'x' }] });
+    expect(parse(':p = pk AND :n < sk')).toEqual({ partitionValues: [{ S: 'x' }], sortCondition: { operator: '>', values: [{ N: '1' }] } });
     expect(parse('sk BETWEEN :n AND :m AND pk = :p')).toEqual({
-      partitionValue: { S: 'x' },
+      partitionValues: [{ S: 'x' }],
       sortCondition: { operator: 'BETWEEN', values: [{ N: '1' }, { N: '5' }] },
     });
     expect(parse('(pk = :p) AND (#s >= :n)', { '#s': 'sk' }).sortCondition).toEqual({ operator: '>=', values: [{ N: '1' }] });
-    const stringKeys: KeySchemaAttributes = { partitionKey: { name: 'pk', type: 'S' }, sortKey: { name: 'sk', type: 'S' } };
+    const stringKeys: KeySchemaAttributes = { partitionKeys: [{ name: 'pk', type: 'S' }], sortKeys: [{ name: 'sk', type: 'S' }] };
     expect(parse('pk = :p AND begins_with(sk, :s)', undefined, stringKeys).sortCondition).toEqual({
       operator: 'BEGINS_WITH',
       values: [{ S: 'a' }],
@@ -60,7 +60,7 @@ describe('parseKeyConditionExpression', () => {
   });
 
   it('names the index key that is missing', () => {
-    const indexKeys: KeySchemaAttributes = { partitionKey: { name: 'gpk', type: 'S' }, sortKey: { name: 'gsk', type: 'N' } };
+    const indexKeys: KeySchemaAttributes = { partitionKeys: [{ name: 'gpk', type: 'S' }], sortKeys: [{ name: 'gsk', type: 'N' }] };
     expect(validationMessage(() => parse('pk = :p', undefined, indexKeys))).toBe('Query condition missed key schema element: gpk');
   });
 });

@@ -6,15 +6,22 @@ import { invalidParameterValue, validationError } from '../errors.js';
 import type { KeyAttribute, RangeRequest } from '../storage/storage.js';
 import { typeOf, type AttributeValue } from '../values/attribute-value.js';
 
-/** The key attributes a Query runs on: the table's or the index's. */
+/**
+ * The key attributes a Query runs on: the table's or the index's, in KeySchema order.
+ * One partition and at most one sort attribute, except on a multi-attribute GSI.
+ */
 export interface KeySchemaAttributes {
-  readonly partitionKey: KeyAttribute;
-  readonly sortKey?: KeyAttribute;
+  readonly partitionKeys: readonly KeyAttribute[];
+  readonly sortKeys: readonly KeyAttribute[];
 }
 
 /** A key condition resolved to values, shaped as {@link RangeRequest} wants it. */
 export interface KeyCondition {
-  readonly partitionValue: AttributeValue;
+  /** One value per partition attribute, in KeySchema order. */
+  readonly partitionValues: readonly AttributeValue[];
+  /** Multi-attribute sort keys: the values of the first sort attributes (each by `=`). */
+  readonly sortPrefix?: readonly AttributeValue[];
+  /** The condition on the sort attribute after `sortPrefix` (the only one on a single sort key). */
   readonly sortCondition?: RangeRequest['sortCondition'];
 }
 
@@ -55,31 +62,81 @@ export function parseKeyConditionSyntax(text: string, attributes: ExpressionAttr
 export function keyConditionFromNode(node: ConditionNode, keys: KeySchemaAttributes): KeyCondition {
   const terms: KeyTerm[] = [];
   collectTerms(node, terms);
-  if (terms.length > 2) throw validationError('Conditions can be of length 1 or 2 only');
+  if (terms.length > 2 && !hasMultiAttributeKey(keys)) throw validationError('Conditions can be of length 1 or 2 only');
   return keyConditionFromTerms(terms, keys);
+}
+
+/** Whether the schema has more than one partition or more than one sort attribute (a multi-attribute GSI). */
+export function hasMultiAttributeKey(keys: KeySchemaAttributes): boolean {
+  return keys.partitionKeys.length > 1 || keys.sortKeys.length > 1;
 }
 
 /** Shared with the legacy `KeyConditions`: the schema checks on already separated terms. */
 export function keyConditionFromTerms(terms: readonly KeyTerm[], keys: KeySchemaAttributes): KeyCondition {
-  const partitionTerm = terms.find((term) => term.attribute === keys.partitionKey.name);
+  if (hasMultiAttributeKey(keys)) return multiAttributeKeyCondition(terms, keys);
+  const partitionKey = keys.partitionKeys[0];
+  const sortKey = keys.sortKeys[0] as KeyAttribute | undefined;
+  const partitionTerm = terms.find((term) => term.attribute === partitionKey.name);
   if (partitionTerm === undefined) {
-    throw validationError(`Query condition missed key schema element: ${keys.partitionKey.name}`);
+    throw validationError(`Query condition missed key schema element: ${partitionKey.name}`);
   }
   const sortTerm = terms.find((term) => term !== partitionTerm);
-  if (sortTerm !== undefined && sortTerm.attribute !== keys.sortKey?.name) {
-    throw validationError(`Query condition missed key schema element: ${keys.sortKey?.name ?? sortTerm.attribute}`);
+  if (sortTerm !== undefined && sortTerm.attribute !== sortKey?.name) {
+    throw validationError(`Query condition missed key schema element: ${sortKey?.name ?? sortTerm.attribute}`);
   }
   if (partitionTerm.operator !== '=') throw validationError('Query key condition not supported');
-  if (
-    typeMismatch(partitionTerm, keys.partitionKey.type) ||
-    (sortTerm && keys.sortKey && typeMismatch(sortTerm, keys.sortKey.type))
-  ) {
+  if (typeMismatch(partitionTerm, partitionKey.type) || (sortTerm && sortKey && typeMismatch(sortTerm, sortKey.type))) {
     throw invalidParameterValue('Condition parameter type does not match schema type');
   }
   rejectEmptyKeyValues(partitionTerm);
-  if (sortTerm === undefined) return { partitionValue: partitionTerm.values[0] };
+  if (sortTerm === undefined) return { partitionValues: partitionTerm.values };
   rejectEmptyKeyValues(sortTerm);
-  return { partitionValue: partitionTerm.values[0], sortCondition: { operator: sortTerm.operator, values: sortTerm.values } };
+  return { partitionValues: partitionTerm.values, sortCondition: { operator: sortTerm.operator, values: sortTerm.values } };
+}
+
+/**
+ * A key condition on a multi-attribute key: `=` on every partition attribute, then the
+ * sort attributes left to right without a gap, `=` on all but the last one given, which
+ * may also be a range or `begins_with`. The order of the terms in the text is free.
+ */
+function multiAttributeKeyCondition(terms: readonly KeyTerm[], keys: KeySchemaAttributes): KeyCondition {
+  const termOf = (key: KeyAttribute) => terms.find((term) => term.attribute === key.name);
+  // DynamoDB Local lists the partition attributes lacking an equality, missing and inequalities alike.
+  const withoutEquality = keys.partitionKeys.filter((key) => termOf(key)?.operator !== '=');
+  if (withoutEquality.length > 0) {
+    throw validationError(
+      `HASH key attributes ${withoutEquality.map((key) => key.name).join(', ')} must have equality conditions specified in the query`,
+    );
+  }
+  const stray = terms.find(
+    (term) => !keys.partitionKeys.some((key) => key.name === term.attribute) && !keys.sortKeys.some((key) => key.name === term.attribute),
+  );
+  if (stray !== undefined) {
+    const unconstrained = keys.sortKeys.find((key) => termOf(key) === undefined);
+    throw validationError(`Query condition missed key schema element: ${unconstrained?.name ?? stray.attribute}`);
+  }
+  const sortTerms = keys.sortKeys.map(termOf);
+  const last = sortTerms.reduce((found, term, position) => (term ? position : found), -1);
+  // A gap before the last constrained sort attribute, or a range before it: DynamoDB
+  // answers the gap with its generic message (Developer Guide, multi-attribute keys).
+  for (let position = 0; position < last; position++) {
+    if (sortTerms[position]?.operator !== '=') throw validationError('Query key condition not supported');
+  }
+  const partitionTerms = keys.partitionKeys.map((key) => termOf(key) as KeyTerm);
+  const constrained = [...partitionTerms, ...(sortTerms.slice(0, last + 1) as KeyTerm[])];
+  const schema = [...keys.partitionKeys, ...keys.sortKeys];
+  if (constrained.some((term, position) => typeMismatch(term, schema[position].type))) {
+    throw invalidParameterValue('Condition parameter type does not match schema type');
+  }
+  for (const term of constrained) rejectEmptyKeyValues(term);
+  const partitionValues = partitionTerms.map((term) => term.values[0]);
+  if (last < 0) return { partitionValues, sortPrefix: [] };
+  const condition = sortTerms[last] as KeyTerm;
+  return {
+    partitionValues,
+    sortPrefix: (sortTerms.slice(0, last) as KeyTerm[]).map((term) => term.values[0]),
+    sortCondition: { operator: condition.operator, values: condition.values },
+  };
 }
 
 /** Whether a value of the term is not of the key's type. */

@@ -1,5 +1,5 @@
 import type { ConditionNode, Operand } from './ast.js';
-import { keyConditionFromTerms, type KeyCondition, type KeySchemaAttributes, type KeyTerm } from './key-condition.js';
+import { hasMultiAttributeKey, keyConditionFromTerms, type KeyCondition, type KeySchemaAttributes, type KeyTerm } from './key-condition.js';
 import { invalidParameterValue, validationError } from '../errors.js';
 import { compareValues } from '../values/index.js';
 import { typeOf, type AttributeValue } from '../values/attribute-value.js';
@@ -222,6 +222,6 @@ export function keyConditionFromKeyConditions(
     if (operator === undefined) throw validationError('Attempted conditional constraint is not an indexable operation');
     return { attribute: name, operator, values };
   });
-  if (terms.length !== 1 && terms.length !== 2) throw validationError('Conditions can be of length 1 or 2 only');
+  if (terms.length === 0 || (terms.length > 2 && !hasMultiAttributeKey(keys))) throw validationError('Conditions can be of length 1 or 2 only');
   return keyConditionFromTerms(terms, keys);
 }

@@ -67,7 +67,7 @@ describe('legacy parameters become the same ASTs', () => {
   it('ScanFilter and KeyConditions', () => {
     const filter = conditionFromFilter({ n: { ComparisonOperator: 'BETWEEN', AttributeValueList: [{ N: '1' }, { N: '10' }] } })!;
     expect(evaluateCondition(filter, item)).toBe(true);
-    const keys = { partitionKey: { name: 'pk', type: 'S' as const }, sortKey: { name: 'sk', type: 'N' as const } };
+    const keys = { partitionKeys: [{ name: 'pk', type: 'S' as const }], sortKeys: [{ name: 'sk', type: 'N' as const }] };
     expect(
       keyConditionFromKeyConditions(
         {
@@ -76,7 +76,7 @@ describe('legacy parameters become the same ASTs', () => {
         },
         keys,
       ),
-    ).toEqual({ partitionValue: { S: 'p' }, sortCondition: { operator: 'BETWEEN', values: [{ N: '2' }, { N: '4' }] } });
+    ).toEqual({ partitionValues: [{ S: 'p' }], sortCondition: { operator: 'BETWEEN', values: [{ N: '2' }, { N: '4' }] } });
     expect(validationMessage(() => keyConditionFromKeyConditions({ sk: { ComparisonOperator: 'EQ', AttributeValueList: [{ N: '1' }] } }, keys))).toBe(
       'Query condition missed key schema element: pk',
     );

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { tableDefinitionFromJson, tableDefinitionJson } from './index-definition-json.js';
 import type { TableDefinition } from './storage.js';
 
 /**
@@ -95,7 +96,7 @@ export class Catalog {
     const entries = new Map<string, CatalogEntry>();
     for (const row of this.selectAll.all()) {
       entries.set(row.name, {
-        definition: JSON.parse(row.definition) as TableDefinition,
+        definition: tableDefinitionFromJson(row.definition),
         sqlName: row.sql_name,
         indexTables: JSON.parse(row.index_tables) as Record<string, string>,
       });
@@ -110,7 +111,7 @@ export class Catalog {
        ON CONFLICT (name) DO UPDATE SET sql_name = excluded.sql_name,
          index_tables = excluded.index_tables, definition = excluded.definition`,
     );
-    this.upsert.run(entry.definition.name, entry.sqlName, JSON.stringify(entry.indexTables), JSON.stringify(entry.definition));
+    this.upsert.run(entry.definition.name, entry.sqlName, JSON.stringify(entry.indexTables), tableDefinitionJson(entry.definition));
     this.bump();
   }
 

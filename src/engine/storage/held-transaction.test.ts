@@ -41,7 +41,7 @@ describe('HeldTransaction', () => {
 const byColour: IndexDefinition = {
   name: 'byColour',
   kind: 'global',
-  partitionKey: { name: 'colour', type: 'S' },
+  partitionKeys: [{ name: 'colour', type: 'S' }], sortKeys: [],
   projection: { type: 'ALL' },
 };
 

@@ -4,8 +4,10 @@ import { setOwnProperty } from '../values/own-property.js';
 
 /** The index key values of an item and the item as the index projects it. */
 export interface IndexEntry {
-  readonly partitionValue: AttributeValue;
-  readonly sortValue: AttributeValue | undefined;
+  /** One value per partition attribute of the index, in KeySchema order. */
+  readonly partitionValues: readonly AttributeValue[];
+  /** One value per sort attribute of the index (none without a sort key). */
+  readonly sortValues: readonly AttributeValue[];
   /** `undefined` for ALL: the stored item itself is the projection. */
   readonly projected: Item | undefined;
 }
@@ -16,25 +18,41 @@ function keyValueOf(item: Item, key: KeyAttribute): AttributeValue | undefined {
   return value !== undefined && key.type in value ? value : undefined;
 }
 
+/** The values of `keys` in `item`, or `undefined` when one is missing (or of another type). */
+function keyValuesOf(item: Item, keys: readonly KeyAttribute[]): AttributeValue[] | undefined {
+  const values: AttributeValue[] = [];
+  for (const key of keys) {
+    const value = keyValueOf(item, key);
+    if (value === undefined) return undefined;
+    values.push(value);
+  }
+  return values;
+}
+
 /**
  * The entry `item` has in `index`, or `undefined` when the item lacks an index key
- * attribute (or has it with another type): indexes are sparse.
+ * attribute (or has it with another type): indexes are sparse, and a multi-attribute key
+ * needs every one of its attributes.
  */
 export function indexEntryOf(table: TableDefinition, index: IndexDefinition, item: Item): IndexEntry | undefined {
-  const partitionValue = keyValueOf(item, index.partitionKey);
-  if (partitionValue === undefined) return undefined;
-  let sortValue: AttributeValue | undefined;
-  if (index.sortKey) {
-    sortValue = keyValueOf(item, index.sortKey);
-    if (sortValue === undefined) return undefined;
-  }
-  if (index.projection.type === 'ALL') return { partitionValue, sortValue, projected: undefined };
-  return { partitionValue, sortValue, projected: projectForIndex(table, index, item) };
+  const partitionValues = keyValuesOf(item, index.partitionKeys);
+  if (partitionValues === undefined) return undefined;
+  const sortValues = keyValuesOf(item, index.sortKeys);
+  if (sortValues === undefined) return undefined;
+  if (index.projection.type === 'ALL') return { partitionValues, sortValues, projected: undefined };
+  return { partitionValues, sortValues, projected: projectForIndex(table, index, item) };
 }
 
 /** Whether `item` has an entry in `index` ({@link indexEntryOf} without building it). */
 export function hasIndexEntry(index: IndexDefinition, item: Item): boolean {
-  return keyValueOf(item, index.partitionKey) !== undefined && (!index.sortKey || keyValueOf(item, index.sortKey) !== undefined);
+  for (const key of index.partitionKeys) if (keyValueOf(item, key) === undefined) return false;
+  for (const key of index.sortKeys) if (keyValueOf(item, key) === undefined) return false;
+  return true;
+}
+
+/** Every key attribute of an index: partition attributes, then sort attributes. */
+export function indexKeyAttributes(index: Pick<IndexDefinition, 'partitionKeys' | 'sortKeys'>): KeyAttribute[] {
+  return [...index.partitionKeys, ...index.sortKeys];
 }
 
 /** The attributes of `item` that `index` holds: table keys, index keys, and INCLUDE's attributes. */
@@ -47,8 +65,8 @@ export function projectForIndex(table: TableDefinition, index: IndexDefinition, 
   };
   keep(table.partitionKey.name);
   if (table.sortKey) keep(table.sortKey.name);
-  keep(index.partitionKey.name);
-  if (index.sortKey) keep(index.sortKey.name);
+  for (const key of index.partitionKeys) keep(key.name);
+  for (const key of index.sortKeys) keep(key.name);
   if (index.projection.type === 'INCLUDE') {
     for (const name of index.projection.nonKeyAttributes ?? []) keep(name);
   }

@@ -5,8 +5,8 @@ import { createTable, memoryStorage, n, s, tableDefinition, text } from './stora
 const byStatus = (projection: IndexDefinition['projection']): IndexDefinition => ({
   name: 'byStatus',
   kind: 'global',
-  partitionKey: { name: 'status', type: 'S' },
-  sortKey: { name: 'created', type: 'N' },
+  partitionKeys: [{ name: 'status', type: 'S' }],
+  sortKeys: [{ name: 'created', type: 'N' }],
   projection,
 });
 
@@ -35,7 +35,7 @@ describe('index tables', () => {
   it('projects KEYS_ONLY to the table and index keys', () => {
     const { storage, table } = withIndex({ type: 'KEYS_ONLY' });
     storage.putItem(table, { pk: s('1'), sk: s('a'), status: s('open'), created: n('5'), extra: s('x') });
-    expect([...storage.queryItems(table, { indexName: 'byStatus', partitionValue: s('open'), forward: true })]).toEqual([
+    expect([...storage.queryItems(table, { indexName: 'byStatus', partitionValues: [s('open')], forward: true })]).toEqual([
       { pk: s('1'), sk: s('a'), status: s('open'), created: n('5') },
     ]);
   });
@@ -43,7 +43,7 @@ describe('index tables', () => {
   it('projects INCLUDE to the keys and the named attributes present', () => {
     const { storage, table } = withIndex({ type: 'INCLUDE', nonKeyAttributes: ['title', 'absent'] });
     storage.putItem(table, { pk: s('1'), sk: s('a'), status: s('open'), created: n('5'), title: s('t'), body: s('b') });
-    expect([...storage.queryItems(table, { indexName: 'byStatus', partitionValue: s('open'), forward: true })]).toEqual([
+    expect([...storage.queryItems(table, { indexName: 'byStatus', partitionValues: [s('open')], forward: true })]).toEqual([
       { pk: s('1'), sk: s('a'), status: s('open'), created: n('5'), title: s('t') },
     ]);
   });
@@ -53,7 +53,7 @@ describe('index tables', () => {
     storage.putItem(table, { pk: s('1'), sk: s('a'), status: s('open'), created: n('5') });
     storage.putItem(table, { pk: s('1'), sk: s('a'), status: s('done'), created: n('6') });
     const query = (status: string) =>
-      [...storage.queryItems(table, { indexName: 'byStatus', partitionValue: s(status), forward: true })];
+      [...storage.queryItems(table, { indexName: 'byStatus', partitionValues: [s(status)], forward: true })];
     expect(query('open')).toEqual([]);
     expect(query('done')).toEqual([{ pk: s('1'), sk: s('a'), status: s('done'), created: n('6') }]);
     storage.deleteItem(table, { pk: s('1'), sk: s('a') });
@@ -67,7 +67,7 @@ describe('index tables', () => {
     storage.putItem(table, { pk: s('c'), sk: s('1'), status: s('open'), created: n('-1') });
     storage.putItem(table, { pk: s('a'), sk: s('1'), status: s('open'), created: n('10') });
     const read = (forward: boolean, exclusiveStartKey?: Record<string, { S: string } | { N: string }>) =>
-      [...storage.queryItems(table, { indexName: 'byStatus', partitionValue: s('open'), forward, exclusiveStartKey })].map(
+      [...storage.queryItems(table, { indexName: 'byStatus', partitionValues: [s('open')], forward, exclusiveStartKey })].map(
         (item) => `${text(item.pk)}${text(item.sk)}`,
       );
     expect(read(true)).toEqual(['c1', 'a2', 'b1', 'a1']);
@@ -76,7 +76,7 @@ describe('index tables', () => {
     const sorted = [
       ...storage.queryItems(table, {
         indexName: 'byStatus',
-        partitionValue: s('open'),
+        partitionValues: [s('open')],
         sortCondition: { operator: 'BETWEEN', values: [n('0'), n('5')] },
         forward: true,
       }),
@@ -89,13 +89,13 @@ describe('index tables', () => {
     const table = createTable(
       storage,
       tableDefinition('t', { name: 'pk', type: 'S' }, { name: 'sk', type: 'S' }, {
-        local: [{ name: 'byRank', kind: 'local', partitionKey: { name: 'pk', type: 'S' }, sortKey: { name: 'rank', type: 'N' }, projection: { type: 'ALL' } }],
+        local: [{ name: 'byRank', kind: 'local', partitionKeys: [{ name: 'pk', type: 'S' }], sortKeys: [{ name: 'rank', type: 'N' }], projection: { type: 'ALL' } }],
       }),
     );
     storage.putItem(table, { pk: s('p'), sk: s('x'), rank: n('3') });
     storage.putItem(table, { pk: s('p'), sk: s('y'), rank: n('1') });
     storage.putItem(table, { pk: s('p'), sk: s('z') });
-    const read = [...storage.queryItems(table, { indexName: 'byRank', partitionValue: s('p'), forward: true })];
+    const read = [...storage.queryItems(table, { indexName: 'byRank', partitionValues: [s('p')], forward: true })];
     expect(read.map((item) => text(item.sk))).toEqual(['y', 'x']);
   });
 
@@ -106,7 +106,7 @@ describe('index tables', () => {
     storage.putItem(table, { pk: s('2'), status: s('open') });
     storage.updateTable({ ...table, globalIndexes: [byStatus({ type: 'ALL' })] });
     table = storage.requireTable('t');
-    expect([...storage.queryItems(table, { indexName: 'byStatus', partitionValue: s('open'), forward: true })]).toEqual([
+    expect([...storage.queryItems(table, { indexName: 'byStatus', partitionValues: [s('open')], forward: true })]).toEqual([
       { pk: s('1'), status: s('open'), created: n('1') },
     ]);
     storage.putItem(table, { pk: s('3'), status: s('open'), created: n('2') });

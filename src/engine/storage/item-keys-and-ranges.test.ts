@@ -14,7 +14,7 @@ describe('item keys', () => {
     storage.writeTransaction(() => {
       for (const value of values) storage.putItem(table, { pk: s('p'), sk: s(value) });
     });
-    const read = sortValues(storage.queryItems(table, { partitionValue: s('p'), forward: true }));
+    const read = sortValues(storage.queryItems(table, { partitionValues: [s('p')], forward: true }));
     const expected = [...values].sort((x, y) => Buffer.compare(Buffer.from(x), Buffer.from(y)));
     expect(read).toEqual(expected);
     expect(read.indexOf('😀')).toBeGreaterThan(read.indexOf('\uffff'));
@@ -25,9 +25,9 @@ describe('item keys', () => {
     const table = createTable(storage, tableDefinition('t1', { name: 'pk', type: 'S' }, { name: 'sk', type: 'N' }));
     const values = ['10', '-1', '2', '-10.5', '0', '1e-130', '-1e-130', '9.9e125', '0.5', '-0.25'];
     for (const value of values) storage.putItem(table, { pk: s('p'), sk: n(value) });
-    const read = sortValues(storage.queryItems(table, { partitionValue: s('p'), forward: true }));
+    const read = sortValues(storage.queryItems(table, { partitionValues: [s('p')], forward: true }));
     expect(read).toEqual([...values].sort((x, y) => Number(x) - Number(y)));
-    const backward = sortValues(storage.queryItems(table, { partitionValue: s('p'), forward: false }));
+    const backward = sortValues(storage.queryItems(table, { partitionValues: [s('p')], forward: false }));
     expect(backward).toEqual([...read].reverse());
   });
 
@@ -36,7 +36,7 @@ describe('item keys', () => {
     const table = createTable(storage, tableDefinition('t1', { name: 'pk', type: 'B' }, { name: 'sk', type: 'B' }));
     const values = [[0xff], [0x00], [0x7f, 0x01], [0x80], [0x7f]];
     for (const value of values) storage.putItem(table, { pk: b([1, 2]), sk: b(value) });
-    const read = [...storage.queryItems(table, { partitionValue: b([1, 2]), forward: true })].map((item) =>
+    const read = [...storage.queryItems(table, { partitionValues: [b([1, 2])], forward: true })].map((item) =>
       [...Buffer.from((item.sk as { B: string }).B, 'base64')],
     );
     expect(read).toEqual([[0x00], [0x7f], [0x7f, 0x01], [0x80], [0xff]]);
@@ -80,7 +80,7 @@ describe('key conditions', () => {
     const query = (prefix: string) =>
       sortValues(
         storage.queryItems(table, {
-          partitionValue: s('p'),
+          partitionValues: [s('p')],
           sortCondition: { operator: 'BEGINS_WITH', values: [s(prefix)] },
           forward: true,
         }),
@@ -94,7 +94,7 @@ describe('key conditions', () => {
     const query = (operator: '<' | '<=' | '>' | '>=' | '=' | 'BETWEEN', ...values: string[]) =>
       sortValues(
         storage.queryItems(table, {
-          partitionValue: s('p'),
+          partitionValues: [s('p')],
           sortCondition: { operator, values: values.map(s) },
           forward: true,
         }),
@@ -111,7 +111,7 @@ describe('key conditions', () => {
     const { storage, table } = prepared();
     const after = (forward: boolean, limit?: number) =>
       sortValues(
-        storage.queryItems(table, { partitionValue: s('p'), forward, exclusiveStartKey: { pk: s('p'), sk: s('abc') }, limit }),
+        storage.queryItems(table, { partitionValues: [s('p')], forward, exclusiveStartKey: { pk: s('p'), sk: s('abc') }, limit }),
       );
     expect(after(true)).toEqual(['abd', 'ac', 'a\u{10ffff}', 'a\u{10ffff}x', 'b']);
     expect(after(true, 2)).toEqual(['abd', 'ac']);
@@ -124,10 +124,10 @@ describe('key conditions', () => {
     storage.writeTransaction(() => {
       for (let index = 0; index < 3000; index++) storage.putItem(table, { pk: s('p'), sk: n(String(index)) });
     });
-    const read = sortValues(storage.queryItems(table, { partitionValue: s('p'), forward: true }));
+    const read = sortValues(storage.queryItems(table, { partitionValues: [s('p')], forward: true }));
     expect(read).toHaveLength(3000);
     expect(read[2999]).toBe('2999');
-    expect([...storage.queryItems(table, { partitionValue: s('p'), forward: false, limit: 100 })]).toHaveLength(100);
+    expect([...storage.queryItems(table, { partitionValues: [s('p')], forward: false, limit: 100 })]).toHaveLength(100);
   });
 });
 

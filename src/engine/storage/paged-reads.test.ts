@@ -17,7 +17,7 @@ const index = (
   partition: { name: string; type: 'S' | 'N' | 'B' },
   sort: { name: string; type: 'S' | 'N' | 'B' } | undefined,
   type: 'ALL' | 'KEYS_ONLY',
-): IndexDefinition => ({ name, kind, partitionKey: partition, ...(sort ? { sortKey: sort } : {}), projection: { type } });
+): IndexDefinition => ({ name, kind, partitionKeys: [partition], sortKeys: sort ? [sort] : [], projection: { type } });
 
 interface Layout {
   readonly definition: TableDefinition;
@@ -84,9 +84,9 @@ describe.each(Object.entries(layouts))('paged reads with %s', (_name, layout) =>
     for (const forward of [true, false]) {
       const expected = reference(storage, `SELECT data FROM "t" WHERE pk = ? ORDER BY sk${forward ? '' : ' DESC'}`, pk);
       expect(expected).toHaveLength(CHILDREN);
-      const read = [...storage.queryRows(table, { partitionValue, forward })].map((row) => row.item);
+      const read = [...storage.queryRows(table, { partitionValues: [partitionValue], forward })].map((row) => row.item);
       expect(keysOf(read)).toEqual(keysOf(expected));
-      expect(keysOf(storage.queryItems(table, { partitionValue, forward, limit: 100 }))).toEqual(keysOf(expected.slice(0, 100)));
+      expect(keysOf(storage.queryItems(table, { partitionValues: [partitionValue], forward, limit: 100 }))).toEqual(keysOf(expected.slice(0, 100)));
     }
   });
 
@@ -98,12 +98,12 @@ describe.each(Object.entries(layouts))('paged reads with %s', (_name, layout) =>
       const partitions = storage.database.prepare(`SELECT DISTINCT ipk FROM "${indexTable}"`).pluck().all();
       for (const ipk of partitions) {
         const sample = JSON.parse(storage.database.prepare(`SELECT data FROM "${indexTable}" WHERE ipk = ? LIMIT 1`).pluck().get(ipk) as string) as Item;
-        const partitionValue = sample[definition.partitionKey.name];
+        const partitionValue = sample[definition.partitionKeys[0].name];
         for (const forward of [true, false]) {
           const order = ['isk', 'tie', 'pk', 'sk'].map((column) => column + (forward ? '' : ' DESC')).join(', ');
           const expected = reference(storage, `SELECT data FROM "${indexTable}" WHERE ipk = ? ORDER BY ${order}`, ipk);
           expect(expected.length).toBeGreaterThan(64);
-          const read = storage.queryItems(table, { indexName: definition.name, partitionValue, forward });
+          const read = storage.queryItems(table, { indexName: definition.name, partitionValues: [partitionValue], forward });
           expect(keysOf(read)).toEqual(keysOf(expected));
         }
       }

@@ -14,11 +14,11 @@ import { createTable, memoryStorage, n, s, tableDefinition } from './storage.tes
 
 const indexes: { global: IndexDefinition[]; local: IndexDefinition[] } = {
   global: [
-    { name: 'byStatus', kind: 'global', partitionKey: { name: 'status', type: 'S' }, sortKey: { name: 'rank', type: 'N' }, projection: { type: 'ALL' } },
-    { name: 'byOwner', kind: 'global', partitionKey: { name: 'owner', type: 'S' }, projection: { type: 'KEYS_ONLY' } },
+    { name: 'byStatus', kind: 'global', partitionKeys: [{ name: 'status', type: 'S' }], sortKeys: [{ name: 'rank', type: 'N' }], projection: { type: 'ALL' } },
+    { name: 'byOwner', kind: 'global', partitionKeys: [{ name: 'owner', type: 'S' }], sortKeys: [], projection: { type: 'KEYS_ONLY' } },
   ],
   local: [
-    { name: 'byRank', kind: 'local', partitionKey: { name: 'pk', type: 'S' }, sortKey: { name: 'rank', type: 'N' }, projection: { type: 'INCLUDE', nonKeyAttributes: ['note'] } },
+    { name: 'byRank', kind: 'local', partitionKeys: [{ name: 'pk', type: 'S' }], sortKeys: [{ name: 'rank', type: 'N' }], projection: { type: 'INCLUDE', nonKeyAttributes: ['note'] } },
   ],
 };
 

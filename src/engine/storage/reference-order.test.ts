@@ -13,8 +13,8 @@ import { b, createTable, memoryStorage, n, s, tableDefinition, temporaryFile, te
 const gsi = (name: string, partition: string, sort?: { name: string; type: 'N' | 'S' }): IndexDefinition => ({
   name,
   kind: 'global',
-  partitionKey: { name: partition, type: 'S' },
-  ...(sort ? { sortKey: sort } : {}),
+  partitionKeys: [{ name: partition, type: 'S' }],
+  sortKeys: sort ? [sort] : [],
   projection: { type: 'KEYS_ONLY' },
 });
 
@@ -42,12 +42,12 @@ describe('orders the reference leaves to its hashes', () => {
       storage.putItem(table, { pk: s('p'), sk: s(sk), g: s('G'), gs: n(gs) });
     }
     const read = (forward: boolean) =>
-      [...storage.queryItems(table, { indexName: 'byG', partitionValue: s('G'), forward })].map((item) => text(item.sk));
+      [...storage.queryItems(table, { indexName: 'byG', partitionValues: [s('G')], forward })].map((item) => text(item.sk));
     expect(read(true)).toEqual(['a', 'abc', 'b', 'ab', 'c']);
     expect(read(false)).toEqual(['c', 'ab', 'b', 'abc', 'a']);
     const after = { pk: s('p'), sk: s('abc'), g: s('G'), gs: n('2') };
     expect(
-      [...storage.queryItems(table, { indexName: 'byG', partitionValue: s('G'), forward: true, exclusiveStartKey: after })].map((item) =>
+      [...storage.queryItems(table, { indexName: 'byG', partitionValues: [s('G')], forward: true, exclusiveStartKey: after })].map((item) =>
         text(item.sk),
       ),
     ).toEqual(['b', 'ab', 'c']);
@@ -59,7 +59,7 @@ describe('orders the reference leaves to its hashes', () => {
     for (let index = 0; index < 12; index++) storage.putItem(table, { pk: s(`k${index}`), g: s('G') });
     const expected = ['k7', 'k3', 'k4', 'k10', 'k1', 'k11', 'k5', 'k2', 'k8', 'k9', 'k0', 'k6'];
     expect([...storage.scanItems(table, {})].map((item) => text(item.pk))).toEqual(expected);
-    expect([...storage.queryItems(table, { indexName: 'byG', partitionValue: s('G'), forward: true })].map((item) => text(item.pk))).toEqual(
+    expect([...storage.queryItems(table, { indexName: 'byG', partitionValues: [s('G')], forward: true })].map((item) => text(item.pk))).toEqual(
       expected,
     );
     // Parallel segments split the same hash space.
@@ -71,8 +71,8 @@ describe('orders the reference leaves to its hashes', () => {
     const local: IndexDefinition = {
       name: 'byL',
       kind: 'local',
-      partitionKey: { name: 'pk', type: 'S' },
-      sortKey: { name: 'l', type: 'S' },
+      partitionKeys: [{ name: 'pk', type: 'S' }],
+      sortKeys: [{ name: 'l', type: 'S' }],
       projection: { type: 'ALL' },
     };
     const table = createTable(storage, tableDefinition('t', { name: 'pk', type: 'S' }, { name: 'sk', type: 'N' }, { local: [local] }));
@@ -92,8 +92,8 @@ describe('ties in a GSI keyed on a table key attribute', () => {
   const keyedOn = (partition: string, sort?: string): IndexDefinition => ({
     name: `by_${partition}_${sort ?? ''}`,
     kind: 'global',
-    partitionKey: { name: partition, type: 'S' },
-    ...(sort ? { sortKey: { name: sort, type: 'S' as const } } : {}),
+    partitionKeys: [{ name: partition, type: 'S' }],
+    sortKeys: sort ? [{ name: sort, type: 'S' as const }] : [],
     projection: { type: 'KEYS_ONLY' },
   });
   const loaded = (index: IndexDefinition) => {
@@ -106,7 +106,7 @@ describe('ties in a GSI keyed on a table key attribute', () => {
   it('orders entries of a GSI keyed on the table sort key by the hash of the partition key', () => {
     const { storage, table } = loaded(keyedOn('sk'));
     const read = (exclusiveStartKey?: Record<string, { S: string }>) =>
-      [...storage.queryItems(table, { indexName: 'by_sk_', partitionValue: s('x'), forward: true, exclusiveStartKey })].map((item) =>
+      [...storage.queryItems(table, { indexName: 'by_sk_', partitionValues: [s('x')], forward: true, exclusiveStartKey })].map((item) =>
         text(item.pk),
       );
     expect(read()).toEqual(['b', 'd', 'e', 'f', 'c', 'a']);
@@ -115,7 +115,7 @@ describe('ties in a GSI keyed on a table key attribute', () => {
 
   it('orders entries of a GSI keyed on the table partition key by the hash of the sort key', () => {
     const { storage, table } = loaded(keyedOn('g', 'pk'));
-    const read = [...storage.queryItems(table, { indexName: 'by_g_pk', partitionValue: s('G'), forward: true })];
+    const read = [...storage.queryItems(table, { indexName: 'by_g_pk', partitionValues: [s('G')], forward: true })];
     expect(read.slice(0, 5).map((item) => `${text(item.pk)}/${text(item.sk)}`)).toEqual(['a/v', 'a/x', 'a/z', 'a/y', 'a/w']);
   });
 });
@@ -141,7 +141,7 @@ describe('storage format migration', () => {
     const migrated = storage.requireTable('t');
     expect([...storage.scanItems(migrated, {})].map((item) => text(item.pk))).toEqual(expected);
     expect(
-      [...storage.queryItems(migrated, { indexName: 'byG', partitionValue: s('G'), forward: true })].map((item) => text(item.pk)),
+      [...storage.queryItems(migrated, { indexName: 'byG', partitionValues: [s('G')], forward: true })].map((item) => text(item.pk)),
     ).toEqual(expected);
     expect(storage.database.prepare(`SELECT value FROM monotable_meta WHERE key = 'format_version'`).pluck().get()).toBe('4');
   });
@@ -149,7 +149,7 @@ describe('storage format migration', () => {
   it('re-ties the GSI entries of a version 3 file', () => {
     const path = temporaryFile();
     const first = openSqliteStorage({ path });
-    const bySk: IndexDefinition = { name: 'bySk', kind: 'global', partitionKey: { name: 'sk', type: 'S' }, projection: { type: 'KEYS_ONLY' } };
+    const bySk: IndexDefinition = { name: 'bySk', kind: 'global', partitionKeys: [{ name: 'sk', type: 'S' }], sortKeys: [], projection: { type: 'KEYS_ONLY' } };
     const table = createTable(first, tableDefinition('t', { name: 'pk', type: 'S' }, { name: 'sk', type: 'S' }, { global: [bySk] }));
     for (const pk of ['a', 'b', 'c', 'd', 'e', 'f']) first.putItem(table, { pk: s(pk), sk: s('x') });
     first.close();
@@ -168,7 +168,7 @@ describe('storage format migration', () => {
     const storage = track(openSqliteStorage({ path }));
     const migrated = storage.requireTable('t');
     const read = (exclusiveStartKey?: Record<string, { S: string }>) =>
-      [...storage.queryItems(migrated, { indexName: 'bySk', partitionValue: s('x'), forward: true, exclusiveStartKey })].map((item) =>
+      [...storage.queryItems(migrated, { indexName: 'bySk', partitionValues: [s('x')], forward: true, exclusiveStartKey })].map((item) =>
         text(item.pk),
       );
     expect(read()).toEqual(['b', 'd', 'e', 'f', 'c', 'a']);

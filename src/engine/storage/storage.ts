@@ -10,11 +10,27 @@ export interface KeyAttribute {
   readonly type: ScalarKeyType;
 }
 
+/**
+ * A secondary index. Its key is a list of partition (HASH) attributes and a list of sort
+ * (RANGE) attributes, in KeySchema order: one and at most one on an LSI, up to four of
+ * each on a GSI (multi-attribute keys). A single-attribute index has one partition key and
+ * at most one sort key; its storage is the same as before multi-attribute keys existed.
+ *
+ * @example
+ * const byTenantStatus: IndexDefinition = {
+ *   name: 'byTenantStatus', kind: 'global',
+ *   partitionKeys: [{ name: 'tenantId', type: 'S' }, { name: 'status', type: 'S' }],
+ *   sortKeys: [{ name: 'createdAt', type: 'N' }],
+ *   projection: { type: 'ALL' },
+ * };
+ */
 export interface IndexDefinition {
   readonly name: string;
   readonly kind: 'global' | 'local';
-  readonly partitionKey: KeyAttribute;
-  readonly sortKey?: KeyAttribute;
+  /** HASH elements in KeySchema order (1–4). */
+  readonly partitionKeys: readonly KeyAttribute[];
+  /** RANGE elements in KeySchema order (0–4); their order is the sort hierarchy. */
+  readonly sortKeys: readonly KeyAttribute[];
   readonly projection: { readonly type: ProjectionType; readonly nonKeyAttributes?: readonly string[] };
 }
 
@@ -46,7 +62,13 @@ export interface TableStream {
 /** A key condition on one partition of the table or of an index, resolved to values. */
 export interface RangeRequest {
   readonly indexName?: string;
-  readonly partitionValue: AttributeValue;
+  /** One value per partition attribute (of the table: one; of a multi-attribute GSI: up to four). */
+  readonly partitionValues: readonly AttributeValue[];
+  /**
+   * Multi-attribute sort keys: the values the first sort attributes equal, left to right;
+   * `sortCondition` then applies to the next sort attribute.
+   */
+  readonly sortPrefix?: readonly AttributeValue[];
   readonly sortCondition?: {
     readonly operator: '=' | '<' | '<=' | '>' | '>=' | 'BETWEEN' | 'BEGINS_WITH';
     readonly values: readonly AttributeValue[];

@@ -8,8 +8,8 @@ import { createTable, memoryStorage, n, s, tableDefinition, temporaryFile, track
 const index = (name: string, kind: 'global' | 'local', key: string, type: 'ALL' | 'KEYS_ONLY'): IndexDefinition => ({
   name,
   kind,
-  partitionKey: { name: kind === 'local' ? 'pk' : key, type: 'S' },
-  ...(kind === 'local' ? { sortKey: { name: key, type: 'S' } } : {}),
+  partitionKeys: [{ name: kind === 'local' ? 'pk' : key, type: 'S' }],
+  sortKeys: kind === 'local' ? [{ name: key, type: 'S' }] : [],
   projection: { type },
 });
 

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { KeyAttribute } from './storage.js';
+import { keyColumnTypeOf } from './index-key-columns.js';
 import { quoteIdentifier } from './sql-names.js';
 
 /*
@@ -21,7 +22,8 @@ import { quoteIdentifier } from './sql-names.js';
  * ~2× faster (the item bytes stay out of the key b-tree).
  *
  * An index table (one per GSI/LSI) holds one row per item that has the index keys:
- * `ipk`, `isk` (index keys, '' when the index has no sort key), the item's `pk`/`sk`,
+ * `ipk`, `isk` (index keys, '' when the index has no sort key; a multi-attribute key is one
+ * order-preserving BLOB of its value tuple, index-key-columns.ts), the item's `pk`/`sk`,
  * the projected item in `data` and its DynamoDB size in `size`, `seg` (hash prefix of ipk,
  * for parallel scans) and `tie`, the hash that orders entries with equal index keys (key-hash.ts). Queries read in
  * (ipk, isk, tie) order, as do plain GSI scans; LSI and parallel scans start with `seg`.
@@ -68,15 +70,15 @@ export function createIndexTable(
   database: Database.Database,
   sqlName: string,
   table: { partitionKey: KeyAttribute; sortKey?: KeyAttribute },
-  index: { kind: 'global' | 'local'; partitionKey: KeyAttribute; sortKey?: KeyAttribute },
+  index: { kind: 'global' | 'local'; partitionKeys: readonly KeyAttribute[]; sortKeys: readonly KeyAttribute[] },
 ): void {
   // Scans of an LSI follow the table sort key within equal index keys; of a GSI, `tie`.
   const scanOrder = index.kind === 'local' ? 'seg, ipk, isk, pk, sk' : 'seg, ipk, isk, tie, pk, sk';
   const name = quoteIdentifier(sqlName);
   database.exec(`
     CREATE TABLE ${name} (
-      ipk ${keyColumnType(index.partitionKey)} NOT NULL,
-      isk ${keyColumnType(index.sortKey)} NOT NULL,
+      ipk ${keyColumnTypeOf(index.partitionKeys)} NOT NULL,
+      isk ${keyColumnTypeOf(index.sortKeys)} NOT NULL,
       pk ${keyColumnType(table.partitionKey)} NOT NULL,
       sk ${keyColumnType(table.sortKey)} NOT NULL,
       data TEXT NOT NULL,

@@ -5,6 +5,7 @@ import { encodeKeyValue, itemSize } from '../values/index.js';
 import type { CatalogEntry } from './catalog.js';
 import { creationTime } from './creation-time.js';
 import { hasIndexEntry, indexEntryOf, type IndexEntry } from './index-entry.js';
+import { indexPartitionColumn, indexSegment, indexSortColumn, indexSortRange, NO_SORT_KEY } from './index-key-columns.js';
 import { readPages, type PageQuery } from './paged-reader.js';
 import { parseStoredItem } from './stored-item-parser.js';
 import { STORED_ROW_COLUMN, storedRowOf, storedRowWithoutSize, type StoredRow } from './stored-row.js';
@@ -21,9 +22,6 @@ interface StoredItem {
   readonly data: string;
   readonly size: number;
 }
-
-/** Sort-key column value of hash-only tables and indexes (every item of a partition is alone in it). */
-export const NO_SORT_KEY = '';
 
 interface IndexStore {
   readonly definition: IndexDefinition;
@@ -248,7 +246,7 @@ export class TableStore {
       this.removeIndex(index).run(pk, sk);
       return;
     }
-    const { ipk, isk, projected } = this.indexRow(entry, stored);
+    const { ipk, isk, projected } = this.indexRow(index.definition, entry, stored);
     if (this.replaceIndexData(index).run(projected.data, projected.size, pk, sk, ipk, isk).changes > 0) return;
     this.removeIndex(index).run(pk, sk);
     this.insertIndexRow(index, item, pk, sk, entry, stored);
@@ -267,15 +265,19 @@ export class TableStore {
     entry: IndexEntry,
     stored: StoredItem,
   ): void {
-    const { ipk, isk, projected } = this.indexRow(entry, stored);
-    const seg = segmentHash(entry.partitionValue);
+    const { ipk, isk, projected } = this.indexRow(index.definition, entry, stored);
+    const seg = indexSegment(index.definition, entry.partitionValues);
     this.insertIndex(index).run(ipk, isk, pk, sk, projected.data, seg, this.tieOf(index.definition, item), projected.size);
   }
 
   /** The key columns of an index entry and what it stores: the item itself for ALL, else its projection. */
-  private indexRow(entry: IndexEntry, stored: StoredItem): { ipk: KeyColumnValue; isk: KeyColumnValue; projected: StoredItem } {
-    const ipk = encodeKeyValue(entry.partitionValue);
-    const isk = entry.sortValue === undefined ? NO_SORT_KEY : encodeKeyValue(entry.sortValue);
+  private indexRow(
+    index: IndexDefinition,
+    entry: IndexEntry,
+    stored: StoredItem,
+  ): { ipk: KeyColumnValue; isk: KeyColumnValue; projected: StoredItem } {
+    const ipk = indexPartitionColumn(index, entry.partitionValues);
+    const isk = indexSortColumn(index, entry.sortValues);
     const projected =
       entry.projected === undefined ? stored : { data: JSON.stringify(entry.projected), size: itemSize(entry.projected) };
     return { ipk, isk, projected };
@@ -289,7 +291,8 @@ export class TableStore {
    */
   private tieOf(index: IndexDefinition, item: Item): Buffer {
     const { partitionKey, sortKey } = this.definition;
-    const inIndexKey = (name: string) => index.partitionKey.name === name || index.sortKey?.name === name;
+    const inIndexKey = (name: string) =>
+      index.partitionKeys.some((key) => key.name === name) || index.sortKeys.some((key) => key.name === name);
     if (sortKey && inIndexKey(partitionKey.name) && !inIndexKey(sortKey.name)) return keyValueHash(keyValue(item, sortKey));
     if (sortKey && inIndexKey(sortKey.name) && !inIndexKey(partitionKey.name)) return keyValueHash(keyValue(item, partitionKey));
     return tableKeyHash(keyValue(item, partitionKey), sortKey ? keyValue(item, sortKey) : undefined);
@@ -368,13 +371,19 @@ export class TableStore {
 
   queryRows(request: RangeRequest): IterableIterator<StoredRow> {
     const index = request.indexName === undefined ? undefined : this.indexStore(request.indexName);
-    const sortKey = index ? index.definition.sortKey : this.definition.sortKey;
-    const partition = encodeKeyValue(request.partitionValue);
     const sortColumn = index ? 'isk' : 'sk';
-    const range: SortRange =
-      request.sortCondition && sortKey
-        ? sortRange(request.sortCondition.operator, request.sortCondition.values.map(encodeKeyValue))
-        : {};
+    let partition: KeyColumnValue;
+    let range: SortRange;
+    if (index) {
+      partition = indexPartitionColumn(index.definition, request.partitionValues);
+      range = indexSortRange(index.definition, request);
+    } else {
+      partition = encodeKeyValue(request.partitionValues[0]);
+      range =
+        request.sortCondition && this.definition.sortKey
+          ? sortRange(request.sortCondition.operator, request.sortCondition.values.map(encodeKeyValue))
+          : {};
+    }
     // Reading forward, the position after the last row replaces the lower bound; backward, the upper.
     const leading = request.forward ? 'lower' : 'upper';
     const trailing = request.forward ? 'upper' : 'lower';
@@ -518,11 +527,11 @@ export class TableStore {
   /** The values of `columns` at an index position given as an ExclusiveStartKey. */
   private indexPosition(index: IndexStore, key: Item, columns: readonly string[]): unknown[] {
     const definition = index.definition;
-    const partitionValue = keyValue(key, definition.partitionKey);
+    const partitionValues = definition.partitionKeys.map((attribute) => keyValue(key, attribute));
     const values: Record<string, () => unknown> = {
-      seg: () => segmentHash(partitionValue),
-      ipk: () => encodeKeyValue(partitionValue),
-      isk: () => (definition.sortKey ? encodeKey(key, definition.sortKey) : NO_SORT_KEY),
+      seg: () => indexSegment(definition, partitionValues),
+      ipk: () => indexPartitionColumn(definition, partitionValues),
+      isk: () => indexSortColumn(definition, definition.sortKeys.map((attribute) => keyValue(key, attribute))),
       tie: () => this.tieOf(definition, key),
       pk: () => this.partitionColumn(key),
       sk: () => this.sortColumn(key),

@@ -26,7 +26,7 @@ function engineWithTtlTable() {
   const put = (pk: string, expires?: Record<string, unknown>) =>
     storage.putItem(storage.requireTable('cache'), { pk: { S: pk }, kind: { S: 'k' }, ...(expires ? { expires } : {}) } as never);
   const keys = () => [...storage.scanItems(storage.requireTable('cache'), {})].map((item) => (item.pk as { S: string }).S).sort();
-  const indexed = () => [...storage.queryItems(storage.requireTable('cache'), { indexName: 'byKind', partitionValue: { S: 'k' }, forward: true })].length;
+  const indexed = () => [...storage.queryItems(storage.requireTable('cache'), { indexName: 'byKind', partitionValues: [{ S: 'k' }], forward: true })].length;
   const enable = () =>
     engine.handle('UpdateTimeToLive', { TableName: 'cache', TimeToLiveSpecification: { Enabled: true, AttributeName: 'expires' } });
   return { engine, put, keys, indexed, enable };

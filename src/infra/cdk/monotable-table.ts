@@ -46,8 +46,10 @@ export class MonotableTable extends Construct {
     for (const index of spec.globalIndexes) {
       this.table.addGlobalSecondaryIndex({
         indexName: index.name,
-        partitionKey: keyAttribute(index.partitionKey),
-        ...(index.sortKey ? { sortKey: keyAttribute(index.sortKey) } : {}),
+        // One attribute: CDK's classic props; several: multi-attribute keys (aws-cdk-lib >= 2.226.0).
+        ...(index.partitionKeys.length === 1 ? { partitionKey: keyAttribute(index.partitionKeys[0]) } : { partitionKeys: index.partitionKeys.map(keyAttribute) }),
+        ...(index.sortKeys.length === 1 ? { sortKey: keyAttribute(index.sortKeys[0]) } : {}),
+        ...(index.sortKeys.length > 1 ? { sortKeys: index.sortKeys.map(keyAttribute) } : {}),
         projectionType: dynamodb.ProjectionType[index.projection.type],
         ...(index.projection.type === 'INCLUDE' ? { nonKeyAttributes: [...index.projection.attributes] } : {}),
         ...(provisioned ? { readCapacity: provisioned.readCapacityUnits, writeCapacity: provisioned.writeCapacityUnits } : {}),
@@ -57,5 +59,8 @@ export class MonotableTable extends Construct {
 }
 
 function keyAttribute(attribute: KeyAttributeSpec): dynamodb.Attribute {
-  return { name: attribute.name, type: dynamodb.AttributeType.STRING };
+  return { name: attribute.name, type: dynamodb.AttributeType[cdkAttributeTypes[attribute.type]] };
 }
+
+/** DynamoDB's scalar type letters as CDK's `AttributeType` member names. */
+export const cdkAttributeTypes = { S: 'STRING', N: 'NUMBER', B: 'BINARY' } as const;

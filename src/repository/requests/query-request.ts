@@ -4,6 +4,8 @@ import { renderKeyTemplate } from '../../model/key-template.js';
 import { ExpressionAttributes } from '../expression-attributes.js';
 import { UnsupportedOperationError } from '../errors.js';
 import { shardedPartitionKey } from '../sharding.js';
+import { isAttributeIndex } from '../../model/attribute-index.js';
+import { buildAttributeQueryRequest } from './attribute-query-request.js';
 
 export interface QueryRequestOptions {
   readonly limit?: number;
@@ -29,10 +31,12 @@ export function buildQueryRequest(
   options: QueryRequestOptions = {},
 ): QueryCommandInput {
   const { config, keyCondition } = pattern;
+  if (pattern.attributeCondition) return buildAttributeQueryRequest(tableName, model, pattern, pattern.attributeCondition, params, options);
   if (!keyCondition) throw new UnsupportedOperationError(pattern.name, 'this access pattern has no key condition (it would need a Scan)');
   const index = config.index === undefined ? undefined : model.table.indexes[config.index];
   if (config.index !== undefined && !index) throw new UnsupportedOperationError(pattern.name, `index '${config.index}' is not on the table`);
   if (index && options.consistent) throw new UnsupportedOperationError(pattern.name, 'consistent reads are not supported on global secondary indexes');
+  if (index && isAttributeIndex(index)) throw new UnsupportedOperationError(pattern.name, `index '${config.index}' keys on item attributes: the pattern needs key: { attributes }`);
   const partitionKeyName = index ? index.partitionKey : model.table.partitionKey;
   const sortKeyName = index ? index.sortKey : model.table.sortKey;
   const attributes = new ExpressionAttributes();

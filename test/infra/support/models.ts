@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEntity, defineModel, defineTable, type ModelDefinition } from '../../../src/model/index.js';
 import { model as researchJobs } from '../../../examples/research-jobs/model.js';
+import { ticketModel } from '../../repository/fixtures/ticket-model.js';
 
 const provisionedTable = defineTable({
   name: 'inventory.v2',
@@ -40,4 +41,10 @@ export const models: Record<string, ModelDefinition> = {
   'research jobs (the guide\'s shape)': researchJobs,
   'provisioned, custom key names, KEYS_ONLY and INCLUDE projections, no PITR': provisioned,
   'no index, no TTL': bare,
+  'multi-attribute GSI keys (2 + 2, N sort attribute) beside a template index': ticketModel(),
 };
+
+/** True when a model has an index with more than one partition or sort attribute (DynamoDB Local 3.3+ only). */
+export function hasMultiAttributeKeys(model: ModelDefinition): boolean {
+  return Object.values(model.table.indexes).some((index) => Array.isArray(index.partitionKey) && (index.partitionKey.length > 1 || (index.sortKey ?? []).length > 1));
+}

@@ -11,13 +11,13 @@ describe('ReturnConsumedCapacity and ReturnItemCollectionMetrics on single items
     createTestTable(engine, {
       name: 'cap',
       sortKey: { name: 'sk', type: 'N' },
-      globalIndexes: [{ name: 'gsi', kind: 'global', partitionKey: { name: 'g', type: 'S' }, projection: { type: 'ALL' } }],
+      globalIndexes: [{ name: 'gsi', kind: 'global', partitionKeys: [{ name: 'g', type: 'S' }], sortKeys: [], projection: { type: 'ALL' } }],
       localIndexes: [
         {
           name: 'lsi',
           kind: 'local',
-          partitionKey: { name: 'pk', type: 'S' },
-          sortKey: { name: 'l', type: 'N' },
+          partitionKeys: [{ name: 'pk', type: 'S' }],
+          sortKeys: [{ name: 'l', type: 'N' }],
           projection: { type: 'KEYS_ONLY' },
         },
       ],
@@ -46,12 +46,12 @@ describe('ReturnConsumedCapacity and ReturnItemCollectionMetrics on single items
   });
 
   it('counts 100 bytes of overhead on each local index entry, none on global index entries', () => {
-    const index = { partitionKey: { name: 'pk', type: 'S' }, projection: { type: 'ALL' } } as const;
+    const index = { partitionKeys: [{ name: 'pk', type: 'S' }], sortKeys: [], projection: { type: 'ALL' } } as const;
     createTestTable(engine, {
       name: 'overhead',
       sortKey: { name: 'sk', type: 'N' },
-      globalIndexes: [{ ...index, name: 'gsi', kind: 'global', sortKey: { name: 'g', type: 'S' } }],
-      localIndexes: [{ ...index, name: 'lsi', kind: 'local', sortKey: { name: 'l', type: 'N' } }],
+      globalIndexes: [{ ...index, name: 'gsi', kind: 'global', sortKeys: [{ name: 'g', type: 'S' }] }],
+      localIndexes: [{ ...index, name: 'lsi', kind: 'local', sortKeys: [{ name: 'l', type: 'N' }] }],
     });
     // About 940 bytes: one unit on the table and the GSI, two on the LSI.
     const item = { ...key, g: { S: 'x' }, l: { N: '3' }, pad: { S: 'x'.repeat(920) } };

@@ -11,7 +11,7 @@ function keyedTable(): Engine {
   createTestTable(engine, {
     name: 'keyed',
     sortKey: { name: 'sk', type: 'S' },
-    globalIndexes: [{ name: 'gsi', kind: 'global', partitionKey: { name: 'g', type: 'S' }, projection: { type: 'KEYS_ONLY' } }],
+    globalIndexes: [{ name: 'gsi', kind: 'global', partitionKeys: [{ name: 'g', type: 'S' }], sortKeys: [], projection: { type: 'KEYS_ONLY' } }],
   });
   engine.handle('PutItem', { TableName: 'keyed', Item: { ...key, g: { S: 'x' } } });
   return engine;
@@ -93,9 +93,9 @@ describe('paths into index keys are reported LSIs first, each kind in DynamoDB h
   it('names the LSI key before the GSI key, and orders indexes of one kind by name hash, not definition', () => {
     const engine = testEngine();
     const global = (name: string, attribute: string) =>
-      ({ name, kind: 'global', partitionKey: { name: attribute, type: 'S' }, projection: { type: 'ALL' } }) as const;
+      ({ name, kind: 'global', partitionKeys: [{ name: attribute, type: 'S' }], sortKeys: [], projection: { type: 'ALL' } }) as const;
     const local = (name: string, attribute: string) =>
-      ({ name, kind: 'local', partitionKey: { name: 'pk', type: 'S' }, sortKey: { name: attribute, type: 'S' }, projection: { type: 'KEYS_ONLY' } }) as const;
+      ({ name, kind: 'local', partitionKeys: [{ name: 'pk', type: 'S' }], sortKeys: [{ name: attribute, type: 'S' }], projection: { type: 'KEYS_ONLY' } }) as const;
     createTestTable(engine, {
       name: 'indexed',
       sortKey: { name: 'sk', type: 'S' },

@@ -12,7 +12,7 @@ describe('key validation', () => {
       name: 'keys',
       sortKey: { name: 'sk', type: 'S' },
       globalIndexes: [
-        { name: 'byG', kind: 'global', partitionKey: { name: 'g', type: 'S' }, projection: { type: 'ALL' } },
+        { name: 'byG', kind: 'global', partitionKeys: [{ name: 'g', type: 'S' }], sortKeys: [], projection: { type: 'ALL' } },
       ],
     });
     createTestTable(engine, { name: 'binary', partitionKey: { name: 'pk', type: 'B' } });

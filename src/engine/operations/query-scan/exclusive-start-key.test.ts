@@ -11,8 +11,8 @@ const table: TableDefinition = {
     {
       name: 'gsi',
       kind: 'global',
-      partitionKey: { name: 'gpk', type: 'S' },
-      sortKey: { name: 'gsk', type: 'N' },
+      partitionKeys: [{ name: 'gpk', type: 'S' }],
+      sortKeys: [{ name: 'gsk', type: 'N' }],
       projection: { type: 'ALL' },
     },
   ],
@@ -21,7 +21,7 @@ const table: TableDefinition = {
 };
 const onTable = resolveReadTarget(table, undefined, false);
 const onIndex = resolveReadTarget(table, 'gsi', false);
-const partitionP = { partitionValue: { S: 'p' } };
+const partitionP = { partitionValues: [{ S: 'p' }] };
 
 describe('lastEvaluatedKey', () => {
   it('keeps only the key attributes', () => {
@@ -70,7 +70,7 @@ describe('validateQueryStartKey', () => {
   });
 
   it('on an index wants the index keys and the table keys', () => {
-    const gpartition = { partitionValue: { S: 'g' } };
+    const gpartition = { partitionValues: [{ S: 'g' }] };
     expect(() =>
       validateQueryStartKey({ gpk: { S: 'g' }, gsk: { N: '1' }, pk: { S: 'p' }, sk: { N: '1' } }, onIndex, gpartition),
     ).not.toThrow();

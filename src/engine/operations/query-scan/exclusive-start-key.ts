@@ -31,29 +31,38 @@ export function lastEvaluatedKey(item: Item, keyAttributeNames: readonly string[
 export function validateQueryStartKey(
   startKey: Item,
   target: ReadTarget,
-  keyCondition: { readonly partitionValue: AttributeValue; readonly sortCondition?: SortCondition },
+  keyCondition: {
+    readonly partitionValues: readonly AttributeValue[];
+    readonly sortPrefix?: readonly AttributeValue[];
+    readonly sortCondition?: SortCondition;
+  },
   forward = true,
 ): void {
   if (Object.keys(startKey).length !== target.keyAttributes.length) throw validationError(INVALID);
   checkReadKeys(startKey, target);
   checkTableKeys(startKey, target);
 
-  const sortKey = target.sortKey;
+  const prefix = keyCondition.sortPrefix ?? [];
+  const sortKey = target.sortKeys[prefix.length];
+  const samePartition = target.partitionKeys.every((key, position) =>
+    sameValue(startKey[key.name], keyCondition.partitionValues[position]),
+  );
   if (sortKey && keyCondition.sortCondition) {
     // DynamoDB Local also refuses a table start key on the inclusive bound the Query reads
     // towards: no item can follow it (the page that ended there carried no LastEvaluatedKey).
     if (
+      !prefix.every((value, position) => sameValue(startKey[target.sortKeys[position].name], value)) ||
       !matchesSortCondition(startKey[sortKey.name], keyCondition.sortCondition) ||
       pageEndsAtRangeEnd(target, keyCondition.sortCondition, forward, startKey)
     ) {
       throw validationError('The provided starting key does not match the range key predicate');
     }
-    if (!sameValue(startKey[target.partitionKey.name], keyCondition.partitionValue)) {
+    if (!samePartition) {
       throw validationError('The query can return at most one row and cannot be restarted');
     }
     return;
   }
-  if (!sameValue(startKey[target.partitionKey.name], keyCondition.partitionValue)) {
+  if (!samePartition) {
     throw validationError('The provided starting key is outside query boundaries based on provided conditions');
   }
 }
@@ -69,8 +78,7 @@ export function validateScanStartKey(startKey: Item, target: ReadTarget): void {
 
 /** The keys of what is read (the index's keys on an index). */
 function checkReadKeys(startKey: Item, target: ReadTarget): void {
-  const keys = target.sortKey ? [target.partitionKey, target.sortKey] : [target.partitionKey];
-  for (const key of keys) {
+  for (const key of [...target.partitionKeys, ...target.sortKeys]) {
     if (startKey[key.name] === undefined) throw validationError(INVALID);
     checkKeyPiece(startKey, key, NOT_SCHEMA);
   }

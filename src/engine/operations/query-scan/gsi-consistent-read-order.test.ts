@@ -11,7 +11,7 @@ describe('a consistent read of a GSI is rejected after the Query expressions, be
     engine = testEngine();
     createTestTable(engine, {
       name: 'indexed',
-      globalIndexes: [{ name: 'gsi', kind: 'global', partitionKey: { name: 'g', type: 'S' }, projection: { type: 'ALL' } }],
+      globalIndexes: [{ name: 'gsi', kind: 'global', partitionKeys: [{ name: 'g', type: 'S' }], sortKeys: [], projection: { type: 'ALL' } }],
     });
   });
   afterEach(() => engine.close());

@@ -9,7 +9,7 @@ describe('LSI reads carry no per-item overhead (unlike LSI writes)', () => {
       name: 'measured',
       sortKey: { name: 'sk', type: 'S' },
       localIndexes: [
-        { name: 'lsi', kind: 'local', partitionKey: { name: 'pk', type: 'S' }, sortKey: { name: 'lk', type: 'S' }, projection: { type: 'ALL' } },
+        { name: 'lsi', kind: 'local', partitionKeys: [{ name: 'pk', type: 'S' }], sortKeys: [{ name: 'lk', type: 'S' }], projection: { type: 'ALL' } },
       ],
     });
     const base = { pk: { S: 'p' }, sk: { S: '1' }, lk: { S: 'l' } };

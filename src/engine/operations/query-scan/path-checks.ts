@@ -19,7 +19,7 @@ export function assertFilterAvoidsKeys(
   member: 'Filter Expression' | 'QueryFilter',
 ): void {
   const used = new Set(paths.map(head));
-  const keys = target.sortKey ? [target.partitionKey, target.sortKey] : [target.partitionKey];
+  const keys = [...target.partitionKeys, ...target.sortKeys];
   for (const key of keys) {
     if (used.has(key.name)) {
       throw validationError(

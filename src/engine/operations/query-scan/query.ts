@@ -55,7 +55,7 @@ export const query: OperationHandler = (context, input: QueryInput) => {
   if (boundsError !== undefined) throw boundsError;
   attributes.assertAllUsed();
   rejectConsistentReadOfGlobalIndex(target.index, consistent);
-  // The target holds the key schema it reads (its partitionKey and sortKey).
+  // The target holds the key schema it reads (its partition and sort attributes).
   const keyCondition = keyNode
     ? keyConditionFromNode(keyNode, target)
     : keyConditionFromKeyConditions(input.KeyConditions as Record<string, LegacyCondition>, target);
@@ -77,7 +77,8 @@ export const query: OperationHandler = (context, input: QueryInput) => {
     const rows = (withSizes: boolean) =>
       context.storage.queryRows(table, {
         indexName: target.index?.name,
-        partitionValue: keyCondition.partitionValue,
+        partitionValues: keyCondition.partitionValues,
+        sortPrefix: keyCondition.sortPrefix,
         sortCondition: keyCondition.sortCondition,
         forward,
         exclusiveStartKey: input.ExclusiveStartKey,

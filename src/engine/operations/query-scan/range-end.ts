@@ -34,10 +34,11 @@ export function pageEndsAtRangeEnd(
   lastEvaluatedKey: Item,
 ): boolean {
   if (target.index) return false;
-  if (!target.sortKey) return true;
+  const sortKey = target.sortKeys[0];
+  if (!sortKey) return true;
   if (!condition) return false;
   const bound = trailingInclusiveBound(condition, forward);
-  const value = lastEvaluatedKey[target.sortKey.name];
+  const value = lastEvaluatedKey[sortKey.name];
   if (!bound || !value || Object.keys(bound)[0] !== Object.keys(value)[0]) return false;
   return compareValues(value, bound) === 0;
 }

@@ -6,9 +6,12 @@ import { keyAttributesOf } from '../shared/keys.js';
 export interface ReadTarget {
   readonly table: TableDefinition;
   readonly index?: IndexDefinition;
-  /** The key schema being read: the index's on an index, else the table's. */
-  readonly partitionKey: KeyAttribute;
-  readonly sortKey?: KeyAttribute;
+  /**
+   * The key schema being read: the index's on an index, else the table's. One partition
+   * and at most one sort attribute, except on a multi-attribute GSI (up to four of each).
+   */
+  readonly partitionKeys: readonly KeyAttribute[];
+  readonly sortKeys: readonly KeyAttribute[];
   /**
    * The attributes of an `ExclusiveStartKey` / `LastEvaluatedKey`: the table's keys, then
    * the index's keys that are not table keys (an index entry is identified by both).
@@ -51,7 +54,8 @@ export function resolveReadTarget(
 function newReadTarget(table: TableDefinition, indexName: string | undefined): ReadTarget {
   const tableKeys = keyAttributesOf(table);
   if (indexName === undefined) {
-    return withNames({ table, partitionKey: table.partitionKey, sortKey: table.sortKey, keyAttributes: tableKeys });
+    const sortKeys = table.sortKey ? [table.sortKey] : [];
+    return withNames({ table, partitionKeys: [table.partitionKey], sortKeys, keyAttributes: tableKeys });
   }
   const index =
     table.globalIndexes.find((candidate) => candidate.name === indexName) ??
@@ -61,7 +65,7 @@ function newReadTarget(table: TableDefinition, indexName: string | undefined): R
   for (const key of keyAttributesOf(index)) {
     if (!keyAttributes.some((known) => known.name === key.name)) keyAttributes.push(key);
   }
-  return withNames({ table, index, partitionKey: index.partitionKey, sortKey: index.sortKey, keyAttributes });
+  return withNames({ table, index, partitionKeys: index.partitionKeys, sortKeys: index.sortKeys, keyAttributes });
 }
 
 function withNames(target: Omit<ReadTarget, 'keyAttributeNames'>): ReadTarget {

@@ -1,6 +1,7 @@
 import { validationError } from '../../errors.js';
+import { indexSegmentValue } from '../../storage/index-key-columns.js';
 import { segmentOf } from '../../storage/segment-hash.js';
-import type { Item } from '../../values/attribute-value.js';
+import type { AttributeValue, Item } from '../../values/attribute-value.js';
 import type { ReadTarget } from './read-target.js';
 
 /** A parallel scan's slice: segment `segment` of `totalSegments`. */
@@ -47,7 +48,7 @@ export function resolveSegment(
  * rejected, in DynamoDB Local's words. The key is already checked against the schema.
  */
 export function assertStartKeyInSegment(startKey: Item, target: ReadTarget, segment: ScanSegment): void {
-  const partitionValue = startKey[target.partitionKey.name];
+  const partitionValue = indexSegmentValue(target, target.partitionKeys.map((key) => startKey[key.name] as AttributeValue));
   if (segmentOf(partitionValue, segment.totalSegments) !== segment.segment) {
     throw validationError('Exclusive start key must lie within the segment');
   }

@@ -1,7 +1,7 @@
 import { consumedCapacity, readCapacityUnits, writeCapacityUnits } from '../../capacity/index.js';
 import { indexEntryOf, projectForIndex } from '../../storage/index-entry.js';
 import type { IndexDefinition, TableDefinition } from '../../storage/storage.js';
-import type { Item } from '../../values/attribute-value.js';
+import type { AttributeValue, Item } from '../../values/attribute-value.js';
 import { itemSize, valuesEqual } from '../../values/index.js';
 
 /** Units consumed on the table or on one index. */
@@ -40,8 +40,7 @@ function indexWriteUnits(
   if (!oldEntry) return units(after as Item);
   if (!newEntry) return units(before as Item);
   const sameKey =
-    valuesEqual(oldEntry.partitionValue, newEntry.partitionValue) &&
-    (oldEntry.sortValue === undefined || valuesEqual(oldEntry.sortValue, newEntry.sortValue as never));
+    allEqual(oldEntry.partitionValues, newEntry.partitionValues) && allEqual(oldEntry.sortValues, newEntry.sortValues);
   // A new index key moves the entry: DynamoDB deletes the old one and puts the new one.
   if (!sameKey) return units(before as Item) + units(after as Item);
   const oldProjection = projectForIndex(table, index, before as Item);
@@ -129,4 +128,9 @@ export class UsageByTable {
       consumedCapacity(mode, name, { ...usage, transactional: this.transactional }),
     );
   }
+}
+
+/** Whether two index key tuples (of the same index) hold equal values. */
+function allEqual(left: readonly AttributeValue[], right: readonly AttributeValue[]): boolean {
+  return left.every((value, position) => valuesEqual(value, right[position]));
 }

@@ -8,8 +8,14 @@ import { setOwnProperty } from '../../values/own-property.js';
 const maximumPartitionKeyBytes = 2048;
 const maximumSortKeyBytes = 1024;
 
-/** The key attributes of a table or an index, partition key first. */
-export function keyAttributesOf(schema: { readonly partitionKey: KeyAttribute; readonly sortKey?: KeyAttribute }): KeyAttribute[] {
+/** A key schema as lists: the table's (one partition key, at most one sort key) or an index's. */
+export type KeySchemaLists = { readonly partitionKeys: readonly KeyAttribute[]; readonly sortKeys: readonly KeyAttribute[] };
+
+/** The key attributes of a table or an index, partition attributes first, in KeySchema order. */
+export function keyAttributesOf(
+  schema: { readonly partitionKey: KeyAttribute; readonly sortKey?: KeyAttribute } | KeySchemaLists,
+): KeyAttribute[] {
+  if ('partitionKeys' in schema) return [...schema.partitionKeys, ...schema.sortKeys];
   return schema.sortKey ? [schema.partitionKey, schema.sortKey] : [schema.partitionKey];
 }
 
@@ -143,8 +149,8 @@ export function validateIndexKeys(table: TableDefinition, item: Item, source: 'p
 }
 
 function checkIndexKeys(index: IndexDefinition, item: Item, source: 'put' | 'update'): void {
-  checkIndexKey(index, index.partitionKey, item, source);
-  if (index.sortKey) checkIndexKey(index, index.sortKey, item, source);
+  for (const attribute of index.partitionKeys) checkIndexKey(index, attribute, item, source);
+  for (const attribute of index.sortKeys) checkIndexKey(index, attribute, item, source);
 }
 
 function checkIndexKey(index: IndexDefinition, attribute: KeyAttribute, item: Item, source: 'put' | 'update'): void {

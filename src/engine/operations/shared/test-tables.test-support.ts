@@ -35,7 +35,7 @@ export function engineWithStatusIndex(): Engine {
   createTestTable(engine, {
     name: 'jobs',
     sortKey: { name: 'sk', type: 'S' },
-    globalIndexes: [{ name: 'byStatus', kind: 'global', partitionKey: { name: 'status', type: 'S' }, projection: { type: 'ALL' } }],
+    globalIndexes: [{ name: 'byStatus', kind: 'global', partitionKeys: [{ name: 'status', type: 'S' }], sortKeys: [], projection: { type: 'ALL' } }],
   });
   return engine;
 }

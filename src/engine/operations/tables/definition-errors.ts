@@ -67,6 +67,36 @@ function keySchemaOrderError(keySchema: readonly KeySchemaElementInput[]): Dynam
   return undefined;
 }
 
+/** DynamoDB's limit on each kind of GSI key element (multi-attribute keys). */
+const largestGlobalKeyAttributeCount = 4;
+
+/**
+ * A GSI KeySchema: 1–4 HASH elements, then 0–4 RANGE elements, distinct names. A plain
+ * HASH + RANGE schema keeps the table's wording for a repeated name.
+ */
+function globalKeySchemaError(keySchema: readonly KeySchemaElementInput[]): DynamoDBError | undefined {
+  const twoElementOrder = keySchema.length <= 2 && keySchema[1]?.KeyType !== 'HASH';
+  if (twoElementOrder) return keySchemaOrderError(keySchema);
+  if (new Set(names(keySchema)).size !== keySchema.length) {
+    return validationError('The KeySchema contains multiple key attributes with the same name');
+  }
+  if (keySchema[0].KeyType !== 'HASH') {
+    return validationError('Invalid KeySchema: The first KeySchemaElement is not a HASH key type');
+  }
+  const firstRange = keySchema.findIndex((element) => element.KeyType === 'RANGE');
+  if (firstRange >= 0 && keySchema.slice(firstRange).some((element) => element.KeyType === 'HASH')) {
+    return validationError('All HASH key attributes must precede RANGE key attributes in the KeySchema');
+  }
+  const hashCount = keySchema.filter((element) => element.KeyType === 'HASH').length;
+  if (hashCount > largestGlobalKeyAttributeCount) {
+    return validationError('The KeySchema exceeds the maximum allowed number of HASH key attributes');
+  }
+  if (keySchema.length - hashCount > largestGlobalKeyAttributeCount) {
+    return validationError('The KeySchema exceeds the maximum allowed number of RANGE key attributes');
+  }
+  return undefined;
+}
+
 function undefinedKeysError(
   keySchema: readonly KeySchemaElementInput[],
   definitions: readonly AttributeDefinitionInput[],
@@ -107,7 +137,7 @@ export function globalIndexError(
   billingMode: BillingMode,
 ): DynamoDBError | undefined {
   const error =
-    undefinedKeysError(index.KeySchema, definitions) ?? keySchemaOrderError(index.KeySchema) ?? projectionError(index);
+    undefinedKeysError(index.KeySchema, definitions) ?? globalKeySchemaError(index.KeySchema) ?? projectionError(index);
   if (error) return error;
   if (billingMode === 'PAY_PER_REQUEST' && index.ProvisionedThroughput) {
     return invalidParameterValue(

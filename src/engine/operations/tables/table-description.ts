@@ -121,12 +121,16 @@ export function indexDefinitions(
   const typeOf = (name: string) =>
     description.AttributeDefinitions.find((definition) => definition.AttributeName === name)?.AttributeType ?? 'S';
   return (indexes ?? []).map((index) => {
-    const [hash, range] = index.KeySchema;
+    const keysOfType = (keyType: string) =>
+      index.KeySchema.filter((key) => key.KeyType === keyType).map((key) => ({
+        name: key.AttributeName,
+        type: typeOf(key.AttributeName),
+      }));
     return {
       name: index.IndexName,
       kind,
-      partitionKey: { name: hash.AttributeName, type: typeOf(hash.AttributeName) },
-      sortKey: range ? { name: range.AttributeName, type: typeOf(range.AttributeName) } : undefined,
+      partitionKeys: keysOfType('HASH'),
+      sortKeys: keysOfType('RANGE'),
       projection: {
         type: index.Projection.ProjectionType as IndexDefinition['projection']['type'],
         nonKeyAttributes: index.Projection.NonKeyAttributes,

@@ -85,7 +85,7 @@ describe('CreateTable and DescribeTable', () => {
     const storage = engine.context.storage;
     const definition = storage.requireTable('jobs');
     expect(definition.sortKey).toEqual({ name: 'sk', type: 'N' });
-    expect(definition.localIndexes[0].sortKey).toEqual({ name: 'rank', type: 'B' });
+    expect(definition.localIndexes[0].sortKeys).toEqual([{ name: 'rank', type: 'B' }]);
   });
 
   it('reports on-demand tables with zero throughput and a billing mode summary', () => {
@@ -165,7 +165,7 @@ describe('UpdateTable', () => {
     }) as { TableDescription: { GlobalSecondaryIndexes: Record<string, unknown>[] } };
     expect(answer.TableDescription.GlobalSecondaryIndexes[0]).toMatchObject({ IndexStatus: 'CREATING', Backfilling: false });
     const table = storage.requireTable('items');
-    expect([...storage.queryItems(table, { indexName: 'byColour', partitionValue: { S: 'red' }, forward: true })]).toHaveLength(1);
+    expect([...storage.queryItems(table, { indexName: 'byColour', partitionValues: [{ S: 'red' }], forward: true })]).toHaveLength(1);
     const { Table: described } = engine.handle('DescribeTable', { TableName: 'items' }) as { Table: Record<string, unknown> };
     expect(described.AttributeDefinitions).toEqual([
       { AttributeName: 'pk', AttributeType: 'S' },

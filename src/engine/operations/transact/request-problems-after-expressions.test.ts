@@ -9,7 +9,7 @@ describe('TransactWriteItems checks every action\'s expressions before substitut
     engine = testEngine();
     createTestTable(engine, {
       name: 'items',
-      globalIndexes: [{ name: 'gsi', kind: 'global', partitionKey: { name: 'g', type: 'S' }, projection: { type: 'KEYS_ONLY' } }],
+      globalIndexes: [{ name: 'gsi', kind: 'global', partitionKeys: [{ name: 'g', type: 'S' }], sortKeys: [], projection: { type: 'KEYS_ONLY' } }],
     });
   });
   afterEach(() => engine.close());

@@ -12,7 +12,7 @@ describe('TransactWriteItems: a Put with an index key of the wrong type', () => 
     createTestTable(engine, {
       name: 'indexed',
       globalIndexes: [
-        { name: 'byG', kind: 'global', partitionKey: { name: 'g', type: 'S' }, projection: { type: 'ALL' } },
+        { name: 'byG', kind: 'global', partitionKeys: [{ name: 'g', type: 'S' }], sortKeys: [], projection: { type: 'ALL' } },
       ],
     });
   });

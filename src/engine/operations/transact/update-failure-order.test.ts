@@ -16,7 +16,7 @@ describe('TransactWriteItems Update failures, in the order DynamoDB Local report
     createTestTable(engine, {
       name: 'keyed',
       sortKey: { name: 'sk', type: 'S' },
-      globalIndexes: [{ name: 'gsi', kind: 'global', partitionKey: { name: 'g', type: 'S' }, projection: { type: 'KEYS_ONLY' } }],
+      globalIndexes: [{ name: 'gsi', kind: 'global', partitionKeys: [{ name: 'g', type: 'S' }], sortKeys: [], projection: { type: 'KEYS_ONLY' } }],
     });
     for (const pk of ['a', 'b']) engine.handle('PutItem', { TableName: 'keyed', Item: { ...key(pk), g: { S: 'x' } } });
   });

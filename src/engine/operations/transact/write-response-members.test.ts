@@ -15,7 +15,7 @@ describe('write answers with ItemCollectionMetrics and ConsumedCapacity', () => 
     createTestTable(engine, {
       name: 'local',
       sortKey,
-      localIndexes: [{ name: 'byOther', kind: 'local', partitionKey: { name: 'pk', type: 'S' }, sortKey: { name: 'other', type: 'S' }, projection: { type: 'ALL' } }],
+      localIndexes: [{ name: 'byOther', kind: 'local', partitionKeys: [{ name: 'pk', type: 'S' }], sortKeys: [{ name: 'other', type: 'S' }], projection: { type: 'ALL' } }],
     });
     createTestTable(engine, { name: 'plain', sortKey });
     engine.handle('PutItem', { TableName: 'local', Item: { pk: { S: 'a' }, sk: { S: 'held' } } });

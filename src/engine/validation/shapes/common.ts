@@ -58,13 +58,18 @@ export const conditions = (): Shape =>
     }),
   );
 
-export const keySchema = (): Shape =>
+/**
+ * A KeySchema. The service model dropped its `max: 2` when GSIs gained multi-attribute
+ * keys (up to 4 HASH and 4 RANGE elements, checked with the definition); tables and LSIs
+ * still answer a third element with the length constraint, so they pass `maxLength: 2`.
+ */
+export const keySchema = (options: { maxLength?: number } = {}): Shape =>
   list(
     structure('KeySchemaElement', {
       AttributeName: required(keyAttributeName()),
       KeyType: required(string({ enum: ['HASH', 'RANGE'] })),
     }),
-    { minLength: 1, maxLength: 2 },
+    { minLength: 1, ...options },
   );
 
 export const projection = (): Shape =>

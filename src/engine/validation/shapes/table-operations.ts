@@ -24,7 +24,7 @@ const globalSecondaryIndex = structure('GlobalSecondaryIndex', {
 
 const localSecondaryIndex = structure('LocalSecondaryIndex', {
   IndexName: required(indexName()),
-  KeySchema: required(keySchema()),
+  KeySchema: required(keySchema({ maxLength: 2 })),
   Projection: required(projection()),
 });
 
@@ -33,7 +33,7 @@ export const createTable: StructureShape = structure('CreateTableInput', {
   TableName: required(tableName()),
   BillingMode: billingMode(),
   ProvisionedThroughput: provisionedThroughput(),
-  KeySchema: required(keySchema()),
+  KeySchema: required(keySchema({ maxLength: 2 })),
   LocalSecondaryIndexes: list(localSecondaryIndex),
   GlobalSecondaryIndexes: list(globalSecondaryIndex),
   StreamSpecification: streamSpecification(),
