@@ -144,6 +144,9 @@ for (const [way, makeClient] of ways) {
       ).rejects.toMatchObject({ name: 'TransactionCanceledException', CancellationReasons: [{ Code: 'None' }, { Code: 'ConditionalCheckFailed' }] });
       const read = await client.send(new ExecuteTransactionCommand({ TransactStatements: [{ Statement: `SELECT * FROM "${t}" WHERE pk = 'a' AND sk = '1'` }] }));
       expect(read.Responses).toEqual([{ Item: { pk: { S: 'a' }, sk: { S: '1' } } }]);
+      await client.send(new ExecuteStatementCommand({ Statement: `UPDATE "${t}" SET m = {'k': [1, 2]} WHERE pk = 'a' AND sk = '1'` }));
+      const nested = await client.send(new ExecuteTransactionCommand({ TransactStatements: [{ Statement: `SELECT m.k[1] FROM "${t}" WHERE pk = 'a' AND sk = '1'` }] }));
+      expect(nested.Responses).toEqual([{ Item: { 'k[1]': { N: '2' } } }]);
     });
 
     it('the DocumentClient commands marshal parameters and unmarshal items', async () => {

@@ -128,7 +128,13 @@ export interface InsertStatement {
 }
 
 export type UpdateAction =
-  | { readonly kind: 'set'; readonly path: PathExpression; readonly value: Expression }
+  | {
+      readonly kind: 'set';
+      readonly path: PathExpression;
+      readonly value: Expression;
+      /** `line:column:length` of a function value's first argument, where DynamoDB places a refusal of it. */
+      readonly position?: string;
+    }
   | { readonly kind: 'remove'; readonly path: PathExpression };
 
 /** `RETURNING ALL OLD *` → `ALL_OLD`, `MODIFIED NEW *` → `UPDATED_NEW`… (the ReturnValues it stands for). */

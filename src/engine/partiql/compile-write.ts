@@ -109,7 +109,7 @@ function updateExpressionOf(actions: readonly UpdateAction[], names: ExpressionP
     }
     const value = action.value;
     if (value.kind === 'call' && (value.name === 'set_add' || value.name === 'set_delete')) {
-      const operand = setOperand(value.name, value.args, action.path, names);
+      const operand = setOperand(value.name, value.args, action.path, names, action.position);
       (value.name === 'set_add' ? adds : deletes).push(`${path} ${operand}`);
       continue;
     }
@@ -123,17 +123,18 @@ function updateExpressionOf(actions: readonly UpdateAction[], names: ExpressionP
   return clauses.join(' ');
 }
 
-function setOperand(name: string, args: readonly Expression[], target: PathExpression, names: ExpressionParameters): string {
+function setOperand(name: string, args: readonly Expression[], target: PathExpression, names: ExpressionParameters, position: string | undefined): string {
   const label = name.slice(4).toUpperCase();
+  const notASet = `The second argument to SET_${label} must be a value with type SET${position === undefined ? '' : ` at ${position}`}`;
   if (args.length !== 2) throw unsupported(`SET_${label} must have exactly two arguments`);
   const [first, second] = args as [Expression, Expression];
   if (first.kind !== 'path' || JSON.stringify([first.name, first.steps]) !== JSON.stringify([target.name, target.steps])) {
     throw unsupported(`The first argument to SET_${label} must equal the assignment value`);
   }
-  if (!isValueExpression(second)) throw unsupported(`The second argument to SET_${label} must be a value with type SET`);
+  if (!isValueExpression(second)) throw unsupported(notASet);
   const value = valueOf(second, names.parameters) as Record<string, unknown>;
   if (value.SS === undefined && value.NS === undefined && value.BS === undefined) {
-    throw unsupported(`The second argument to SET_${label} must be a value with type SET`);
+    throw unsupported(notASet);
   }
   return names.value(value as AttributeValue);
 }

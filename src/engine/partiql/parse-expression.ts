@@ -10,6 +10,26 @@ const KEYWORDS = new Set([
   'GROUP', 'HAVING', 'AS', 'DISTINCT', 'ON', 'AT',
 ]);
 
+/** PartiQL's type names: `IS` takes one of them (DynamoDB then supports only some, compile-expression.ts). */
+const PARTIQL_TYPES = new Set([
+  'MISSING', 'NULL', 'BOOL', 'BOOLEAN', 'SMALLINT', 'INT', 'INT4', 'INT8', 'INTEGER', 'BIGINT', 'FLOAT', 'REAL', 'DOUBLE', 'DECIMAL',
+  'NUMERIC', 'DEC', 'TIMESTAMP', 'DATE', 'TIME', 'STRING', 'SYMBOL', 'VARCHAR', 'CHAR', 'CHARACTER', 'BLOB', 'CLOB', 'STRUCT',
+  'TUPLE', 'LIST', 'SEXP', 'BAG', 'ANY',
+]);
+
+/** The types DynamoDB's `IS` supports, in the order its message lists them. */
+const IS_SUPPORTED = new Set(['MISSING', 'NULL', 'BOOLEAN', 'BLOB', 'STRING', 'NUMERIC', 'STRUCT', 'TUPLE', 'LIST']);
+
+/** PartiQL's own name for a type written with a synonym. */
+function canonicalTypeName(name: string): string {
+  if (name === 'INT' || name === 'INT4') return 'INTEGER';
+  if (name === 'INT8') return 'BIGINT';
+  if (name === 'BOOL') return 'BOOLEAN';
+  if (name === 'DEC') return 'DECIMAL';
+  if (name === 'CHARACTER') return 'CHAR';
+  return name;
+}
+
 const COMPARISONS: Readonly<Record<string, BinaryOperator>> = {
   '=': '=', '<>': '<>', '!=': '<>', '<': '<', '<=': '<=', '>': '>', '>=': '>=',
 };
@@ -62,11 +82,16 @@ function parseComparison(cursor: TokenCursor, exists: SelectParser | undefined):
     const inList: Expression = { kind: 'in', operand: left, candidates };
     return negated ? { kind: 'not', operand: inList } : inList;
   }
-  if (cursor.acceptKeyword('IS')) {
+  if (cursor.isKeyword('IS')) {
+    const is = cursor.next();
     const isNegated = cursor.acceptKeyword('NOT');
     const type = cursor.next();
-    if (type.kind !== 'identifier') throw malformedStatement(`Unexpected '${type.text}' after IS`);
-    return { kind: 'is', operand: left, type: type.text.toUpperCase(), negated: isNegated };
+    if (type.kind !== 'identifier' || !PARTIQL_TYPES.has(type.text.toUpperCase())) throw malformedStatement(`Unexpected '${type.text}' after IS`);
+    const name = canonicalTypeName(type.text.toUpperCase());
+    if (!IS_SUPPORTED.has(name)) {
+      throw unsupported(cursor.placed(`Unsupported data type for IS operator: ${name}. Supported data types are [${[...IS_SUPPORTED].join(', ')}]`, is));
+    }
+    return { kind: 'is', operand: left, type: name, negated: isNegated };
   }
   return left;
 }

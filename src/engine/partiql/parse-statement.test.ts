@@ -48,20 +48,22 @@ describe('PartiQL statements', () => {
 
   it('answers what DynamoDB refuses with its messages', () => {
     expect(messageOf('SELEC * FROM t')).toBe("Statement wasn't well formed, can't be processed: SELEC * FROM t");
-    expect(messageOf('SELECT * FROM t LIMIT 1')).toBe('Unsupported clause: LIMIT');
+    expect(messageOf('SELECT * FROM t LIMIT 1')).toBe('Unsupported clause: LIMIT at 1:23:1');
     expect(messageOf('SELECT DISTINCT a FROM t')).toBe('Unsupported token in expression: DISTINCT');
     expect(messageOf('SELECT a AS b FROM t')).toBe('Aliasing is not supported');
     expect(messageOf('SELECT a, a FROM t')).toBe('Duplicate identifiers in select clause: a');
     expect(messageOf('SELECT * FROM "t"."i"."j"')).toBe('A path may contain at most 2 components in the FROM clause');
     expect(messageOf(`INSERT INTO t VALUE {'a': 1} RETURNING ALL OLD *`)).toBe('RETURNING is not supported in INSERT');
     expect(messageOf(`INSERT INTO t VALUE [1]`)).toBe(
-      'Unsupported format in item expression. Please use struct format {...} to express item values for insert statement.',
+      'Unsupported format in item expression. Please use struct format {...} to express item values for insert statement. at 1:21:1',
     );
     expect(messageOf(`INSERT INTO t VALUE {'s': <<>>}`)).toBe('Empty bags are not supported at 1:27:2');
     expect(messageOf(`DELETE FROM t WHERE pk = 1 RETURNING ALL NEW *`)).toBe(
       'Invalid returning clause: RETURNING ALL NEW *. Only RETURNING ALL OLD * is allowed in DELETE statements.',
     );
-    expect(messageOf(`UPDATE t SET a = 1 WHERE pk = 1 RETURNING ALL *`)).toBe("Expected '*' after ( MODIFIED | ALL ) ( NEW | OLD ) in RETURNING clause");
+    expect(messageOf(`UPDATE t SET a = 1 WHERE pk = 1 RETURNING ALL *`)).toBe(
+      "Statement wasn't well formed, can't be processed: UPDATE t SET a = 1 WHERE pk = 1 RETURNING ALL *",
+    );
     expect(messageOf(`UPDATE "t"."i" SET a = 1`)).toBe('This operation is not supported on an index');
     expect(messageOf('   ')).toBe('The statement was empty.');
   });

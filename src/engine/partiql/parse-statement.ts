@@ -25,12 +25,7 @@ function parseTokens(text: string): ParsedStatement {
   const cursor = new TokenCursor(tokenize(text), text);
   const statement = parseOne(cursor);
   cursor.acceptPunctuation(';');
-  if (!cursor.atEnd()) {
-    if (cursor.isKeyword('SELECT') || cursor.isKeyword('INSERT') || cursor.isKeyword('UPDATE') || cursor.isKeyword('DELETE')) {
-      throw unsupported('Only one operation is allowed in a statement.');
-    }
-    throw cursor.unexpected('expected end of statement');
-  }
+  if (!cursor.atEnd()) throw cursor.unexpected('expected end of statement');
   return { statement, parameterCount: cursor.parameterCount };
 }
 
@@ -88,7 +83,8 @@ function parseSelect(cursor: TokenCursor): SelectStatement {
     } while (cursor.acceptPunctuation(','));
   }
   for (const clause of ['GROUP', 'HAVING', 'LIMIT', 'OFFSET']) {
-    if (cursor.isKeyword(clause)) throw unsupported(`Unsupported clause: ${clause}`);
+    // DynamoDB places the refusal at the clause's first argument.
+    if (cursor.isKeyword(clause)) throw unsupported(cursor.placed(`Unsupported clause: ${clause}`, cursor.peek(clause === 'GROUP' ? 2 : 1)));
   }
   return { kind: 'select', projection, source, where, orderBy };
 }
@@ -111,13 +107,12 @@ function parseSource(cursor: TokenCursor, allowIndex: boolean): Source {
 function parseInsert(cursor: TokenCursor): Statement {
   cursor.expectKeyword('INTO');
   const source = parseSource(cursor, false);
-  if (cursor.isKeyword('VALUES')) {
-    throw unsupported('Unsupported operation: Inserting multiple items in a single statement is not supported, use "INSERT INTO tableName VALUE item" instead');
-  }
+  if (cursor.isKeyword('VALUES')) throw unsupported('Unsupported operation: InsertOp');
   cursor.expectKeyword('VALUE');
+  const first = cursor.peek();
   const item = parseExpression(cursor);
   if (item.kind !== 'map' && item.kind !== 'parameter') {
-    throw unsupported('Unsupported format in item expression. Please use struct format {...} to express item values for insert statement.');
+    throw unsupported(cursor.placed('Unsupported format in item expression. Please use struct format {...} to express item values for insert statement.', first));
   }
   if (cursor.isKeyword('RETURNING')) throw unsupported('RETURNING is not supported in INSERT');
   return { kind: 'insert', source, item };
@@ -131,7 +126,9 @@ function parseUpdate(cursor: TokenCursor): Statement {
       do {
         const path = parsePath(cursor);
         cursor.expectPunctuation('=');
-        actions.push({ kind: 'set', path, value: parseExpression(cursor) });
+        const valueStart = cursor.peek(2);
+        const value = parseExpression(cursor);
+        actions.push({ kind: 'set', path, value, ...(value.kind === 'call' ? { position: cursor.placed('', valueStart).slice(4) } : {}) });
       } while (cursor.acceptPunctuation(','));
     } else if (cursor.acceptKeyword('REMOVE')) {
       do actions.push({ kind: 'remove', path: parsePath(cursor) });
@@ -162,9 +159,8 @@ function parseReturning(cursor: TokenCursor): Returning | undefined {
   if (!cursor.acceptKeyword('RETURNING')) return undefined;
   const which = cursor.acceptKeyword('ALL') ? 'ALL' : cursor.acceptKeyword('MODIFIED') ? 'UPDATED' : undefined;
   const age = which === undefined ? undefined : cursor.acceptKeyword('OLD') ? 'OLD' : cursor.acceptKeyword('NEW') ? 'NEW' : undefined;
-  if (which === undefined || age === undefined || !cursor.acceptPunctuation('*')) {
-    throw unsupported("Expected '*' after ( MODIFIED | ALL ) ( NEW | OLD ) in RETURNING clause");
-  }
+  if (which === undefined || age === undefined) throw cursor.unexpected('expected ( MODIFIED | ALL ) ( NEW | OLD )');
+  if (!cursor.acceptPunctuation('*')) throw unsupported("Expected '*' after ( MODIFIED | ALL ) ( NEW | OLD ) in RETURNING clause");
   if (cursor.isPunctuation(',')) throw unsupported('Invalid syntax with multiple returning elements in RETURNING clause');
   return `${which}_${age}` as Returning;
 }

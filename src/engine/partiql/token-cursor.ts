@@ -12,6 +12,11 @@ export class TokenCursor {
     private readonly text: string,
   ) {}
 
+  /** `message at line:column:length` of a token, as DynamoDB places a construct it refuses. */
+  placed(message: string, token: Token): string {
+    return `${message} at ${this.positionOf(token)}:${token.kind === 'string' ? token.text.length + 2 : token.text.length}`;
+  }
+
   /** `line:column` of a token (both from 1), as DynamoDB's messages place a construct. */
   positionOf(token: Token): string {
     const before = this.text.slice(0, token.offset);

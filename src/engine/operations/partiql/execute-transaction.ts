@@ -1,3 +1,4 @@
+import { itemOfAnswer, type AnswerItem } from '../../answer.js';
 import { DynamoDBError, validationError } from '../../errors.js';
 import {
   compileCondition,
@@ -6,6 +7,7 @@ import {
   compileInsert,
   compileUpdate,
   ExpressionParameters,
+  flattenProjection,
   itemKeyOf,
   type Expression,
   type SelectStatement,
@@ -41,7 +43,12 @@ export const executeTransaction: OperationHandler = (context, input) => {
   if (reads > 0) {
     const items = statements.map((statement, index) => ({ Get: getOf(context, statement as SelectStatement, entries[index] as TransactStatement, index) }));
     const output = transactGetItems(context, { TransactItems: items, ...capacity });
-    return { Responses: output.Responses, ...(output.ConsumedCapacity === undefined ? {} : { ConsumedCapacity: output.ConsumedCapacity }) };
+    const responses = (output.Responses as { Item?: AnswerItem }[]).map((response, index) => {
+      const projection = (statements[index] as SelectStatement).projection;
+      if (response.Item === undefined || projection === undefined || !projection.some((path) => path.steps.length > 0)) return response;
+      return { Item: flattenProjection(itemOfAnswer(response.Item), projection) };
+    });
+    return { Responses: responses, ...(output.ConsumedCapacity === undefined ? {} : { ConsumedCapacity: output.ConsumedCapacity }) };
   }
   const items = statements.map((statement, index) => writeOf(context, statement, entries[index] as TransactStatement, index));
   const token = input.ClientRequestToken === undefined ? {} : { ClientRequestToken: input.ClientRequestToken };
@@ -79,7 +86,8 @@ function getOf(context: EngineContext, select: SelectStatement, entry: TransactS
     }
     if (key.rest.length > 0) throw validationError(SELECT_NEEDS_KEY);
     const get: Record<string, unknown> = { TableName: table.name, Key: key.key };
-    if (select.projection !== undefined) {
+    // Nested paths are flattened from the whole item, as ExecuteStatement does (run-statement.ts).
+    if (select.projection !== undefined && select.projection.every((path) => path.steps.length === 0)) {
       const names = new ExpressionParameters(parameters);
       get.ProjectionExpression = select.projection.map((path) => compilePath(path, names)).join(', ');
       get.ExpressionAttributeNames = names.names;

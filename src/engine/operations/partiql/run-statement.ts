@@ -39,7 +39,8 @@ export interface StatementOptions {
 /** Parsed once per engine (the context's cache), with `Parameters` checked against its `?` count. */
 export function parsedStatementOf(context: EngineContext, text: string, parameters: readonly AttributeValue[] | undefined): ParsedStatement {
   const parsed = (context.partiqlStatements ?? fallbackCache).parse(text);
-  if ((parameters?.length ?? 0) !== parsed.parameterCount) {
+  // A statement without `?` ignores Parameters, as DynamoDB Local does.
+  if (parsed.parameterCount > 0 && (parameters?.length ?? 0) !== parsed.parameterCount) {
     throw validationError("Number of parameters in request and statement don't match.");
   }
   return parsed;
