@@ -267,7 +267,7 @@ class SqliteStorage implements Storage {
         const known = hints?.previous;
         const previous = known === undefined ? store.getItem(item) : (known ?? undefined);
         const stored = store.putItem(item, { previous: previous ?? null, size: hints?.size });
-        this.streams.append(table, stream, previous, item, 'request', stored);
+        this.streams.append(table, stream, previous, item, 'request', stored, hints?.size);
       });
       return;
     }

@@ -210,6 +210,8 @@ export class StreamLog {
     origin: ChangeOrigin,
     /** `JSON.stringify(after)`, when the caller has it already. */
     afterText?: string,
+    /** `itemSize(after)`, when the caller has it already. */
+    afterSize?: number,
   ): void {
     if (before === undefined && after === undefined) return;
     if (before !== undefined && after !== undefined && itemsEqual(before, after)) return;
@@ -218,7 +220,7 @@ export class StreamLog {
     const keys = keysOf(table, (after ?? before) as Item);
     const newImage = after !== undefined && (view === 'NEW_IMAGE' || view === 'NEW_AND_OLD_IMAGES') ? after : undefined;
     const oldImage = before !== undefined && (view === 'OLD_IMAGE' || view === 'NEW_AND_OLD_IMAGES') ? before : undefined;
-    const size = itemSize(keys) + (newImage ? itemSize(newImage) : 0) + (oldImage ? itemSize(oldImage) : 0);
+    const size = itemSize(keys) + (newImage ? (afterSize ?? itemSize(newImage)) : 0) + (oldImage ? itemSize(oldImage) : 0);
     const createdAt = Math.floor(this.now());
     const shard = this.shardFor(stream, createdAt);
     this.insertRecord.run(
@@ -234,12 +236,24 @@ export class StreamLog {
     );
   }
 
-  /** Shards never go back: a record lands in the open shard of its time, or a later one already in use. */
+  /**
+   * Shards never go back: a record lands in the open shard of its time, or a later one
+   * already in use (a process whose clock runs behind another's). The latest shard in use
+   * is read once per stream and connection, and again whenever the window moves on:
+   * processes sharing a file share the machine's clock, so another one can only have
+   * opened a later window, which this one reads when its own window reaches it.
+   */
   private shardFor(stream: TableStream, createdAt: number): number {
     const window = Math.max(0, Math.floor((createdAt - stream.createdAt) / stream.shardDurationMs));
-    const last = this.selectLastShard.get(stream.id) ?? 0;
-    return Math.max(window, last);
+    let last = this.lastShards.get(stream.id);
+    if (last === undefined || last < window) last = this.selectLastShard.get(stream.id) ?? 0;
+    const shard = Math.max(window, last);
+    this.lastShards.set(stream.id, shard);
+    return shard;
   }
+
+  /** The latest shard this connection wrote to or saw, per stream id. */
+  private readonly lastShards = new Map<number, number>();
 
   /** The latest shard ordinal a record of the stream went to (0 when none did). */
   lastShard(streamId: number): number {
