@@ -237,7 +237,7 @@ function suite(client: () => DynamoDBClient, engine: TestEngineName | 'http') {
       [`${FULL_PARTITION} AND begins_with(round, :r) AND #rank > :n`, { ':r': S('F'), ':n': N(5) }, reference('round', 'rank')],
     ];
     for (const [condition, values, referenceMessage] of cases) {
-      const names = condition.includes('#rank') ? { '#region': 'region', '#rank': 'rank' } : { '#region': 'region' };
+      const names: Record<string, string> = condition.includes('#rank') ? { '#region': 'region', '#rank': 'rank' } : { '#region': 'region' };
       expect(await queryError(condition, { ...PARTITION_VALUES, ...values }, names)).toBe(onReference ? referenceMessage : service);
     }
   });
