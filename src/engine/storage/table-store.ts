@@ -5,6 +5,7 @@ import { encodeKeyValue, itemSize } from '../values/index.js';
 import type { CatalogEntry } from './catalog.js';
 import { creationTime } from './creation-time.js';
 import { hasIndexEntry, indexEntryOf, type IndexEntry } from './index-entry.js';
+import { isIndexableKeyValue } from './indexable-key-value.js';
 import { readPages, type PageQuery } from './paged-reader.js';
 import { parseStoredItem } from './stored-item-parser.js';
 import { STORED_ROW_COLUMN, storedRowOf, storedRowWithoutSize, type StoredRow } from './stored-row.js';
@@ -280,7 +281,10 @@ export class TableStore {
     const all = [...rows];
     for (const [pk, sk, data] of all) {
       const item = JSON.parse(data) as Item;
-      this.insertIndexEntry(index, item, pk, sk, { data, size: itemSize(item) });
+      const entry = indexEntryOf(this.definition, index.definition, item);
+      if (entry === undefined || !isIndexableKeyValue(entry.partitionValue, true)) continue;
+      if (entry.sortValue !== undefined && !isIndexableKeyValue(entry.sortValue, false)) continue;
+      this.insertIndexRow(index, item, pk, sk, entry, { data, size: itemSize(item) });
     }
   }
 
