@@ -27,6 +27,11 @@ export interface TableDefinition {
   readonly timeToLive?: { readonly attributeName: string; readonly enabled: boolean };
   /** Tags of the table (TagResource), in the order they were first set. */
   readonly tags?: readonly { readonly Key: string; readonly Value: string }[];
+  /**
+   * Point-in-time recovery (UpdateContinuousBackups): the setting only, no backups are
+   * taken. `enabledAt` is epoch milliseconds. Absent in catalogs written before it existed.
+   */
+  readonly pointInTimeRecovery?: { readonly enabled: boolean; readonly recoveryPeriodInDays: number; readonly enabledAt: number };
   readonly description: Record<string, unknown>;
 }
 
