@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { QueryCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { Engine } from '../../src/engine/engine.js';
-import { createLocalClient } from '../../src/local/create-local-client.js';
+import { createLocalClient } from '../../src/local/client/create-local-client.js';
 import { measureAsync, measureSync, type Timing } from '../measure.js';
 import type { BenchOptions } from '../options.js';
 import { formatUs, type ResultRow } from '../report.js';

@@ -1,5 +1,5 @@
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { createLocalClient, localEngineOf } from '../../src/local/create-local-client.js';
+import { createLocalClient, localEngineOf } from '../../src/local/client/create-local-client.js';
 import { measureAsyncInterleaved, measureServerCpu, measureSync, type Timing } from '../measure.js';
 import type { BenchOptions } from '../options.js';
 import { httpClient, reconnect, startDynalitePeer, startDynamoDbLocalPeer, startFloorPeer, startMonotablePeer, type Peer } from '../peers.js';

@@ -114,7 +114,7 @@ export class Engine {
   /**
    * As `handle`, but items a read returns as stored stay `StoredRow`s (answer.ts), for a
    * caller that converts them itself: the in-process client reads them straight into the
-   * SDK's output (local/fast-wire/wire-to-output.ts).
+   * SDK's output (local/sdk-accelerator/fast-wire/wire-to-output.ts).
    */
   handleWithRows(operation: string, input: unknown): Record<string, unknown> {
     return this.answer(routeOf(operation), input);

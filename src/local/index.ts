@@ -1,7 +1,18 @@
-export { createLocalClient, localEngineOf, closeLocalClient } from './create-local-client.js';
-export type { LocalClientOptions, LocalEngineSource, AnyClient } from './create-local-client.js';
-export { createEngineClient, type EngineClientOptions } from './engine-client.js';
-export { EngineRequestHandler } from './engine-request-handler.js';
+/**
+ * `monotable/local`: the engine reached through the AWS SDK. Three rooms, each with one job:
+ * - `client/`: `createLocalClient` and its modes, the in-process request handler of the
+ *   full-stack mode, and which engine a client is bound to;
+ * - `sdk-accelerator/`: the fast path, the only code that knows SDK internals;
+ * - `server/`: DynamoDB over HTTP (`startServer`, `serveEngine`, the lean front end).
+ * What all three share sits here: `EngineLike`, DynamoDB's JSON protocol (`wire-protocol.ts`,
+ * which the server frames over HTTP, the full-stack handler answers with, and the fast path
+ * turns engine errors with), its CRC-32 and request ids. The rooms import from here; only
+ * `client/` imports from another room (the accelerator it installs).
+ */
+export { createLocalClient, localEngineOf, closeLocalClient } from './client/create-local-client.js';
+export type { LocalClientOptions, LocalEngineSource, AnyClient } from './client/create-local-client.js';
+export { createEngineClient, type EngineClientOptions } from './client/engine-client.js';
+export { EngineRequestHandler } from './client/engine-request-handler.js';
 export type { EngineLike } from './engine-like.js';
-export { startServer, type ServerOptions, type RunningServer } from './server.js';
-export { serveEngine, type ListenOptions, type ServingEngine } from './engine-server.js';
+export { startServer, type ServerOptions, type RunningServer } from './server/start-server.js';
+export { serveEngine, type ListenOptions, type ServingEngine } from './server/serve-engine.js';

@@ -39,7 +39,7 @@ export interface WireResponse {
 /**
  * An answer before it is framed: its status, `Content-Type` (none for the health line and
  * the XML 404) and body text. `toWireResponse` adds DynamoDB's headers and encodes it; the
- * lean server writes it to the socket as text (`responseHead` in lean-http-server.ts).
+ * lean server writes it to the socket as text (`responseHead` in server/http-front-end.ts).
  */
 export interface WireAnswer {
   readonly statusCode: number;

@@ -1,5 +1,5 @@
 import * as dynamodb from '@aws-sdk/client-dynamodb';
-import { sdkProtocolOf, type OperationSchema } from '../../src/local/sdk-protocol.js';
+import { sdkProtocolOf, type OperationSchema } from '../../src/local/sdk-accelerator/sdk-protocol.js';
 
 /** What an SDK caller would pass to `new <Op>Command(input)` to send a given wire request. */
 export type SdkRequest =

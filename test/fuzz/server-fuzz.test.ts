@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../src/local/server.js';
+import { startServer, type RunningServer } from '../../src/local/server/start-server.js';
 import { dataPlaneRequest, fuzzTableDefinition, malformedRequest, OPERATIONS } from './arbitraries.js';
 
 const TIME_LIMIT_MS = 4_000;

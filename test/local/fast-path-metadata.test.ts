@@ -1,7 +1,7 @@
 import { GetItemCommand, ListTablesCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLocalClient } from '../../src/local/create-local-client.js';
+import { createLocalClient } from '../../src/local/client/create-local-client.js';
 import { newRequestId } from '../../src/local/request-id.js';
 import { createSampleTable } from './support/sample-table.js';
 

@@ -13,8 +13,8 @@ import {
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { createLocalClient, localEngineOf } from '../../src/local/create-local-client.js';
-import { sdkProtocolOf } from '../../src/local/sdk-protocol.js';
+import { createLocalClient, localEngineOf } from '../../src/local/client/create-local-client.js';
+import { sdkProtocolOf } from '../../src/local/sdk-accelerator/sdk-protocol.js';
 import { createSampleTable } from './support/sample-table.js';
 import { observedOutcome } from './support/observed-outcome.js';
 

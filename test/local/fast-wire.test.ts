@@ -13,14 +13,14 @@ import {
 import { NormalizedSchema } from '@smithy/core/schema';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createLocalClient } from '../../src/local/create-local-client.js';
-import { directConversionOf, reproducesCodecOf } from '../../src/local/fast-wire/direct-conversion.js';
-import { inputToWire } from '../../src/local/fast-wire/input-to-wire.js';
-import { outputFromWire } from '../../src/local/fast-wire/wire-to-output.js';
-import type { StructShape, WireShape } from '../../src/local/fast-wire/wire-shape.js';
-import { sdkProtocolOf, type OperationSchema } from '../../src/local/sdk-protocol.js';
+import { createLocalClient } from '../../src/local/client/create-local-client.js';
+import { directConversionOf, reproducesCodecOf } from '../../src/local/sdk-accelerator/fast-wire/direct-conversion.js';
+import { inputToWire } from '../../src/local/sdk-accelerator/fast-wire/input-to-wire.js';
+import { outputFromWire } from '../../src/local/sdk-accelerator/fast-wire/wire-to-output.js';
+import type { StructShape, WireShape } from '../../src/local/sdk-accelerator/fast-wire/wire-shape.js';
+import { sdkProtocolOf, type OperationSchema } from '../../src/local/sdk-accelerator/sdk-protocol.js';
 import '../support/property-test-seed.js';
-import { expectIdentical } from '../../src/local/fast-wire/expect-identical.test-support.js';
+import { expectIdentical } from '../../src/local/sdk-accelerator/fast-wire/expect-identical.test-support.js';
 
 // The direct conversions must give exactly what the SDK's own serializer and deserializer
 // give, for every input they accept; these properties compare the two on generated values.

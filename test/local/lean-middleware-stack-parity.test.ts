@@ -1,7 +1,7 @@
 import { constructStack } from '@smithy/core/client';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LeanMiddlewareStack } from '../../src/local/lean-middleware-stack.js';
+import { LeanMiddlewareStack } from '../../src/local/sdk-accelerator/lean-middleware-stack.js';
 
 /**
  * The lean stack against Smithy's own `constructStack`, on random sequences of the calls

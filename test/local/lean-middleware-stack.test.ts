@@ -1,7 +1,7 @@
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { createEngineClient } from '../../src/local/engine-client.js';
-import { LeanMiddlewareStack } from '../../src/local/lean-middleware-stack.js';
+import { createEngineClient } from '../../src/local/client/engine-client.js';
+import { LeanMiddlewareStack } from '../../src/local/sdk-accelerator/lean-middleware-stack.js';
 import { ScriptedEngine } from './support/scripted-engine.js';
 
 type AnyMiddleware = (next: (args: unknown) => Promise<unknown>) => (args: unknown) => Promise<unknown>;

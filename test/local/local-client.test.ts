@@ -20,7 +20,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine/engine.js';
-import { closeLocalClient, createLocalClient, localEngineOf } from '../../src/local/create-local-client.js';
+import { closeLocalClient, createLocalClient, localEngineOf } from '../../src/local/client/create-local-client.js';
 import { createSampleTable } from './support/sample-table.js';
 
 const FIXED_NOW = Date.UTC(2026, 0, 1);

@@ -1,7 +1,7 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../src/local/server.js';
+import { startServer, type RunningServer } from '../../src/local/server/start-server.js';
 
 // Asynchronous: the server under test runs in this process and must keep answering.
 const run = promisify(execFile);

@@ -2,7 +2,7 @@ import { createServer as createHttpServer } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLeanHttpServer, type LeanHttpServer } from '../../src/local/lean-http-server.js';
+import { createLeanHttpServer, type LeanHttpServer } from '../../src/local/server/http-front-end.js';
 
 /**
  * How the lean server cuts requests out of what the socket delivers: whole requests in

@@ -1,7 +1,7 @@
 import { createServer as createHttpServer } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLeanHttpServer, type LeanHttpServer } from '../../src/local/lean-http-server.js';
+import { createLeanHttpServer, type LeanHttpServer } from '../../src/local/server/http-front-end.js';
 
 /** The lean server's keep-alive timeout: idle connections end, half-read ones too, activity defers it. */
 const KEEP_ALIVE_MS = 300;

@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { crc32, crc32OfText } from '../../src/local/crc32.js';
-import { responseHead } from '../../src/local/lean-http-server.js';
+import { responseHead } from '../../src/local/server/http-front-end.js';
 import { toWireResponse, type WireAnswer, type WireResponse } from '../../src/local/wire-protocol.js';
 
 /**

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseRequestHead, type RequestHead } from '../../src/local/http-request-head.js';
+import { parseRequestHead, type RequestHead } from '../../src/local/server/http-request-head.js';
 
 /**
  * The lean server's head parser against the line-splitting reference it replaced (kept

@@ -12,8 +12,8 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createEngineClient } from '../../src/local/engine-client.js';
-import { serveEngine, type ServingEngine } from '../../src/local/engine-server.js';
+import { createEngineClient } from '../../src/local/client/engine-client.js';
+import { serveEngine, type ServingEngine } from '../../src/local/server/serve-engine.js';
 import { DynamoDBClient as HttpClient } from '@aws-sdk/client-dynamodb';
 import { ScriptedEngine } from './support/scripted-engine.js';
 import { observedOutcome } from './support/observed-outcome.js';

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
-import { startServer } from '../../local/server.js';
+import { startServer } from '../../local/server/start-server.js';
 import type { CliCommand } from '../command.js';
 
 /** Where `monotable serve` keeps its data unless told otherwise, relative to the working directory. */

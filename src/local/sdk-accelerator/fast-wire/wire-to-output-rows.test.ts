@@ -1,9 +1,9 @@
 import { BatchGetItemCommand, GetItemCommand, QueryCommand, TransactGetItemsCommand } from '@aws-sdk/client-dynamodb';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { answerText } from '../../engine/answer.js';
-import { StoredRow } from '../../engine/storage/stored-row.js';
-import { createLocalClient } from '../create-local-client.js';
+import { answerText } from '../../../engine/answer.js';
+import { StoredRow } from '../../../engine/storage/stored-row.js';
+import { createLocalClient } from '../../client/create-local-client.js';
 import { sdkProtocolOf, type OperationSchema } from '../sdk-protocol.js';
 import { directConversionOf } from './direct-conversion.js';
 import { outputFromWire } from './wire-to-output.js';

@@ -12,8 +12,8 @@ import {
   StoredTextReader,
   UNEXPECTED_TEXT,
   storeAttribute,
-} from '../../engine/storage/stored-text-reader.js';
-import type { BinaryDecoder } from '../../engine/storage/stored-item-parser.js';
+} from '../../../engine/storage/stored-text-reader.js';
+import type { BinaryDecoder } from '../../../engine/storage/stored-item-parser.js';
 
 /**
  * A stored item as a DocumentClient call hands it to the caller: what the SDK's reader

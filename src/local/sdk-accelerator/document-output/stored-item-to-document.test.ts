@@ -1,7 +1,7 @@
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readStoredItemWithBinaries } from '../../engine/storage/stored-item-parser.js';
+import { readStoredItemWithBinaries } from '../../../engine/storage/stored-item-parser.js';
 import { expectIdentical } from '../fast-wire/expect-identical.test-support.js';
 import { readStoredItemAsDocument } from './stored-item-to-document.js';
 

@@ -1,6 +1,6 @@
-import { Engine, type EngineOptions } from '../engine/engine.js';
-import type { EngineLike } from './engine-like.js';
-import { serveEngine, type ListenOptions, type ServingEngine } from './engine-server.js';
+import { Engine, type EngineOptions } from '../../engine/engine.js';
+import type { EngineLike } from '../engine-like.js';
+import { serveEngine, type ListenOptions, type ServingEngine } from './serve-engine.js';
 
 export interface ServerOptions extends ListenOptions {
   /** SQLite file; ignored when `inMemory` or `engine` is given. Omitted: in memory. */

@@ -1,9 +1,9 @@
 import { STATUS_CODES, type Server as HttpServer } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
-import { crc32OfText } from './crc32.js';
+import { crc32OfText } from '../crc32.js';
 import { MAX_HEAD_BYTES, parseRequestHead, type RequestHead } from './http-request-head.js';
-import { newRequestId } from './request-id.js';
-import type { WireAnswer } from './wire-protocol.js';
+import { newRequestId } from '../request-id.js';
+import type { WireAnswer } from '../wire-protocol.js';
 
 /**
  * A minimal HTTP/1.1 keep-alive server for DynamoDB's POST requests, in front of Node's

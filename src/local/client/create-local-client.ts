@@ -1,7 +1,7 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { Engine, type EngineOptions } from '../engine/engine.js';
+import { Engine, type EngineOptions } from '../../engine/engine.js';
 import { createEngineClient, type EngineClientOptions } from './engine-client.js';
-import type { EngineLike } from './engine-like.js';
+import type { EngineLike } from '../engine-like.js';
 
 /** Where the client's engine comes from: a SQLite file, memory, or an engine you own. */
 export type LocalEngineSource = { readonly path: string } | { readonly inMemory: true } | { readonly engine: EngineLike };

@@ -11,8 +11,8 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Engine } from '../../engine/engine.js';
-import { createEngineClient } from '../engine-client.js';
+import { Engine } from '../../../engine/engine.js';
+import { createEngineClient } from '../../client/engine-client.js';
 import { expectIdentical } from '../fast-wire/expect-identical.test-support.js';
 import { DOCUMENT_OUTPUT } from './document-unmarshall.js';
 

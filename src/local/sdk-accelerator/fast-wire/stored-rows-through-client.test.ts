@@ -9,9 +9,9 @@ import {
   type AttributeValue,
 } from '@aws-sdk/client-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Engine } from '../../engine/engine.js';
-import { StoredRow } from '../../engine/storage/stored-row.js';
-import { createLocalClient } from '../create-local-client.js';
+import { Engine } from '../../../engine/engine.js';
+import { StoredRow } from '../../../engine/storage/stored-row.js';
+import { createLocalClient } from '../../client/create-local-client.js';
 
 // An engine may answer reads with items as stored (`StoredRow`s) to the in-process client,
 // which then reads them straight into the SDK's output. Through the client, every output

@@ -1,14 +1,14 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Server } from 'node:net';
-import type { EngineLike } from './engine-like.js';
-import { createLeanHttpServer } from './lean-http-server.js';
+import type { EngineLike } from '../engine-like.js';
+import { createLeanHttpServer } from './http-front-end.js';
 import {
   answerWireRequest,
   dispatchWireRequest,
   MAX_REQUEST_BYTES,
   payloadTooLargeResponse,
   type WireResponse,
-} from './wire-protocol.js';
+} from '../wire-protocol.js';
 
 /** How long `close()` lets requests in flight finish before dropping their connections. */
 const CLOSE_GRACE_MS = 2_000;

@@ -1,7 +1,7 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { EngineLike } from './engine-like.js';
+import type { EngineLike } from '../engine-like.js';
 import { LeanMiddlewareStack } from './lean-middleware-stack.js';
-import { newRequestId } from './request-id.js';
+import { newRequestId } from '../request-id.js';
 import { reproducesCodecOf } from './fast-wire/direct-conversion.js';
 import { inputToWire } from './fast-wire/input-to-wire.js';
 import { outputFromWire } from './fast-wire/wire-to-output.js';
@@ -10,7 +10,7 @@ import { unmarshallDocumentOutput } from './document-output/unmarshall-output.js
 import type { MiddlewareSubstitute } from './middleware-entry.js';
 import { operationPlanner } from './operation-plan.js';
 import { sdkProtocolOf, type OperationSchema, type ResponseMetadata, type SdkProtocol } from './sdk-protocol.js';
-import { errorAnswer } from './wire-protocol.js';
+import { errorAnswer } from '../wire-protocol.js';
 
 /**
  * Middlewares of the HTTP stack that have nothing to do when no HTTP request exists.

@@ -1,5 +1,5 @@
-import type { EngineLike } from './engine-like.js';
-import { dispatchWireRequest } from './wire-protocol.js';
+import type { EngineLike } from '../engine-like.js';
+import { dispatchWireRequest } from '../wire-protocol.js';
 
 /** The slice of Smithy's `HttpRequest` the handler reads. */
 interface SerializedRequest {

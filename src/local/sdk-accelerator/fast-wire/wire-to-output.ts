@@ -1,5 +1,5 @@
-import { readStoredItemWithBinaries } from '../../engine/storage/stored-item-parser.js';
-import { StoredRow } from '../../engine/storage/stored-row.js';
+import { readStoredItemWithBinaries } from '../../../engine/storage/stored-item-parser.js';
+import { StoredRow } from '../../../engine/storage/stored-row.js';
 import { reachesKind, type StructShape, type WireShape } from './wire-shape.js';
 
 /** Base64 text to bytes, as the SDK's configured `base64Decoder` does it. */

@@ -1,6 +1,6 @@
 import { unmarshall, type unmarshallOptions as UnmarshallOptions } from '@aws-sdk/util-dynamodb';
-import { StoredRow } from '../../engine/storage/stored-row.js';
-import type { BinaryDecoder } from '../../engine/storage/stored-item-parser.js';
+import { StoredRow } from '../../../engine/storage/stored-row.js';
+import type { BinaryDecoder } from '../../../engine/storage/stored-item-parser.js';
 import { readRowItem } from '../fast-wire/wire-to-output.js';
 import { readStoredItemAsDocument } from './stored-item-to-document.js';
 

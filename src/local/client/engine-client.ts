@@ -1,7 +1,7 @@
 import { DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
-import type { EngineLike } from './engine-like.js';
+import type { EngineLike } from '../engine-like.js';
 import { EngineRequestHandler } from './engine-request-handler.js';
-import { installFastPath } from './fast-path.js';
+import { installFastPath } from '../sdk-accelerator/fast-path.js';
 
 export interface EngineClientOptions {
   /**
