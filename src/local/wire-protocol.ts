@@ -19,6 +19,8 @@ export const JSON_CONTENT_TYPE = 'application/x-amz-json-1.0';
 const TARGET_PREFIX = 'DynamoDB_20120810.';
 /** DynamoDB Streams, answered on the same endpoint as DynamoDB Local answers it. */
 const STREAMS_TARGET_PREFIX = 'DynamoDBStreams_20120810.';
+/** Operations whose success DynamoDB answers with an empty body (no `{}`). */
+const EMPTY_BODY_OPERATIONS: ReadonlySet<string> = new Set(['TagResource', 'UntagResource']);
 const CORAL = 'com.amazon.coral.service#';
 
 export interface WireRequest {
@@ -51,11 +53,11 @@ export interface WireAnswer {
 
 /** The health line DynamoDB answers to `GET /` (the trailing space is DynamoDB's). */
 export function healthResponse(region: string): WireResponse {
-  return toWireResponse(healthAnswer(region));
+  return toWireResponse(healthAnswer(`dynamodb.${region}.amazonaws.com`));
 }
 
-function healthAnswer(region: string): WireAnswer {
-  return textResponse(200, `healthy: dynamodb.${region}.amazonaws.com `, undefined);
+function healthAnswer(endpoint: string): WireAnswer {
+  return textResponse(200, `healthy: ${endpoint} `, undefined);
 }
 
 /** DynamoDB Local's answer to a body over 16 MB. */
@@ -64,13 +66,17 @@ export function payloadTooLargeResponse(): WireResponse {
 }
 
 /** Answers one request with DynamoDB's headers and the body in bytes (see `answerWireRequest`). */
-export function dispatchWireRequest(engine: EngineLike, request: WireRequest, region: string): WireResponse {
-  return toWireResponse(answerWireRequest(engine, request, region));
+export function dispatchWireRequest(engine: EngineLike, request: WireRequest, region: string, listeningAt?: string): WireResponse {
+  return toWireResponse(answerWireRequest(engine, request, region, listeningAt));
 }
 
-/** Answers one request: protocol checks first (as DynamoDB orders them), then the engine. */
-export function answerWireRequest(engine: EngineLike, request: WireRequest, region: string): WireAnswer {
-  if (request.method === 'GET') return healthAnswer(region);
+/**
+ * Answers one request: protocol checks first (as DynamoDB orders them), then the engine.
+ * `listeningAt` (`host:port`) is what the health line names, as DynamoDB's names the
+ * endpoint that answers it; without it the line names the regional endpoint.
+ */
+export function answerWireRequest(engine: EngineLike, request: WireRequest, region: string, listeningAt?: string): WireAnswer {
+  if (request.method === 'GET') return healthAnswer(listeningAt ?? `dynamodb.${region}.amazonaws.com`);
   // Every SDK sends exactly this type: skip taking it apart.
   const mediaType =
     request.contentType === JSON_CONTENT_TYPE
@@ -111,7 +117,7 @@ export function answerWireRequest(engine: EngineLike, request: WireRequest, regi
   }
   try {
     const body = engine.handleAsJson ? engine.handleAsJson(operation, input) : JSON.stringify(engine.handle(operation, input));
-    return textResponse(200, body, contentType);
+    return textResponse(200, EMPTY_BODY_OPERATIONS.has(operation) ? '' : body, contentType);
   } catch (error) {
     const answer = errorAnswer(error);
     return jsonResponse(answer.statusCode, answer.body, contentType);

@@ -3,7 +3,7 @@ import { parentOf, valueAtPath } from './document-path.js';
 import { invalidParameterValue, validationError } from '../errors.js';
 import { incorrectDataType, invalidPathForUpdate, missingAttribute } from './update-errors.js';
 import { actionsInEvaluationOrder, checkUpdateInEvaluationOrder } from './update-evaluation-order.js';
-import { addNumbers, subtractNumbers, valuesEqual } from '../values/index.js';
+import { addNumbers, inSetOrder, subtractNumbers, valuesEqual } from '../values/index.js';
 import type { AttributeValue, Item } from '../values/attribute-value.js';
 import { setOwnProperty } from '../values/own-property.js';
 
@@ -243,10 +243,14 @@ function combineSets(existing: AttributeValue, operand: AttributeValue, operatio
     const other = (operand as Record<string, string[]>)[type];
     const has = (list: readonly string[], element: string) =>
       list.some((candidate) => valuesEqual({ [elementType]: candidate } as AttributeValue, { [elementType]: element } as AttributeValue));
-    const elements =
+    // Sorted again (a no-op when in order): a set stored before the engine kept set order
+    // comes out of ADD and DELETE in it too, as DynamoDB Local returns it.
+    const elements = inSetOrder(
+      type,
       operation === 'union'
         ? [...current, ...other.filter((element) => !has(current, element))]
-        : current.filter((element) => !has(other, element));
+        : current.filter((element) => !has(other, element)),
+    );
     return elements.length === 0 ? undefined : ({ [type]: elements } as AttributeValue);
   }
   throw incorrectDataType();

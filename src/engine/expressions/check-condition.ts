@@ -8,6 +8,12 @@ import type { SyntaxCall, SyntaxCondition, SyntaxOperand } from './syntax-tree.j
 import { typeOf, type AttributeTypeName, type AttributeValue } from '../values/attribute-value.js';
 import { compareValues } from '../values/index.js';
 
+/**
+ * How DynamoDB spells the type of a path operand where a value is required: the set of
+ * every type its parser knows, in the order it prints them.
+ */
+const ANY_OPERAND_TYPE = '{L,S,SS,BOOL,M,FLOAT,BS,NULL,DOUBLE,FS,DECIMALSET,N,NS,B,DECIMAL,HDS,DICT,DOUBLESET,HD,INTSET,INT}';
+
 const ATTRIBUTE_TYPE_NAMES: ReadonlySet<string> = new Set(['N', 'BS', 'L', 'B', 'NULL', 'M', 'S', 'SS', 'NS', 'BOOL']);
 const MAX_IN_OPERANDS = 100;
 /** Operand types allowed by ordering comparisons and BETWEEN; by begins_with. Constants: checks run on every request. */
@@ -96,9 +102,11 @@ class ConditionChecker {
         this.requirePath(name, args[0]);
         break;
       case 'attribute_type': {
-        // Unlike attribute_exists, DynamoDB accepts any operand here (a value, size(...)) and tests its type.
+        // The first operand may be anything (a value, size(...)); the type name must be a value.
         const typeName = args[1];
         if (typeName.kind === 'size') throw this.operandTypeError(name, 'N');
+        // A path's type is unknown until evaluation: DynamoDB names every type it might have.
+        if (typeName.kind === 'path') throw this.operandTypeError(name, ANY_OPERAND_TYPE);
         if (typeName.kind === 'value') {
           const type = typeOf(typeName.value);
           if (type !== 'S') throw this.operandTypeError(name, type);

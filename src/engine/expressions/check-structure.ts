@@ -24,7 +24,7 @@ export const CONDITION_FUNCTIONS: Readonly<Record<string, number>> = {
 };
 export const UPDATE_FUNCTIONS: Readonly<Record<string, number>> = { if_not_exists: 2, list_append: 2 };
 
-type Place = 'condition' | 'operand' | 'arithmetic' | 'update-value';
+type Place = 'condition' | 'operand' | 'arithmetic' | 'update-value' | 'update-argument';
 
 class StructureWalk {
   constructor(private readonly kind: ExpressionKind) {}
@@ -96,9 +96,10 @@ class StructureWalk {
     const misused =
       (place === 'condition' && name === 'size') ||
       (place === 'operand' && name !== 'size') ||
-      (place === 'arithmetic' && name === 'list_append');
+      // list_append stands only as a whole SET value: neither in arithmetic nor inside a call.
+      ((place === 'arithmetic' || place === 'update-argument') && name === 'list_append');
     if (misused) throw this.error(`The function is not allowed to be used this way in an expression; function: ${name}`);
-    for (const arg of call.args) this.operand(arg, inUpdate ? 'update-value' : 'operand');
+    for (const arg of call.args) this.operand(arg, inUpdate ? 'update-argument' : 'operand');
   }
 
   path(path: SyntaxPath): void {

@@ -1,3 +1,4 @@
+import { requireAttributeName } from './legacy-attribute-name.js';
 import type { ConditionNode, Operand } from './ast.js';
 import { hasMultiAttributeKey, keyConditionFromTerms, type KeyCondition, type KeySchemaAttributes, type KeyTerm } from './key-condition.js';
 import { invalidParameterValue, validationError } from '../errors.js';
@@ -152,6 +153,7 @@ export function conditionFromExpected(
   operator?: string,
 ): ConditionNode | undefined {
   const nodes = Object.entries(expected ?? {}).map(([name, entry]): ConditionNode => {
+    requireAttributeName(name);
     if (entry.AttributeValueList !== undefined && entry.Value !== undefined) {
       throw invalidParameterValue(`Value and AttributeValueList cannot be used together for Attribute: ${name}`);
     }
@@ -191,6 +193,7 @@ export function conditionFromFilter(
   operator?: string,
 ): ConditionNode | undefined {
   const nodes = Object.entries(filter).map(([name, entry]) => {
+    requireAttributeName(name);
     const operatorName = entry.ComparisonOperator ?? 'EQ';
     const values = entry.AttributeValueList ?? [];
     checkLegacyCondition(operatorName, values);

@@ -1,6 +1,7 @@
 import type { DocumentPath, UpdateAction, UpdateNode } from './ast.js';
 import { invalidParameterValue } from '../errors.js';
 import { typeOf, type AttributeValue } from '../values/attribute-value.js';
+import { requireAttributeName } from './legacy-attribute-name.js';
 
 /** One entry of the legacy `AttributeUpdates`. */
 export interface LegacyAttributeUpdate {
@@ -15,6 +16,7 @@ export interface LegacyAttributeUpdate {
  */
 export function updateFromAttributeUpdates(updates: Readonly<Record<string, LegacyAttributeUpdate>>): UpdateNode {
   const actions = Object.entries(updates).map(([name, update]): UpdateAction => {
+    requireAttributeName(name);
     const action = update.Action ?? 'PUT';
     const path = [name];
     if (update.Value === undefined) {
@@ -45,6 +47,7 @@ export function updateFromAttributeUpdates(updates: Readonly<Record<string, Lega
 export function projectionFromAttributesToGet(names: readonly string[]): DocumentPath[] {
   const seen = new Set<string>();
   for (const name of names) {
+    requireAttributeName(name);
     if (seen.has(name)) throw invalidParameterValue(`Duplicate value in attribute name: ${name}`);
     seen.add(name);
   }

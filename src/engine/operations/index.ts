@@ -9,6 +9,9 @@ import { untagResource } from './tables/untag-resource.js';
 import { listTagsOfResource } from './tables/list-tags-of-resource.js';
 import { updateTimeToLive } from './tables/update-time-to-live.js';
 import { describeTimeToLive } from './tables/describe-time-to-live.js';
+import { describeEndpoints } from './tables/describe-endpoints.js';
+import { describeContinuousBackups } from './tables/describe-continuous-backups.js';
+import { updateContinuousBackups } from './tables/update-continuous-backups.js';
 import { putItem } from './items/put-item.js';
 import { getItem } from './items/get-item.js';
 import { updateItem } from './items/update-item.js';
@@ -39,6 +42,9 @@ export const operations: Record<string, OperationHandler> = {
   ListTagsOfResource: listTagsOfResource,
   UpdateTimeToLive: updateTimeToLive,
   DescribeTimeToLive: describeTimeToLive,
+  DescribeEndpoints: describeEndpoints,
+  DescribeContinuousBackups: describeContinuousBackups,
+  UpdateContinuousBackups: updateContinuousBackups,
   PutItem: putItem,
   GetItem: getItem,
   UpdateItem: updateItem,

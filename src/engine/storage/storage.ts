@@ -46,6 +46,11 @@ export interface TableDefinition {
   readonly tags?: readonly { readonly Key: string; readonly Value: string }[];
   /** The table's stream while it is enabled: every item change appends a record to it. */
   readonly stream?: TableStream;
+  /**
+   * Point-in-time recovery (UpdateContinuousBackups): the setting only, no backups are
+   * taken. `enabledAt` is epoch milliseconds. Absent in catalogs written before it existed.
+   */
+  readonly pointInTimeRecovery?: { readonly enabled: boolean; readonly recoveryPeriodInDays: number; readonly enabledAt: number };
   readonly description: Record<string, unknown>;
 }
 

@@ -6,6 +6,7 @@ import type { CatalogEntry } from './catalog.js';
 import { creationTime } from './creation-time.js';
 import { hasIndexEntry, indexEntryOf, type IndexEntry } from './index-entry.js';
 import { indexPartitionColumn, indexSegment, indexSortColumn, indexSortRange, NO_SORT_KEY } from './index-key-columns.js';
+import { isIndexableKeyValue } from './indexable-key-value.js';
 import { readPages, type PageQuery } from './paged-reader.js';
 import { parseStoredItem } from './stored-item-parser.js';
 import { STORED_ROW_COLUMN, storedRowOf, storedRowWithoutSize, type StoredRow } from './stored-row.js';
@@ -316,7 +317,10 @@ export class TableStore {
     const all = [...rows];
     for (const [pk, sk, data] of all) {
       const item = JSON.parse(data) as Item;
-      this.insertIndexEntry(index, item, pk, sk, { data, size: itemSize(item) });
+      const entry = indexEntryOf(this.definition, index.definition, item);
+      if (entry === undefined || !entry.partitionValues.every((value) => isIndexableKeyValue(value, true))) continue;
+      if (!entry.sortValues.every((value) => isIndexableKeyValue(value, false))) continue;
+      this.insertIndexRow(index, item, pk, sk, entry, { data, size: itemSize(item) });
     }
   }
 

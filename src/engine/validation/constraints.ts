@@ -54,17 +54,34 @@ function describeMapConstraints(constraints: StringConstraints): string {
   return `[${described.join(', ')}]`;
 }
 
+/** A member's path twice: in lowerCamelCase (`keySchema.1.member`) and in the API's names (`KeySchema.1.member`). */
+interface MemberPath {
+  readonly camel: string;
+  readonly api: string;
+}
+
+function join(path: MemberPath, camel: string, api: string = camel): MemberPath {
+  return { camel: `${path.camel}.${camel}`, api: `${path.api}.${api}` };
+}
+
 class ViolationCollector {
   readonly violations: string[] = [];
 
-  add(value: unknown, shape: Shape, path: string, constraint: string): void {
+  /**
+   * Coral quotes the value at its lowerCamelCase path (`Value 'ab' at 'tableName'`); the
+   * members marked `valueLeftOut` are named by the API's own member names, without their
+   * value (`Value at 'Limit'`).
+   */
+  add(value: unknown, shape: Shape, path: MemberPath, constraint: string): void {
     if (this.violations.length >= maximumReportedViolations) return;
-    this.violations.push(`Value ${renderValue(value, shape)} at '${path}' failed to satisfy constraint: ${constraint}`);
+    const leftOut = value !== null && value !== undefined && (shape.kind === 'number' || shape.kind === 'list') && shape.valueLeftOut === true;
+    const shown = leftOut ? `Value at '${path.api}'` : `Value ${renderValue(value, shape)} at '${path.camel}'`;
+    this.violations.push(`${shown} failed to satisfy constraint: ${constraint}`);
   }
 
-  checkStructure(value: Record<string, unknown>, shape: StructureShape, path: string): void {
+  checkStructure(value: Record<string, unknown>, shape: StructureShape, path: MemberPath): void {
     for (const [name, member] of Object.entries(shape.members)) {
-      const memberPath = path === '' ? lowerFirst(name) : `${path}.${lowerFirst(name)}`;
+      const memberPath = path.camel === '' ? { camel: lowerFirst(name), api: name } : join(path, lowerFirst(name), name);
       const memberValue = value[name];
       if (memberValue === undefined || memberValue === null) {
         if (member.required) this.add(null, member.shape, memberPath, texts.notNull);
@@ -74,7 +91,7 @@ class ViolationCollector {
     }
   }
 
-  check(value: unknown, shape: Shape, path: string): void {
+  check(value: unknown, shape: Shape, path: MemberPath): void {
     switch (shape.kind) {
       case 'string':
         for (const broken of brokenStringConstraints(value as string, shape)) this.add(value, shape, path, broken);
@@ -87,7 +104,7 @@ class ViolationCollector {
         const elements = value as unknown[];
         for (const broken of brokenLengthConstraints(elements.length, shape)) this.add(value, shape, path, broken);
         elements.forEach((element, index) => {
-          const elementPath = `${path}.${index + 1}.member`;
+          const elementPath = join(path, `${index + 1}.member`);
           // A null element is never a valid request member; without this check it would
           // reach the operations, which rightly assume every element is present.
           if (element === null || element === undefined) this.add(null, shape.member, elementPath, texts.notNull);
@@ -107,7 +124,7 @@ class ViolationCollector {
     }
   }
 
-  private checkMap(value: Record<string, unknown>, shape: Shape & { kind: 'map' }, path: string): void {
+  private checkMap(value: Record<string, unknown>, shape: Shape & { kind: 'map' }, path: MemberPath): void {
     for (const broken of brokenLengthConstraints(lengthOf(value), shape)) this.add(value, shape, path, broken);
     for (const [key, entry] of Object.entries(value)) {
       if (shape.keys && brokenStringConstraints(key, shape.keys).length > 0) {
@@ -118,7 +135,7 @@ class ViolationCollector {
       }
     }
     for (const [key, entry] of Object.entries(value)) {
-      const entryPath = `${path}.${key}.member`;
+      const entryPath = join(path, `${key}.member`);
       if (entry !== null && entry !== undefined) this.check(entry, shape.value, entryPath);
       // A null attribute value is named by the values module with DynamoDB's own message;
       // any other null entry (a table's write requests, its keys) is a null member.
@@ -136,7 +153,7 @@ class ViolationCollector {
 export function checkConstraints(input: Record<string, unknown>, shape: StructureShape): void {
   if (structureSatisfies(input, shape)) return;
   const collector = new ViolationCollector();
-  collector.checkStructure(input, shape, '');
+  collector.checkStructure(input, shape, { camel: '', api: '' });
   const count = collector.violations.length;
   if (count === 0) return;
   throw validationError(

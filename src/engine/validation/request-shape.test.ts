@@ -28,7 +28,12 @@ describe('constraint errors', () => {
         "1 validation error detected: Value '101' at 'limit' failed to satisfy constraint: Member must have value less than or equal to 100",
       ),
     );
-    expect(errorOf('Query', { TableName: 'table', Limit: 0 })?.message).toContain("Value '0' at 'limit'");
+    // Query and Scan word it without the value, under the member's API name (facts, §messages).
+    for (const operation of ['Query', 'Scan']) {
+      expect(errorOf(operation, { TableName: 'table', Limit: 0 })).toEqual(
+        validation("1 validation error detected: Value at 'Limit' failed to satisfy constraint: Member must have value greater than or equal to 1"),
+      );
+    }
   });
 
   it('reports missing required members as null (validation/missing-required-members)', () => {
@@ -129,12 +134,12 @@ describe('constraint errors', () => {
   it('limits BatchGetItem to 1…100 keys per table', () => {
     expect(errorOf('BatchGetItem', { RequestItems: { table: { Keys: [] } } })).toEqual(
       validation(
-        "1 validation error detected: Value '[]' at 'requestItems.table.member.keys' failed to satisfy constraint: Member must have length greater than or equal to 1",
+        "1 validation error detected: Value at 'RequestItems.table.member.Keys' failed to satisfy constraint: Member must have length greater than or equal to 1",
       ),
     );
     const keys = Array.from({ length: 101 }, (_, index) => ({ pk: { S: `k${index}` } }));
     expect(errorOf('BatchGetItem', { RequestItems: { table: { Keys: keys } } })?.message).toContain(
-      "at 'requestItems.table.member.keys' failed to satisfy constraint: Member must have length less than or equal to 100",
+      "1 validation error detected: Value at 'RequestItems.table.member.Keys' failed to satisfy constraint: Member must have length less than or equal to 100",
     );
   });
 

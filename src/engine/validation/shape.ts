@@ -18,11 +18,20 @@ export interface LengthConstraints {
   readonly maxLength?: number;
 }
 
+/**
+ * Members whose constraint messages DynamoDB words without their value, named by the
+ * API's member names: `Value at 'Limit' failed to satisfy constraint: …` (Query and Scan
+ * `Limit`, BatchGetItem `Keys`), where other members read `Value '0' at 'limit' …`.
+ */
+export interface ValueLeftOut {
+  readonly valueLeftOut?: boolean;
+}
+
 export interface StringShape extends StringConstraints {
   readonly kind: 'string';
 }
 
-export interface NumberShape {
+export interface NumberShape extends ValueLeftOut {
   readonly kind: 'number';
   /** The Java type DynamoDB names in conversion errors. */
   readonly javaType: 'Integer' | 'Long';
@@ -38,7 +47,7 @@ export interface BlobShape {
   readonly kind: 'blob';
 }
 
-export interface ListShape extends LengthConstraints {
+export interface ListShape extends LengthConstraints, ValueLeftOut {
   readonly kind: 'list';
   readonly member: Shape;
 }
@@ -80,7 +89,7 @@ export interface Member {
 }
 
 export const string = (constraints: StringConstraints = {}): StringShape => ({ kind: 'string', ...constraints });
-export const integer = (range: { min?: number; max?: number } = {}): NumberShape => ({
+export const integer = (range: { min?: number; max?: number } & ValueLeftOut = {}): NumberShape => ({
   kind: 'number',
   javaType: 'Integer',
   ...range,
@@ -92,7 +101,7 @@ export const long = (range: { min?: number; max?: number } = {}): NumberShape =>
 });
 export const boolean = (): BooleanShape => ({ kind: 'boolean' });
 export const blob = (): BlobShape => ({ kind: 'blob' });
-export const list = (member: Shape, length: LengthConstraints = {}): ListShape => ({ kind: 'list', member, ...length });
+export const list = (member: Shape, length: LengthConstraints & ValueLeftOut = {}): ListShape => ({ kind: 'list', member, ...length });
 export const map = (value: Shape, options: Omit<MapShape, 'kind' | 'value'> = {}): MapShape => ({
   kind: 'map',
   value,

@@ -20,6 +20,8 @@ export {
 export type { ParsedNumber } from './numbers.js';
 export { compareValues, compareStrings, compareBinaries } from './compare-values.js';
 export { valuesEqual } from './values-equal.js';
+export { inSetOrder } from './set-order.js';
+export type { SetType } from './set-order.js';
 export { attributeValueSize, itemSize, numberSize, maximumItemSize } from './item-size.js';
 export { encodeKeyValue, encodeNumberKey } from './encode-key-value.js';
 export { decodeBase64, isValidBase64 } from './base64.js';

@@ -18,7 +18,7 @@ function nestedMaps(containers: number): AttributeValue {
 }
 
 describe('validateItemValues', () => {
-  it('returns every type unchanged apart from canonical numbers (types/all-types-roundtrip)', () => {
+  it('returns every type unchanged apart from canonical numbers and set order (types/all-types-roundtrip)', () => {
     const item: Item = {
       pk: { S: 'all' },
       n: { N: '42' },
@@ -35,7 +35,8 @@ describe('validateItemValues', () => {
       ...item,
       l: { L: [{ S: 'x' }, { N: '1' }, { L: [{ N: '2' }] }, { M: { k: { S: 'v' } } }] },
       m: { M: { inner: { M: { deeper: { N: '100' } } } } },
-      ns: { NS: ['3', '1.5', '0'] },
+      ss: { SS: ['', 'a', 'b'] },
+      ns: { NS: ['0', '1.5', '3'] },
     });
   });
 

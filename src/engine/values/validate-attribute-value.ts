@@ -5,6 +5,7 @@ import { canonicalizeNumber } from './numbers.js';
 import { invalidValue, valueMessages } from './value-errors.js';
 import { setOwnProperty } from './own-property.js';
 import { soleOwnKey } from './sole-own-key.js';
+import { inSetOrder } from './set-order.js';
 
 /**
  * `hasOwnProperty.call(record, key)` inside `for…in`: V8 answers it from the loop's enum
@@ -28,7 +29,7 @@ function hasDuplicates(elements: readonly string[]): boolean {
 function checkStringSet(elements: string[]): AttributeValue {
   if (elements.length === 0) throw invalidValue(valueMessages.emptyStringSet);
   if (hasDuplicates(elements)) throw invalidValue(valueMessages.duplicateStrings(elements));
-  return { SS: elements };
+  return { SS: inSetOrder('SS', elements) };
 }
 
 function checkNumberSet(elements: string[]): AttributeValue {
@@ -36,14 +37,15 @@ function checkNumberSet(elements: string[]): AttributeValue {
   const canonical = elements.map(canonicalizeNumber);
   // "1" and "1.0" are the same number, hence duplicates.
   if (hasDuplicates(canonical)) throw invalidValue(valueMessages.duplicateNumbers);
-  return { NS: canonical };
+  return { NS: inSetOrder('NS', canonical) };
 }
 
 function checkBinarySet(elements: string[]): AttributeValue {
   if (elements.length === 0) throw invalidValue(valueMessages.emptyBinarySet);
-  const decoded = elements.map((element) => decodeBase64(element).toString('base64'));
-  if (hasDuplicates(decoded)) throw invalidValue(valueMessages.duplicateBinaries(elements));
-  return { BS: elements };
+  const decoded = elements.map((element) => decodeBase64(element));
+  // Only canonical base64 decodes, so equal bytes are equal texts.
+  if (hasDuplicates(elements)) throw invalidValue(valueMessages.duplicateBinaries(elements));
+  return { BS: inSetOrder('BS', elements, decoded) };
 }
 
 function checkContainerLevel(level: number): void {
@@ -148,7 +150,8 @@ export interface ValidateItemOptions {
 /**
  * Checks every value of an item (or key) the way DynamoDB does on input and returns a
  * copy with numbers canonicalized (also inside NS, L and M): number syntax, precision and
- * range; sets non-empty and without duplicates (`"1"` and `"1.0"` are duplicates);
+ * range; sets non-empty and without duplicates (`"1"` and `"1.0"` are duplicates), their
+ * elements in DynamoDB Local's order (see `set-order.ts`);
  * `NULL` only `true`; exactly one type tag; no empty map keys or attribute names;
  * at most 32 nesting levels; base64 binaries. Throws DynamoDB's `ValidationException`
  * (`SerializationException` for bad base64).

@@ -1,7 +1,7 @@
 /**
  * The head of an HTTP/1.1 request as the lean server reads it: only the ordinary shape
  * every DynamoDB client sends (`POST`, `Content-Length`, plain headers). Anything else
- * (chunked bodies, `Expect`, upgrades, HTTP/1.0, folded or repeated headers, other
+ * (chunked bodies, compressed bodies or answers, `Expect`, upgrades, HTTP/1.0, folded or repeated headers, other
  * methods) is `undefined`, and the connection goes to Node's HTTP server, which answers
  * those requests exactly as before.
  */
@@ -78,6 +78,12 @@ function headerOf(head: string, start: number, end: number): Header {
       return nameIs(head, start, 'host') ? Header.Host : Header.Other;
     case 17:
       return nameIs(head, start, 'transfer-encoding') ? Header.HandedOver : Header.Other;
+    // A compressed body, or a client that takes a compressed answer: Node's server decodes
+    // and encodes them (see serve-engine.ts).
+    case 16:
+      return nameIs(head, start, 'content-encoding') ? Header.HandedOver : Header.Other;
+    case 15:
+      return nameIs(head, start, 'accept-encoding') ? Header.HandedOver : Header.Other;
     case 7:
       return nameIs(head, start, 'upgrade') || nameIs(head, start, 'trailer') ? Header.HandedOver : Header.Other;
     case 6:

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Server } from 'node:net';
 import type { EngineLike } from '../engine-like.js';
 import { createLeanHttpServer } from './http-front-end.js';
+import { acceptsGzip, decodeRequestBody, gzipResponse, undecodableBodyResponse } from './content-encoding.js';
 import {
   answerWireRequest,
   dispatchWireRequest,
@@ -38,8 +39,10 @@ export async function serveEngine(engine: EngineLike, options: ListenOptions = {
   const region = options.region ?? 'us-east-1';
   const host = options.host ?? '127.0.0.1';
   // Node's HTTP server answers every request outside the ordinary shape the lean front reads.
+  // What the health line (`GET /`) names: the address and port listened on, known once listening.
+  let listeningAt: string | undefined;
   const fallback = createServer({ keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS }, (request, response) =>
-    handleRequest(engine, region, request, response),
+    handleRequest(engine, region, request, response, listeningAt),
   );
   // A client that sends garbage or hangs up mid-request must not take the server down.
   fallback.on('clientError', (_error, socket) => {
@@ -73,6 +76,7 @@ export async function serveEngine(engine: EngineLike, options: ListenOptions = {
     });
   });
   const port = (server.address() as AddressInfo).port;
+  listeningAt = `${host.includes(':') ? `[${host}]` : host}:${port}`;
   const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   let closing: Promise<void> | undefined;
   return {
@@ -85,7 +89,13 @@ export async function serveEngine(engine: EngineLike, options: ListenOptions = {
   };
 }
 
-function handleRequest(engine: EngineLike, region: string, request: IncomingMessage, response: ServerResponse): void {
+function handleRequest(
+  engine: EngineLike,
+  region: string,
+  request: IncomingMessage,
+  response: ServerResponse,
+  listeningAt: string | undefined,
+): void {
   const declared = Number(request.headers['content-length'] ?? 0);
   if (declared > MAX_REQUEST_BYTES) return rejectOversized(request, response);
 
@@ -107,7 +117,10 @@ function handleRequest(engine: EngineLike, region: string, request: IncomingMess
   request.on('error', () => response.destroy());
   request.on('end', () => {
     if (rejected) return;
-    const body = chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks).toString('utf8');
+    const raw = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
+    const decoded = decodeRequestBody(raw, header(request, 'content-encoding'));
+    if (decoded === undefined) return send(response, undecodableBodyResponse());
+    const body = decoded.toString('utf8');
     const url = request.url ?? '/';
     const answer = dispatchWireRequest(
       engine,
@@ -120,8 +133,9 @@ function handleRequest(engine: EngineLike, region: string, request: IncomingMess
         body,
       },
       region,
+      listeningAt,
     );
-    send(response, answer);
+    send(response, acceptsGzip(header(request, 'accept-encoding')) ? gzipResponse(answer) : answer);
   });
 }
 

@@ -3,10 +3,8 @@ import type { IndexDefinition, KeyAttribute, TableDefinition } from '../../stora
 import type { AttributeValue, Item } from '../../values/attribute-value.js';
 import { typeOf } from '../../values/attribute-value.js';
 import { setOwnProperty } from '../../values/own-property.js';
+import { keyValueBytes, maximumPartitionKeyBytes, maximumSortKeyBytes } from '../../storage/indexable-key-value.js';
 
-/** DynamoDB's limits on key values, in bytes (numbers are never too long). */
-const maximumPartitionKeyBytes = 2048;
-const maximumSortKeyBytes = 1024;
 
 /** A key schema as lists: the table's (one partition key, at most one sort key) or an index's. */
 export type KeySchemaLists = { readonly partitionKeys: readonly KeyAttribute[]; readonly sortKeys: readonly KeyAttribute[] };
@@ -66,12 +64,6 @@ function identityPart(value: AttributeValue | undefined): string {
 function emptyKeyValue(name: string, type: 'S' | 'B'): string {
   const what = type === 'S' ? 'string' : 'binary';
   return `One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty ${what} value. Key: ${name}`;
-}
-
-function keyValueBytes(value: AttributeValue): number {
-  if ('S' in value) return Buffer.byteLength(value.S, 'utf8');
-  if ('B' in value) return Buffer.from(value.B, 'base64').length;
-  return 0;
 }
 
 /** Empty strings/binaries and over-long values, which DynamoDB rejects in every key. */
@@ -149,11 +141,11 @@ export function validateIndexKeys(table: TableDefinition, item: Item, source: 'p
 }
 
 function checkIndexKeys(index: IndexDefinition, item: Item, source: 'put' | 'update'): void {
-  for (const attribute of index.partitionKeys) checkIndexKey(index, attribute, item, source);
-  for (const attribute of index.sortKeys) checkIndexKey(index, attribute, item, source);
+  for (const attribute of index.partitionKeys) checkIndexKey(index, attribute, item, source, maximumPartitionKeyBytes);
+  for (const attribute of index.sortKeys) checkIndexKey(index, attribute, item, source, maximumSortKeyBytes);
 }
 
-function checkIndexKey(index: IndexDefinition, attribute: KeyAttribute, item: Item, source: 'put' | 'update'): void {
+function checkIndexKey(index: IndexDefinition, attribute: KeyAttribute, item: Item, source: 'put' | 'update', maximumBytes: number): void {
   const value = item[attribute.name];
   if (value === undefined) return;
   const actual = typeOf(value);
@@ -170,4 +162,6 @@ function checkIndexKey(index: IndexDefinition, attribute: KeyAttribute, item: It
         : `One or more parameter values are not valid. A value specified for a secondary index key is not supported. The AttributeValue for a key attribute cannot contain an empty ${what} value. IndexName: ${index.name}, IndexKey: ${attribute.name}`,
     );
   }
+  // Index keys have the table keys' limits, under a shorter message than the table keys'.
+  if (keyValueBytes(value) > maximumBytes) throw validationError('One or more parameter values were invalid: Size limit exceeded');
 }

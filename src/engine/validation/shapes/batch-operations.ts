@@ -17,7 +17,7 @@ export const batchGetItem: StructureShape = structure('BatchGetItemInput', {
   RequestItems: required(
     map(
       structure('KeysAndAttributes', {
-        Keys: required(list(attributeMap(), { minLength: 1, maxLength: 100 })),
+        Keys: required(list(attributeMap(), { minLength: 1, maxLength: 100, valueLeftOut: true })),
         AttributesToGet: attributesToGet(),
         ConsistentRead: boolean(),
         ProjectionExpression: expression(),

@@ -4,7 +4,10 @@ import { deleteItem, getItem, putItem, updateItem } from './item-operations.js';
 import { query, scan } from './query-scan-operations.js';
 import { createTable, deleteTable, describeTable, listTables, updateTable } from './table-operations.js';
 import {
+  describeContinuousBackups,
+  describeEndpoints,
   describeTimeToLive,
+  updateContinuousBackups,
   listTagsOfResource,
   tagResource,
   untagResource,
@@ -25,6 +28,9 @@ export const requestShapes: Readonly<Record<string, StructureShape>> = {
   ListTagsOfResource: listTagsOfResource,
   UpdateTimeToLive: updateTimeToLive,
   DescribeTimeToLive: describeTimeToLive,
+  DescribeEndpoints: describeEndpoints,
+  DescribeContinuousBackups: describeContinuousBackups,
+  UpdateContinuousBackups: updateContinuousBackups,
   PutItem: putItem,
   GetItem: getItem,
   UpdateItem: updateItem,

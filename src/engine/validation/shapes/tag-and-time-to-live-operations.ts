@@ -1,4 +1,4 @@
-import { boolean, list, required, string, structure, type StructureShape } from '../shape.js';
+import { boolean, integer, list, required, string, structure, type StructureShape } from '../shape.js';
 import { keyAttributeName, resourceArn, tableName, tags } from './common.js';
 
 export const tagResource: StructureShape = structure('TagResourceInput', {
@@ -28,4 +28,20 @@ export const updateTimeToLive: StructureShape = structure('UpdateTimeToLiveInput
 
 export const describeTimeToLive: StructureShape = structure('DescribeTimeToLiveInput', {
   TableName: required(tableName()),
+});
+
+export const describeEndpoints: StructureShape = structure('DescribeEndpointsRequest', {});
+
+export const describeContinuousBackups: StructureShape = structure('DescribeContinuousBackupsInput', {
+  TableName: required(tableName()),
+});
+
+export const updateContinuousBackups: StructureShape = structure('UpdateContinuousBackupsInput', {
+  TableName: required(tableName()),
+  PointInTimeRecoverySpecification: required(
+    structure('PointInTimeRecoverySpecification', {
+      PointInTimeRecoveryEnabled: required(boolean()),
+      RecoveryPeriodInDays: integer({ min: 1, max: 35 }),
+    }),
+  ),
 });
