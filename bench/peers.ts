@@ -72,7 +72,7 @@ async function startChild(name: string, args: readonly string[], unsupported: Re
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [...args, String(port)], { cwd: projectRoot, stdio: ['ignore', 'ignore', 'inherit'] });
   const endpoint = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}`);
     try {

@@ -1,5 +1,7 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { Engine } from '../../src/engine/engine.js';
 import { createLocalClient } from '../../src/local/client/create-local-client.js';
+import { ENGINE_PHASES, measureEngineIsolation } from '../isolation-engine.js';
 import { emptyPhaseTotals, ISOLATION_PHASES, runIsolatedTest, type PhaseTotals } from '../isolation-test.js';
 import { measureAsyncInterleaved } from '../measure.js';
 import type { BenchOptions } from '../options.js';
@@ -18,7 +20,10 @@ export const ISOLATION_METHOD = `
   (\`--createTableMs 0\`). Each target warms up for 3 s of its own on throwaway tables, then
   the targets are measured alternately in 9 rounds, each after 50 ms of the target's own
   untimed tests; a figure is the median of its round means. The notes split each target's
-  time into the test's phases (means over the timed tests).`.trim();
+  time into the test's phases (means over the timed tests). The same test is then run
+  through \`engine.handle\` alone (\`bench/isolation-engine.ts\`: wire JSON, fresh in-memory
+  engines, no SDK), four times as many tests, to show what of the in-process figure is the
+  engine's.`.trim();
 
 /** The rows' section label. */
 export const ISOLATION_SECTION = '(e) per-test isolation';
@@ -93,6 +98,12 @@ export async function runIsolation(options: BenchOptions, rows: ResultRow[], not
       const parts = ISOLATION_PHASES.map((phase) => `${phase} ${formatUs((which.phases[phase] * 1000) / iterations)}`).join(', ');
       notes.push(`Isolated test on ${which.name}: ${formatUs(byName.get(which.name))} (median of round means); mean per phase: ${parts}.`);
     }
+    const engineAlone = measureEngineIsolation((engineOptions) => new Engine(engineOptions), iterations * 4, iterations);
+    const engineTotal = ENGINE_PHASES.reduce((sum, phase) => sum + engineAlone[phase], 0);
+    notes.push(
+      `Isolated test through engine.handle alone (same calls as wire JSON, a fresh in-memory engine, no SDK): ${formatUs(engineTotal)}; ` +
+        `${ENGINE_PHASES.map((phase) => `${phase} ${formatUs(engineAlone[phase])}`).join(', ')}.`,
+    );
     const serveTime = byName.get(serve.name);
     const localTime = dynamoDbLocal ? byName.get(dynamoDbLocal.name) : undefined;
     if (serveTime !== undefined && localTime !== undefined) {
