@@ -146,7 +146,7 @@ describe('the SDK self-check', () => {
     } as never);
     const selfDeserializing = () => {
       const command = new ListTablesCommand({});
-      command.middlewareStack.add(sdkDeserializer!, { name: 'deserializerMiddleware', step: 'deserialize', override: true });
+      command.middlewareStack.add(sdkDeserializer as never, { name: 'deserializerMiddleware', step: 'deserialize', override: true });
       return command;
     };
     const emitWarning = vi.spyOn(process, 'emitWarning').mockImplementation(() => {});

@@ -137,8 +137,17 @@ function indexOf(table: TableDefinition, name: string): IndexDefinition | undefi
   return table.globalIndexes.find((index) => index.name === name) ?? table.localIndexes.find((index) => index.name === name);
 }
 
+/** No attribute has an empty name, so a WHERE never fixes this key. */
+const UNFIXABLE_KEY: KeySchema = { partitionKey: '', sortKey: undefined };
+
+/**
+ * The key a statement's WHERE must fix to read as a Query. An index keyed on several
+ * attributes is read by a Scan: PartiQL's mapping onto such keys is not established.
+ */
 function keySchemaOf(target: TableDefinition | IndexDefinition): KeySchema {
-  return { partitionKey: target.partitionKey.name, sortKey: target.sortKey?.name };
+  if ('partitionKey' in target) return { partitionKey: target.partitionKey.name, sortKey: target.sortKey?.name };
+  if (target.partitionKeys.length !== 1 || target.sortKeys.length > 1) return UNFIXABLE_KEY;
+  return { partitionKey: target.partitionKeys[0].name, sortKey: target.sortKeys[0]?.name };
 }
 
 function checkOrderBy(select: SelectStatement, keys: KeySchema): void {
