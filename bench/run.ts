@@ -49,7 +49,7 @@ const METHOD = `
 - Every table has 200 partitions × 11 items (≈ 300 bytes each) and a GSI over 4 partitions.
   Writes use fresh keys each call; the conditional update succeeds.`.trim();
 
-/** The sections written to the main part of RESULTS.md; (e) has a part of its own. */
+/** The sections written to the main part of RESULTS.md; (g) has a part of its own. */
 const MAIN_SECTIONS = ['sdk', 'servers', 'engine', 'scale', 'partiql', 'streams'] as const;
 
 async function main(): Promise<void> {
@@ -94,7 +94,7 @@ async function main(): Promise<void> {
     writeResults(options.resultsFile, {
       main: ranMain ? resultsMarkdown('Benchmark results', machine, rows, METHOD, notes) : undefined,
       isolation: options.sections.has('isolation')
-        ? resultsMarkdown('Per-test isolation (e)', machine, isolationRows, ISOLATION_METHOD, isolationNotes)
+        ? resultsMarkdown('Per-test isolation (g)', machine, isolationRows, ISOLATION_METHOD, isolationNotes)
         : undefined,
     });
     console.log(`\nwrote ${options.resultsFile}`);

@@ -8,9 +8,9 @@ import type { BenchOptions } from '../options.js';
 import { httpClient, startDynalitePeer, startDynamoDbLocalPeer, startMonotablePeer, type Peer } from '../peers.js';
 import { formatRatio, formatUs, type ResultRow } from '../report.js';
 
-/** How (e) is measured, for RESULTS.md. */
+/** How (g) is measured, for RESULTS.md. */
 export const ISOLATION_METHOD = `
-- **(e)** one isolated test, whole, as a test suite writes it (\`bench/isolation-test.ts\`):
+- **(g)** one isolated test, whole, as a test suite writes it (\`bench/isolation-test.ts\`):
   a fresh client, CreateTable (pk/sk and one GSI), DescribeTable until ACTIVE, 20 PutItem,
   a Query, a GSI Query, a conditional UpdateItem, DeleteTable, the client destroyed. Same
   DocumentClient code on every target: in-process, a fresh in-memory engine per test
@@ -26,7 +26,7 @@ export const ISOLATION_METHOD = `
   engine's.`.trim();
 
 /** The rows' section label. */
-export const ISOLATION_SECTION = '(e) per-test isolation';
+export const ISOLATION_SECTION = '(g) per-test isolation';
 
 interface Target {
   readonly name: string;
@@ -35,7 +35,7 @@ interface Target {
 }
 
 /**
- * (e) What one isolated test costs (isolation-test.ts), whole, on each target: in-process
+ * (g) What one isolated test costs (isolation-test.ts), whole, on each target: in-process
  * (a fresh in-memory engine per test), `monotable serve`, DynamoDB Local and dynalite
  * (a fresh client and a fresh table per test on one running server). The targets are
  * measured alternately in rounds, like (a).

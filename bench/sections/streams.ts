@@ -7,7 +7,7 @@ import type { BenchOptions } from '../options.js';
 import { formatUs, type ResultRow } from '../report.js';
 import { seed, TABLE, WORKLOADS } from '../workloads.js';
 
-const SECTION = '(e) streams, in-process';
+const SECTION = '(f) streams, in-process';
 const STREAMS = 'DynamoDBStreams_20120810.';
 
 /** An in-process client on an in-memory engine holding the seeded table, with or without a stream. */
@@ -23,7 +23,7 @@ async function seededClient(withStream: boolean) {
 }
 
 /**
- * (e) PutItem and UpdateItem through the in-process client on a table with a
+ * (f) PutItem and UpdateItem through the in-process client on a table with a
  * NEW_AND_OLD_IMAGES stream against the same table without one (the record is written in
  * the change's transaction, so it is on the write's path), and GetRecords of 1,000 records
  * through `engine.handle`.
@@ -75,7 +75,7 @@ export async function runStreams(options: BenchOptions, rows: ResultRow[], notes
       target: '≤ 2 ms',
       met: timing.meanUs <= 2000,
     });
-    notes.push('Streams (e): both tables hold the seeded items; writes go to fresh keys (PutItem) or seeded items (UpdateItem); records of ≈ 300-byte items.');
+    notes.push('Streams (f): both tables hold the seeded items; writes go to fresh keys (PutItem) or seeded items (UpdateItem); records of ≈ 300-byte items.');
   } finally {
     streamed.client.destroy();
     plain.client.destroy();
