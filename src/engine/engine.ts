@@ -5,7 +5,7 @@ import type { EngineContext, OperationHandler } from './operations/operation.js'
 import { StatementCache } from './partiql/statement-cache.js';
 import { openSqliteStorage } from './storage/sqlite-storage.js';
 import type { Storage } from './storage/storage.js';
-import { reapExpiredItems } from './ttl/reaper.js';
+import { reapExpiredItems, reapExpiredItemsInSlices } from './ttl/reaper.js';
 import { requestShapeValidatorOf, type RequestShapeValidator } from './validation/request-shape.js';
 
 /** The operations whose answers may hold stored rows, unparsed (answer.ts). */
@@ -63,6 +63,9 @@ export interface EngineOptions {
 export class Engine {
   readonly context: EngineContext;
   private reaper: NodeJS.Timeout | undefined;
+  /** The background reap under way, if any: one at a time, in slices (ttl/reaper.ts). */
+  private backgroundReap: Promise<unknown> | undefined;
+  private closed = false;
   /** The call `runPending` makes: handed over in fields, so no closure is allocated per request. */
   private pendingHandler: OperationHandler | undefined;
   private pendingInput: object | undefined;
@@ -91,12 +94,15 @@ export class Engine {
     const interval = options.ttlReapIntervalMs ?? 5000;
     if (interval > 0) {
       this.reaper = setInterval(() => {
-        // A busy database (another process holding the lock past busy_timeout) only delays reaping.
-        try {
-          this.reapExpiredItems();
-        } catch {
-          /* retried on the next tick */
-        }
+        if (this.backgroundReap) return;
+        // In slices with a turn of the event loop between them, so requests are served
+        // while a large reap runs. A busy database (another process holding the lock past
+        // busy_timeout) only delays reaping: retried on the next tick.
+        this.backgroundReap = reapExpiredItemsInSlices(this.context, undefined, () => this.closed)
+          .catch(() => undefined)
+          .finally(() => {
+            this.backgroundReap = undefined;
+          });
       }, interval);
       this.reaper.unref();
     }
@@ -150,12 +156,29 @@ export class Engine {
     }
   }
 
-  /** Deletes the items whose TTL has passed; returns how many. Runs on the reaper's timer too. */
+  /**
+   * Deletes every item whose TTL has passed, at once, and returns how many. The background
+   * reaper (`ttlReapIntervalMs`) does the same work in short slices instead, serving
+   * requests between them: see {@link reapExpiredItemsInBackground}.
+   */
   reapExpiredItems(): number {
     return reapExpiredItems(this.context);
   }
 
+  /**
+   * Deletes every item whose TTL has passed in short slices (each one write transaction of
+   * at most 500 items or 5 ms), giving the event loop a turn between them, and resolves
+   * with how many were deleted. What the background reaper runs on its timer.
+   *
+   * @example
+   * const deleted = await engine.reapExpiredItemsInBackground();
+   */
+  reapExpiredItemsInBackground(): Promise<number> {
+    return reapExpiredItemsInSlices(this.context, undefined, () => this.closed);
+  }
+
   close(): void {
+    this.closed = true;
     if (this.reaper) clearInterval(this.reaper);
     this.context.storage.close();
   }

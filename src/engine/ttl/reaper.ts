@@ -1,48 +1,120 @@
 import type { EngineContext } from '../operations/operation.js';
 import { RETENTION_MS as STREAM_RETENTION_MS } from '../operations/streams/shards.js';
 
-/** Items deleted per write transaction: keeps each hold on the write lock short. */
+/** Items read per lookup inside a slice. */
 export const REAP_BATCH_SIZE = 100;
+
+/**
+ * How much one slice may do: it is one write transaction, so these bound how long the
+ * write lock is held and how long requests on this process wait for the event loop.
+ */
+export interface ReapSliceLimits {
+  /** Items deleted per slice at most. */
+  readonly maxRows: number;
+  /** Milliseconds per slice at most (checked after each item). */
+  readonly maxMs: number;
+}
+
+/** The background reaper's slices: at most 500 items or 5 ms each. */
+export const REAP_SLICE_LIMITS: ReapSliceLimits = { maxRows: 500, maxMs: 5 };
 
 /** DynamoDB leaves items alone whose TTL lies more than five years in the past. */
 const ignoredAgeSeconds = 5 * 365 * 24 * 60 * 60;
 
+/** Stream records dropped per slice once past their retention. */
+const TRIM_SLICE_ROWS = 500;
+
 /**
  * Deletes the items whose TTL attribute (a Number of epoch seconds) is at or before
- * `context.now()`, on every table with TTL enabled, removing them from every index.
- * Values more than five years in the past, and TTL attributes of any other type, are
- * ignored, as DynamoDB ignores them. Works in batches of {@link REAP_BATCH_SIZE}, each
- * its own write transaction, so other writers get the lock between batches.
+ * `context.now()`, on every table with TTL enabled, removing them from every index (and
+ * writing their TTL-deletion stream records). Values more than five years in the past, and
+ * TTL attributes of any other type, are ignored, as DynamoDB ignores them.
+ *
+ * Runs every slice at once; {@link reapExpiredItemsInSlices} yields between them.
  *
  * @returns how many items were deleted.
+ * @example
+ * const deleted = reapExpiredItems(engine.context);
  */
-export function reapExpiredItems(context: EngineContext): number {
-  const storage = context.storage;
-  const nowSeconds = context.now() / 1000;
+export function reapExpiredItems(context: EngineContext, limits: ReapSliceLimits = REAP_SLICE_LIMITS): number {
   let deleted = 0;
-  for (const name of storage.listTableNames()) {
-    const table = storage.getTable(name);
-    if (!table?.timeToLive?.enabled) continue;
-    for (;;) {
-      const batch = storage.writeTransaction(() => {
-        // Found and deleted in one transaction: an item rewritten meanwhile is judged afresh.
-        const current = storage.getTable(name);
-        if (!current?.timeToLive?.enabled) return 0;
-        const expired = storage.expiredItems(current, nowSeconds, nowSeconds - ignoredAgeSeconds, REAP_BATCH_SIZE);
-        for (const item of expired) storage.deleteItem(current, item, { previous: item, origin: 'timeToLive' });
-        return expired.length;
-      });
-      deleted += batch;
-      if (batch < REAP_BATCH_SIZE) break;
-    }
-  }
-  trimStreamRecords(context);
+  for (const slice of reapSlices(context, limits)) deleted += slice;
   return deleted;
 }
 
-/** Stream records older than the 24 hours of retention are dropped, a slice per write transaction. */
-function trimStreamRecords(context: EngineContext): void {
+/**
+ * As {@link reapExpiredItems}, but awaits `pause` between slices so that requests are
+ * served while a large reap runs. Stops early (returning what it deleted) once `stopped()`
+ * says so, e.g. when the engine closes.
+ *
+ * @example
+ * await reapExpiredItemsInSlices(engine.context);
+ */
+export async function reapExpiredItemsInSlices(
+  context: EngineContext,
+  limits: ReapSliceLimits = REAP_SLICE_LIMITS,
+  stopped: () => boolean = () => false,
+  pause: () => Promise<void> = nextTurn,
+): Promise<number> {
+  let deleted = 0;
+  const slices = reapSlices(context, limits);
+  for (;;) {
+    if (stopped()) {
+      slices.return(undefined);
+      return deleted;
+    }
+    const next = slices.next();
+    if (next.done) return deleted;
+    deleted += next.value;
+    await pause();
+  }
+}
+
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
+ * The reap as a sequence of write transactions, each yielding how many items it deleted.
+ * Nothing is held between slices: each finds its candidates afresh.
+ */
+function* reapSlices(context: EngineContext, limits: ReapSliceLimits): Generator<number, void, undefined> {
   const storage = context.storage;
+  const nowSeconds = context.now() / 1000;
+  for (const name of storage.listTableNames()) {
+    if (!storage.getTable(name)?.timeToLive?.enabled) continue;
+    for (;;) {
+      const slice = storage.writeTransaction(() => reapSlice(context, name, nowSeconds, limits));
+      yield slice.deleted;
+      if (slice.finished) break;
+    }
+  }
   const before = context.now() - STREAM_RETENTION_MS;
-  while (storage.writeTransaction(() => storage.streams.trim(before, 1000)) === 1000);
+  while (storage.writeTransaction(() => storage.streams.trim(before, TRIM_SLICE_ROWS)) === TRIM_SLICE_ROWS) yield 0;
+}
+
+/** One slice on one table, inside its write transaction. `finished` when no expired item is left. */
+function reapSlice(
+  context: EngineContext,
+  tableName: string,
+  nowSeconds: number,
+  limits: ReapSliceLimits,
+): { deleted: number; finished: boolean } {
+  const storage = context.storage;
+  // Found and deleted in one transaction: an item rewritten meanwhile is judged afresh.
+  const table = storage.getTable(tableName);
+  if (!table?.timeToLive?.enabled) return { deleted: 0, finished: true };
+  const started = performance.now();
+  let deleted = 0;
+  for (;;) {
+    const wanted = Math.min(REAP_BATCH_SIZE, limits.maxRows - deleted);
+    const expired = storage.expiredItems(table, nowSeconds, nowSeconds - ignoredAgeSeconds, wanted);
+    for (const item of expired) {
+      storage.deleteItem(table, item, { previous: item, origin: 'timeToLive' });
+      deleted++;
+      if (performance.now() - started >= limits.maxMs) return { deleted, finished: false };
+    }
+    if (expired.length < wanted) return { deleted, finished: true };
+    if (deleted >= limits.maxRows) return { deleted, finished: false };
+  }
 }
