@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Server } from 'node:net';
 import type { EngineLike } from '../engine-like.js';
+import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './connection-limits.js';
 import { createLeanHttpServer } from './http-front-end.js';
 import {
   answerWireRequest,
@@ -20,6 +21,10 @@ export interface ListenOptions {
   /** Interface to bind. Default `127.0.0.1`: the engine accepts any credentials, so stay local unless told. */
   readonly host?: string;
   readonly region?: string;
+  /** Timeouts and caps for slow or stalled clients; each omitted one keeps its default. */
+  readonly limits?: Partial<ConnectionLimits>;
+  /** Idle keep-alive connections end after this long. Default 60 s. */
+  readonly keepAliveTimeoutMs?: number;
 }
 
 export interface ServingEngine {
@@ -37,9 +42,17 @@ export interface ServingEngine {
 export async function serveEngine(engine: EngineLike, options: ListenOptions = {}): Promise<ServingEngine> {
   const region = options.region ?? 'us-east-1';
   const host = options.host ?? '127.0.0.1';
-  // Node's HTTP server answers every request outside the ordinary shape the lean front reads.
-  const fallback = createServer({ keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS }, (request, response) =>
-    handleRequest(engine, region, request, response),
+  const limits: ConnectionLimits = { ...DEFAULT_CONNECTION_LIMITS, ...options.limits };
+  const keepAliveTimeoutMs = options.keepAliveTimeoutMs ?? KEEP_ALIVE_TIMEOUT_MS;
+  // Node's HTTP server answers every request outside the ordinary shape the lean front reads,
+  // under the same head and whole-request deadlines (it answers 408 for the latter).
+  const fallback = createServer(
+    {
+      keepAliveTimeout: keepAliveTimeoutMs,
+      headersTimeout: limits.headerTimeoutMs,
+      requestTimeout: limits.headerTimeoutMs + limits.bodyTimeoutMs,
+    },
+    (request, response) => handleRequest(engine, region, request, response),
   );
   // A client that sends garbage or hangs up mid-request must not take the server down.
   fallback.on('clientError', (_error, socket) => {
@@ -48,8 +61,9 @@ export async function serveEngine(engine: EngineLike, options: ListenOptions = {
   });
   const lean = createLeanHttpServer({
     fallback,
-    keepAliveTimeoutMs: KEEP_ALIVE_TIMEOUT_MS,
+    keepAliveTimeoutMs,
     maxBodyBytes: MAX_REQUEST_BYTES,
+    limits,
     answer: (head, body) =>
       answerWireRequest(
         engine,
