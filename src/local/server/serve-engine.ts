@@ -3,10 +3,13 @@ import type { AddressInfo, Server } from 'node:net';
 import type { EngineLike } from '../engine-like.js';
 import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './connection-limits.js';
 import { createLeanHttpServer } from './http-front-end.js';
+import { hostAllowList, hostNotAllowedBody } from './host-allow-list.js';
 import {
   answerWireRequest,
   dispatchWireRequest,
+  JSON_CONTENT_TYPE,
   MAX_REQUEST_BYTES,
+  toWireResponse,
   payloadTooLargeResponse,
   type WireResponse,
 } from '../wire-protocol.js';
@@ -42,6 +45,7 @@ export interface ServingEngine {
 export async function serveEngine(engine: EngineLike, options: ListenOptions = {}): Promise<ServingEngine> {
   const region = options.region ?? 'us-east-1';
   const host = options.host ?? '127.0.0.1';
+  const allowHost = hostAllowList(host);
   const limits: ConnectionLimits = { ...DEFAULT_CONNECTION_LIMITS, ...options.limits };
   const keepAliveTimeoutMs = options.keepAliveTimeoutMs ?? KEEP_ALIVE_TIMEOUT_MS;
   // Node's HTTP server answers every request outside the ordinary shape the lean front reads,
@@ -52,7 +56,13 @@ export async function serveEngine(engine: EngineLike, options: ListenOptions = {
       headersTimeout: limits.headerTimeoutMs,
       requestTimeout: limits.headerTimeoutMs + limits.bodyTimeoutMs,
     },
-    (request, response) => handleRequest(engine, region, request, response),
+    (request, response) => {
+      const hostHeader = request.headers.host;
+      if (allowHost?.(hostHeader) === false) {
+        return send(response, toWireResponse({ statusCode: 400, contentType: JSON_CONTENT_TYPE, text: hostNotAllowedBody(hostHeader ?? '') }));
+      }
+      handleRequest(engine, region, request, response);
+    },
   );
   // A client that sends garbage or hangs up mid-request must not take the server down.
   fallback.on('clientError', (_error, socket) => {
@@ -65,7 +75,9 @@ export async function serveEngine(engine: EngineLike, options: ListenOptions = {
     maxBodyBytes: MAX_REQUEST_BYTES,
     limits,
     answer: (head, body) =>
-      answerWireRequest(
+      allowHost?.(head.host) === false
+        ? { statusCode: 400, contentType: JSON_CONTENT_TYPE, text: hostNotAllowedBody(head.host ?? '') }
+        : answerWireRequest(
         engine,
         {
           method: 'POST',
@@ -87,7 +99,8 @@ export async function serveEngine(engine: EngineLike, options: ListenOptions = {
     });
   });
   const port = (server.address() as AddressInfo).port;
-  const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  // The address really bound (0.0.0.0 and :: are every interface, shown as they are).
+  const shownHost = host.includes(':') ? `[${host}]` : host;
   let closing: Promise<void> | undefined;
   return {
     endpoint: `http://${shownHost}:${port}`,
