@@ -36,6 +36,12 @@ export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
 
 const REQUEST_TIMEOUT_ANSWER = 'HTTP/1.1 408 Request Timeout\r\nContent-Length: 0\r\nConnection: close\r\n\r\n';
 
+/** 408, then the connection goes: not waiting for the client, which may still be sending its body. */
+function answerTimeout(socket: Socket): void {
+  socket.end(REQUEST_TIMEOUT_ANSWER);
+  setTimeout(() => socket.destroy(), 100).unref();
+}
+
 /** The bytes buffered for unfinished requests, shared by every connection of one server. */
 export class BufferBudget {
   private used = 0;
@@ -74,7 +80,7 @@ export class RequestDeadline {
     this.phase = phase;
     const socket = this.socket;
     this.timer = headRead
-      ? setTimeout(() => socket.end(REQUEST_TIMEOUT_ANSWER, () => socket.destroy()), this.limits.bodyTimeoutMs)
+      ? setTimeout(() => answerTimeout(socket), this.limits.bodyTimeoutMs)
       : setTimeout(() => socket.destroy(), this.limits.headerTimeoutMs);
     this.timer.unref();
   }
