@@ -29,6 +29,7 @@ function referenceParse(head: string): RequestHead | undefined {
   let target: string | undefined;
   let contentType: string | undefined;
   let authorization: string | undefined;
+  let host: string | undefined;
   let close = false;
   const seen = new Set<string>();
   for (let index = 1; index < lines.length; index++) {
@@ -57,6 +58,9 @@ function referenceParse(head: string): RequestHead | undefined {
       case 'authorization':
         authorization = value;
         break;
+      case 'host':
+        host = value;
+        break;
       case 'connection': {
         const option = value.toLowerCase();
         if (option === 'close') close = true;
@@ -66,7 +70,7 @@ function referenceParse(head: string): RequestHead | undefined {
     }
   }
   if (contentLength === undefined) return undefined;
-  return { url, contentLength, target, contentType, authorization, close };
+  return { url, contentLength, target, contentType, authorization, host, close };
 }
 
 const SDK_HEAD = [
@@ -151,6 +155,7 @@ describe('parseRequestHead', () => {
       target: 'DynamoDB_20120810.GetItem',
       contentType: 'application/x-amz-json-1.0',
       authorization: SDK_HEAD[11].slice('authorization: '.length),
+      host: '127.0.0.1:8000',
       close: false,
     });
   });

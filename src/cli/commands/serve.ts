@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
+import { DEFAULT_CONNECTION_LIMITS } from '../../local/server/connection-limits.js';
+import { isLoopback } from '../../local/server/host-allow-list.js';
 import { startServer } from '../../local/server/start-server.js';
 import type { CliCommand } from '../command.js';
 
@@ -13,6 +15,11 @@ interface ServeFlags {
   readonly inMemory?: boolean;
   readonly region: string;
   readonly ttlInterval: number;
+  readonly headerTimeout: number;
+  readonly bodyTimeout: number;
+  readonly keepAliveTimeout: number;
+  readonly maxConnections: number;
+  readonly maxBufferedMb: number;
 }
 
 export const serveCommand: CliCommand = {
@@ -30,7 +37,12 @@ export const serveCommand: CliCommand = {
         'how often expired TTL items are deleted (DynamoDB: within about 48 hours); 0 turns reaping off',
         parseSeconds,
         5,
-      );
+      )
+      .option('--header-timeout <seconds>', 'close a connection whose request head takes longer', parseSeconds, DEFAULT_CONNECTION_LIMITS.headerTimeoutMs / 1000)
+      .option('--body-timeout <seconds>', 'answer 408 and close when a request body takes longer', parseSeconds, DEFAULT_CONNECTION_LIMITS.bodyTimeoutMs / 1000)
+      .option('--keep-alive-timeout <seconds>', 'end idle keep-alive connections after this long', parseSeconds, 60)
+      .option('--max-connections <count>', 'open connections served at once; more are closed', parseCount, DEFAULT_CONNECTION_LIMITS.maxConnections)
+      .option('--max-buffered-mb <megabytes>', 'memory held for unfinished request bodies, all connections together', parseCount, DEFAULT_CONNECTION_LIMITS.maxBufferedBytes / (1024 * 1024));
     command.action(async (flags: ServeFlags) => {
       if (flags.db && flags.inMemory) command.error('error: --db and --in-memory exclude each other');
       await serve(flags);
@@ -47,7 +59,19 @@ async function serve(flags: ServeFlags): Promise<void> {
     path,
     inMemory: !path,
     engineOptions: { ttlReapIntervalMs: Math.round(flags.ttlInterval * 1000) },
+    keepAliveTimeoutMs: Math.round(flags.keepAliveTimeout * 1000),
+    limits: {
+      headerTimeoutMs: Math.round(flags.headerTimeout * 1000),
+      bodyTimeoutMs: Math.round(flags.bodyTimeout * 1000),
+      maxConnections: flags.maxConnections,
+      maxBufferedBytes: flags.maxBufferedMb * 1024 * 1024,
+    },
   });
+  if (!isLoopback(flags.host)) {
+    console.warn(
+      `monotable: warning: listening on ${flags.host}, reachable from other machines; any credentials are accepted, so anyone who can reach it can read and change the data`,
+    );
+  }
   const where = path ? `database ${flags.db ?? DEFAULT_DATABASE_FILE}` : 'in memory';
   console.log(`monotable: DynamoDB endpoint ${server.endpoint} (${where}; Ctrl-C stops)`);
 
@@ -71,6 +95,12 @@ function parsePort(value: string): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('not a port number');
   return port;
+}
+
+function parseCount(value: string): number {
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < 1) throw new InvalidArgumentError('not a positive whole number');
+  return count;
 }
 
 function parseSeconds(value: string): number {

@@ -1,6 +1,7 @@
 import { STATUS_CODES, type Server as HttpServer } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
 import { crc32OfText } from '../crc32.js';
+import { BufferBudget, DEFAULT_CONNECTION_LIMITS, RequestDeadline, type ConnectionLimits } from './connection-limits.js';
 import { MAX_HEAD_BYTES, parseRequestHead, type RequestHead } from './http-request-head.js';
 import { newRequestId } from '../request-id.js';
 import type { WireAnswer } from '../wire-protocol.js';
@@ -27,8 +28,13 @@ export function createLeanHttpServer(options: {
   readonly keepAliveTimeoutMs: number;
   /** Largest body read here; a larger declared one goes to `fallback`, which refuses it. */
   readonly maxBodyBytes: number;
+  /** Timeouts and caps for slow or stalled clients (see `ConnectionLimits`). */
+  readonly limits?: ConnectionLimits;
 }): LeanHttpServer {
   const { answer, fallback, keepAliveTimeoutMs, maxBodyBytes } = options;
+  const limits = options.limits ?? DEFAULT_CONNECTION_LIMITS;
+  const budget = new BufferBudget(limits.maxBufferedBytes);
+  let open = 0;
   const keepAliveHeaders = `Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(keepAliveTimeoutMs / 1000)}\r\n\r\n`;
   // Node tracks an HTTP server's connections (for closeIdleConnections and its request
   // timeouts) from its 'listening' event on; `fallback` never listens, so it is told.
@@ -38,6 +44,19 @@ export function createLeanHttpServer(options: {
   let closing = false;
 
   const server = createServer({ noDelay: true }, (socket) => {
+    if (open >= limits.maxConnections) {
+      socket.destroy();
+      return;
+    }
+    open++;
+    const deadline = new RequestDeadline(socket, limits);
+    /** Bytes of this connection counted in `budget`. */
+    let held = 0;
+    const hold = (bytes: number): boolean => {
+      const fits = budget.resize(held, bytes);
+      if (fits) held = bytes;
+      return fits;
+    };
     const state = { busy: false };
     connections.set(socket, state);
     // Bytes received and not yet answered: `parts` are joined only once `needed` bytes are
@@ -67,6 +86,8 @@ export function createLeanHttpServer(options: {
       socket.off('data', onData);
       socket.off('error', onError);
       clearTimeout(idleTimer);
+      deadline.clear();
+      hold(0);
       socket.pause();
       connections.delete(socket);
       if (pending !== undefined && pending.length > 0) socket.unshift(pending);
@@ -82,6 +103,7 @@ export function createLeanHttpServer(options: {
       state.busy = true;
       let pending = chunk;
       if (received > 0) {
+        if (!hold(received + chunk.length)) return void socket.destroy();
         parts.push(chunk);
         received += chunk.length;
         if (received < needed) return;
@@ -107,6 +129,7 @@ export function createLeanHttpServer(options: {
           }
           const body = pending.toString('utf8', bodyStart, requestEnd);
           pending = pending.subarray(requestEnd);
+          deadline.clear();
           const reply = answer(head, body);
           // One string, head and body: written straight from it, in one write call.
           socket.write(
@@ -122,9 +145,12 @@ export function createLeanHttpServer(options: {
             break;
           }
         }
+        if (!hold(pending.length)) return void socket.destroy();
         if (pending.length > 0) parts.push(pending);
         received = pending.length;
         state.busy = received > 0;
+        if (state.busy) deadline.waiting(needed > 0);
+        else deadline.clear();
       } catch {
         socket.destroy();
       }
@@ -137,6 +163,9 @@ export function createLeanHttpServer(options: {
     socket.on('data', onData);
     socket.on('error', onError);
     socket.on('close', () => {
+      open--;
+      deadline.clear();
+      hold(0);
       clearTimeout(idleTimer);
       connections.delete(socket);
     });

@@ -11,6 +11,7 @@ export interface RequestHead {
   readonly target: string | undefined;
   readonly contentType: string | undefined;
   readonly authorization: string | undefined;
+  readonly host: string | undefined;
   /** `Connection: close`: answer, then end the connection. */
   readonly close: boolean;
 }
@@ -126,6 +127,7 @@ export function parseRequestHead(head: string): RequestHead | undefined {
   let target: string | undefined;
   let contentType: string | undefined;
   let authorization: string | undefined;
+  let host: string | undefined;
   let close = false;
   let seen = 0;
   let lineEnd = requestLineEnd;
@@ -168,6 +170,9 @@ export function parseRequestHead(head: string): RequestHead | undefined {
       case Header.Authorization:
         authorization = head.slice(valueStart, valueEnd);
         break;
+      case Header.Host:
+        host = head.slice(valueStart, valueEnd);
+        break;
       case Header.Connection:
         if (valueEnd - valueStart === 5 && nameIs(head, valueStart, 'close')) close = true;
         else if (valueEnd - valueStart !== 10 || !nameIs(head, valueStart, 'keep-alive')) return undefined;
@@ -175,7 +180,7 @@ export function parseRequestHead(head: string): RequestHead | undefined {
     }
   }
   if (contentLength === undefined) return undefined;
-  return { url: head.slice(urlStart, urlEnd), contentLength, target, contentType, authorization, close };
+  return { url: head.slice(urlStart, urlEnd), contentLength, target, contentType, authorization, host, close };
 }
 
 /** Where the line starting at `start` ends: the next CRLF, or the end of the head. */

@@ -1,12 +1,16 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Server } from 'node:net';
 import type { EngineLike } from '../engine-like.js';
+import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './connection-limits.js';
 import { createLeanHttpServer } from './http-front-end.js';
 import { acceptsGzip, decodeRequestBody, gzipResponse, undecodableBodyResponse } from './content-encoding.js';
+import { hostAllowList, hostNotAllowedBody } from './host-allow-list.js';
 import {
   answerWireRequest,
   dispatchWireRequest,
+  JSON_CONTENT_TYPE,
   MAX_REQUEST_BYTES,
+  toWireResponse,
   payloadTooLargeResponse,
   type WireResponse,
 } from '../wire-protocol.js';
@@ -21,6 +25,10 @@ export interface ListenOptions {
   /** Interface to bind. Default `127.0.0.1`: the engine accepts any credentials, so stay local unless told. */
   readonly host?: string;
   readonly region?: string;
+  /** Timeouts and caps for slow or stalled clients; each omitted one keeps its default. */
+  readonly limits?: Partial<ConnectionLimits>;
+  /** Idle keep-alive connections end after this long. Default 60 s. */
+  readonly keepAliveTimeoutMs?: number;
 }
 
 export interface ServingEngine {
@@ -38,11 +46,26 @@ export interface ServingEngine {
 export async function serveEngine(engine: EngineLike, options: ListenOptions = {}): Promise<ServingEngine> {
   const region = options.region ?? 'us-east-1';
   const host = options.host ?? '127.0.0.1';
-  // Node's HTTP server answers every request outside the ordinary shape the lean front reads.
   // What the health line (`GET /`) names: the address and port listened on, known once listening.
   let listeningAt: string | undefined;
-  const fallback = createServer({ keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS }, (request, response) =>
-    handleRequest(engine, region, request, response, listeningAt),
+  const allowHost = hostAllowList(host);
+  const limits: ConnectionLimits = { ...DEFAULT_CONNECTION_LIMITS, ...options.limits };
+  const keepAliveTimeoutMs = options.keepAliveTimeoutMs ?? KEEP_ALIVE_TIMEOUT_MS;
+  // Node's HTTP server answers every request outside the ordinary shape the lean front reads,
+  // under the same head and whole-request deadlines (it answers 408 for the latter).
+  const fallback = createServer(
+    {
+      keepAliveTimeout: keepAliveTimeoutMs,
+      headersTimeout: limits.headerTimeoutMs,
+      requestTimeout: limits.headerTimeoutMs + limits.bodyTimeoutMs,
+    },
+    (request, response) => {
+      const hostHeader = request.headers.host;
+      if (allowHost?.(hostHeader) === false) {
+        return send(response, toWireResponse({ statusCode: 400, contentType: JSON_CONTENT_TYPE, text: hostNotAllowedBody(hostHeader ?? '') }));
+      }
+      handleRequest(engine, region, request, response, listeningAt);
+    },
   );
   // A client that sends garbage or hangs up mid-request must not take the server down.
   fallback.on('clientError', (_error, socket) => {
@@ -51,10 +74,13 @@ export async function serveEngine(engine: EngineLike, options: ListenOptions = {
   });
   const lean = createLeanHttpServer({
     fallback,
-    keepAliveTimeoutMs: KEEP_ALIVE_TIMEOUT_MS,
+    keepAliveTimeoutMs,
     maxBodyBytes: MAX_REQUEST_BYTES,
+    limits,
     answer: (head, body) =>
-      answerWireRequest(
+      allowHost?.(head.host) === false
+        ? { statusCode: 400, contentType: JSON_CONTENT_TYPE, text: hostNotAllowedBody(head.host ?? '') }
+        : answerWireRequest(
         engine,
         {
           method: 'POST',
@@ -77,7 +103,8 @@ export async function serveEngine(engine: EngineLike, options: ListenOptions = {
   });
   const port = (server.address() as AddressInfo).port;
   listeningAt = `${host.includes(':') ? `[${host}]` : host}:${port}`;
-  const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  // The address really bound (0.0.0.0 and :: are every interface, shown as they are).
+  const shownHost = host.includes(':') ? `[${host}]` : host;
   let closing: Promise<void> | undefined;
   return {
     endpoint: `http://${shownHost}:${port}`,
