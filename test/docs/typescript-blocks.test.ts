@@ -43,7 +43,7 @@ describe('TypeScript blocks of the docs', () => {
   it('type-check with the project compiler options', () => {
     expect(generated.length).toBe(blocks.length);
     expect(typeCheck(generated.map((entry) => entry.path))).toEqual([]);
-  }, 120_000);
+  }, 300_000); // one tsc run over every block, beside the other suites on a shared machine
 
   describe('run', () => {
     for (const block of blocks.filter((candidate) => candidate.directive === 'run')) {
