@@ -97,7 +97,9 @@ for version in "$oldest_sdk" "$latest_sdk"; do
   start=$(date +%s)
   extra=()
   # The README's blocks use the CDK construct (optional peers); one app is enough for them.
-  [ "$version" = "$latest_sdk" ] && extra=(aws-cdk-lib@2 constructs@10)
+  # The streams client at the version the repo's own tests use.
+  streams_sdk="$(node -p "require('$root/package.json').devDependencies['@aws-sdk/client-dynamodb-streams']")"
+  [ "$version" = "$latest_sdk" ] && extra=(aws-cdk-lib@2 constructs@10 "@aws-sdk/client-dynamodb-streams@$streams_sdk")
   if install_app "$version" "${extra[@]}"; then
     echo "app with SDK $version installed in $(elapsed "$start")"
     if problems="$(one_copy "$(app_dir "$version")")"; then pass "SDK $version: one copy of the SDK in the app"; else fail "SDK $version: more than one SDK copy:$problems"; fi
