@@ -1,4 +1,5 @@
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { hasBoto3, localAwsEnvironment, requirePythonTools } from '../support/python-tools.js';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/local/index.js';
@@ -12,21 +13,8 @@ const run = promisify(execFile);
  * paged, and DynamoDB's errors for a bad key condition. Skipped with a message where
  * python3 with boto3 is missing; CI installs it and fails without it.
  */
-const hasBoto3 = spawnSync('python3', ['-c', 'import boto3'], { timeout: 30_000 }).status === 0;
-if (!hasBoto3) {
-  const message = 'Skipping the multi-attribute GSI boto3 test: python3 with boto3 not found (Debian: apt-get install python3-boto3)';
-  if (process.env.CI === 'true') throw new Error(message);
-  console.warn(message);
-}
-
-const environment = {
-  ...process.env,
-  AWS_ACCESS_KEY_ID: 'local',
-  AWS_SECRET_ACCESS_KEY: 'local',
-  AWS_DEFAULT_REGION: 'us-east-1',
-  AWS_CONFIG_FILE: '/dev/null',
-  AWS_SHARED_CREDENTIALS_FILE: '/dev/null',
-};
+requirePythonTools('the multi-attribute GSI boto3 test', { boto3: true });
+const environment = localAwsEnvironment;
 
 const SCRIPT = String.raw`
 import sys, boto3

@@ -1,4 +1,5 @@
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { hasBoto3, hasAwsCli, localAwsEnvironment, requirePythonTools } from '../support/python-tools.js';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/local/server/start-server.js';
@@ -12,30 +13,8 @@ const run = promisify(execFile);
  * these tests are skipped with a message; CI installs them (Debian: python3-boto3 awscli)
  * and fails if they are missing.
  */
-function available(command: string, args: string[]): boolean {
-  const probe = spawnSync(command, args, { encoding: 'utf8', timeout: 30_000 });
-  return probe.status === 0;
-}
-
-const hasBoto3 = available('python3', ['-c', 'import boto3']);
-const hasAwsCli = available('aws', ['--version']);
-const missing = [!hasBoto3 && 'python3 with boto3', !hasAwsCli && 'the AWS CLI'].filter(Boolean);
-if (missing.length > 0) {
-  const message = `Skipping boto3/AWS CLI tests: ${missing.join(' and ')} not found (Debian: apt-get install python3-boto3 awscli)`;
-  if (process.env.CI === 'true') throw new Error(message);
-  console.warn(message);
-}
-
-const environment = {
-  ...process.env,
-  AWS_ACCESS_KEY_ID: 'local',
-  AWS_SECRET_ACCESS_KEY: 'local',
-  AWS_DEFAULT_REGION: 'us-east-1',
-  AWS_REGION: 'us-east-1',
-  AWS_PAGER: '',
-  AWS_CONFIG_FILE: '/dev/null',
-  AWS_SHARED_CREDENTIALS_FILE: '/dev/null',
-};
+requirePythonTools('boto3/AWS CLI tests', { boto3: true, awsCli: true });
+const environment = localAwsEnvironment;
 
 const BOTO3_SCRIPT = String.raw`
 import sys, boto3

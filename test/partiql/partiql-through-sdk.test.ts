@@ -12,7 +12,8 @@ import {
   ExecuteStatementCommand as DocumentExecuteStatementCommand,
   ExecuteTransactionCommand as DocumentExecuteTransactionCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { hasBoto3 } from '../support/python-tools.js';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalClient, startServer, type RunningServer } from '../../src/local/index.js';
@@ -162,7 +163,6 @@ for (const [way, makeClient] of ways) {
   });
 }
 
-const hasBoto3 = spawnSync('python3', ['-c', 'import boto3'], { timeout: 30_000 }).status === 0;
 const BOTO3_SCRIPT = String.raw`
 import sys, boto3
 db = boto3.client("dynamodb", endpoint_url=sys.argv[1], region_name="us-east-1", aws_access_key_id="local", aws_secret_access_key="local")

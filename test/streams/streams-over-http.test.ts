@@ -1,4 +1,5 @@
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { hasBoto3, hasAwsCli, localAwsEnvironment, requirePythonTools } from '../support/python-tools.js';
 import { promisify } from 'node:util';
 import { CreateTableCommand, DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand } from '@aws-sdk/client-dynamodb-streams';
@@ -8,23 +9,8 @@ import { startServer, type RunningServer } from '../../src/local/server/start-se
 // Asynchronous: the server under test runs in this process and must keep answering.
 const run = promisify(execFile);
 
-function available(command: string, args: string[]): boolean {
-  return spawnSync(command, args, { encoding: 'utf8', timeout: 30_000 }).status === 0;
-}
-const hasBoto3 = available('python3', ['-c', 'import boto3']);
-const hasAwsCli = available('aws', ['--version']);
-if ((!hasBoto3 || !hasAwsCli) && process.env.CI === 'true') throw new Error('boto3 and the AWS CLI are needed (Debian: python3-boto3 awscli)');
-
-const environment = {
-  ...process.env,
-  AWS_ACCESS_KEY_ID: 'local',
-  AWS_SECRET_ACCESS_KEY: 'local',
-  AWS_DEFAULT_REGION: 'us-east-1',
-  AWS_REGION: 'us-east-1',
-  AWS_PAGER: '',
-  AWS_CONFIG_FILE: '/dev/null',
-  AWS_SHARED_CREDENTIALS_FILE: '/dev/null',
-};
+requirePythonTools('the streams boto3/AWS CLI tests', { boto3: true, awsCli: true });
+const environment = localAwsEnvironment;
 
 // DynamoDB Streams on the server's one endpoint, as DynamoDB Local serves it.
 const BOTO3_SCRIPT = String.raw`
