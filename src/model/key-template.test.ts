@@ -24,3 +24,17 @@ describe('key templates', () => {
     expect(() => parseKeyTemplate('A#{x}{y}')).toThrow(/literal between/);
   });
 });
+
+describe('key templates joining placeholders', () => {
+  it('refuses a literal between two placeholders that does not start with the separator, naming it', () => {
+    // Before: 'A#{x}-{y}' rendered { x: 'a-b', y: 'c' } and { x: 'a', y: 'b-c' } both as 'A#a-b-c'.
+    expect(() => parseKeyTemplate('A#{x}-{y}')).toThrow("key template 'A#{x}-{y}': the literal '-' between two placeholders must start with the separator '#'");
+    expect(() => parseKeyTemplate('A|{x}.{y}', '|')).toThrow(/must start with the separator '\|'/);
+  });
+
+  it('accepts literals after the separator, and any literal after the last placeholder', () => {
+    expect(parseKeyTemplate('A#{x}#-{y}').placeholders).toEqual(['x', 'y']);
+    expect(parseKeyTemplate('A#{x}-suffix').placeholders).toEqual(['x']);
+    expect(parseKeyTemplate('{x}::{y}', '::').placeholders).toEqual(['x', 'y']);
+  });
+});

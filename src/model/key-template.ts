@@ -62,6 +62,15 @@ export function parseKeyTemplate(source: string, separator = '#'): KeyTemplate {
     if (parts[i].kind === 'placeholder' && parts[i - 1].kind === 'placeholder') {
       throw new ModelDefinitionError(`key template '${source}'`, 'two placeholders need a literal between them');
     }
+    // Only the separator is escaped inside values, so only it can mark where one value ends:
+    // with `{x}-{y}`, x = 'a-b', y = 'c' and x = 'a', y = 'b-c' would render the same key.
+    const between = parts[i - 1];
+    if (parts[i].kind === 'placeholder' && between.kind === 'literal' && parts[i - 2]?.kind === 'placeholder' && !between.text.startsWith(separator)) {
+      throw new ModelDefinitionError(
+        `key template '${source}'`,
+        `the literal '${between.text}' between two placeholders must start with the separator '${separator}', or two different items could render the same key`,
+      );
+    }
   }
   const firstPlaceholder = parts.findIndex((p) => p.kind === 'placeholder');
   const prefix = parts
