@@ -48,17 +48,24 @@ export function createCursorCodec(secret: string): CursorCodec {
   };
 }
 
-/** Binary key values (B attributes of an attribute-keyed index) survive JSON as `{ "~b": base64 }`. */
+/**
+ * Key values JSON cannot hold survive as tagged objects: binary ones (B attributes of an
+ * attribute-keyed index) as `{ "~b": base64 }`, numbers the DocumentClient reads as bigints
+ * (beyond `Number.MAX_SAFE_INTEGER`) as `{ "~n": digits }`.
+ */
 function encodeBinary(this: unknown, key: string, value: unknown): unknown {
   const raw = (this as Record<string, unknown>)[key];
-  return raw instanceof Uint8Array ? { '~b': Buffer.from(raw).toString('base64') } : value;
+  if (raw instanceof Uint8Array) return { '~b': Buffer.from(raw).toString('base64') };
+  return typeof raw === 'bigint' ? { '~n': raw.toString() } : value;
 }
 
 function decodeBinary(_key: string, value: unknown): unknown {
   if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
     const keys = Object.keys(value);
-    const encoded = (value as { '~b'?: unknown })['~b'];
-    if (keys.length === 1 && typeof encoded === 'string') return new Uint8Array(Buffer.from(encoded, 'base64'));
+    if (keys.length !== 1) return value;
+    const { '~b': binary, '~n': digits } = value as { '~b'?: unknown; '~n'?: unknown };
+    if (typeof binary === 'string') return new Uint8Array(Buffer.from(binary, 'base64'));
+    if (typeof digits === 'string' && /^-?\d+$/.test(digits)) return BigInt(digits);
   }
   return value;
 }

@@ -1,3 +1,5 @@
+import { jsonText } from './json-text.js';
+
 /**
  * Typed repository errors. Each has a stable `code` and a `payload` with the facts (the key, the
  * expected and actual state…), so callers branch on `instanceof` or `code`, never on messages.
@@ -23,7 +25,7 @@ export interface ItemRef {
   readonly key: Readonly<Record<string, unknown>>;
 }
 
-const show = (ref: ItemRef) => `${ref.entity} ${JSON.stringify(ref.key)}`;
+const show = (ref: ItemRef) => `${ref.entity} ${jsonText(ref.key)}`;
 
 /** `create` found an item with the same primary key. */
 export class ItemAlreadyExistsError extends RepositoryError<'ItemAlreadyExists', ItemRef> {
@@ -71,7 +73,7 @@ export class VersionConflictError extends RepositoryError<
 /** A caller-supplied condition (`where`) did not hold. */
 export class ConditionFailedError extends RepositoryError<'ConditionFailed', ItemRef & { readonly condition: Readonly<Record<string, unknown>> }> {
   constructor(ref: ItemRef, condition: Readonly<Record<string, unknown>>, cause?: unknown) {
-    super('ConditionFailed', `${show(ref)}: condition ${JSON.stringify(condition)} does not hold`, { ...ref, condition }, { cause });
+    super('ConditionFailed', `${show(ref)}: condition ${jsonText(condition)} does not hold`, { ...ref, condition }, { cause });
   }
 }
 

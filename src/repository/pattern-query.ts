@@ -2,6 +2,7 @@ import type { AccessPatternDefinition, ModelDefinition } from '../model/model.js
 import type { CommandSender } from './command-sender.js';
 import type { CursorCodec } from './cursor.js';
 import { InvalidCursorError, UnsupportedOperationError } from './errors.js';
+import { jsonText } from './json-text.js';
 import { buildQueryRequest } from './requests/query-request.js';
 import { shardCountFor } from './sharding.js';
 import { queryShardedPage } from './sharded-query.js';
@@ -29,7 +30,7 @@ export interface StoredPage {
 /** The listing a cursor is bound to: table, pattern and parameters. */
 export function listingOf(tableName: string, pattern: AccessPatternDefinition, params: Readonly<Record<string, unknown>>): string {
   const sorted = Object.keys(params).sort().map((name) => [name, params[name]]);
-  return `${tableName}\n${pattern.name}\n${JSON.stringify(sorted)}`;
+  return `${tableName}\n${pattern.name}\n${jsonText(sorted)}`;
 }
 
 /** The shard count of the index partition a pattern reads with these parameters, if sharded. */
