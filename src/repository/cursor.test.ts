@@ -10,3 +10,25 @@ describe('cursors', () => {
     expect(decoded.digest).toBeInstanceOf(Uint8Array);
   });
 });
+
+describe('cursors edited without changing their bytes', () => {
+  const cursors = createCursorCodec('secret');
+  const cursor = cursors.encode('listing', { pk: 'A#1', sk: 'M' });
+
+  it('are refused as tampered when characters base64url skips are added', () => {
+    for (const edited of [`${cursor} `, `${cursor}=`, cursor.replace('.', '. ')]) {
+      expect(() => cursors.decode('listing', edited)).toThrow(expect.objectContaining({ payload: { reason: 'tampered' } }));
+    }
+  });
+
+  it("are refused as tampered when the signature's last character differs only in unused bits", () => {
+    const [version, payload, signature] = cursor.split('.');
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    // 16 bytes are 22 characters, the last carrying 2 bits: 16 spellings decode to the same bytes.
+    const last = alphabet.indexOf(signature[signature.length - 1]);
+    const twin = alphabet[last ^ 1];
+    const edited = `${version}.${payload}.${signature.slice(0, -1)}${twin}`;
+    expect(Buffer.from(edited.split('.')[2], 'base64url')).toEqual(Buffer.from(signature, 'base64url'));
+    expect(() => cursors.decode('listing', edited)).toThrow(expect.objectContaining({ payload: { reason: 'tampered' } }));
+  });
+});

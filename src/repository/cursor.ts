@@ -35,7 +35,10 @@ export function createCursorCodec(secret: string): CursorCodec {
       if (version !== VERSION || !payload || !signature || rest.length > 0) throw new InvalidCursorError('malformed');
       const expected = mac(payload);
       const given = Buffer.from(signature, 'base64url');
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new InvalidCursorError('tampered');
+      // Node's base64url decoder skips characters outside the alphabet and ignores unused bits, so
+      // an edited signature can decode to the same bytes: only the canonical spelling is accepted.
+      const canonical = given.toString('base64url') === signature && Buffer.from(payload, 'base64url').toString('base64url') === payload;
+      if (!canonical || given.length !== expected.length || !timingSafeEqual(given, expected)) throw new InvalidCursorError('tampered');
       let decoded: { l?: unknown; s?: unknown };
       try {
         decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'), decodeBinary) as { l?: unknown; s?: unknown };
