@@ -8,14 +8,19 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
  * check that nothing was lost and nothing was sent twice.
  */
 export interface UnprocessedInjector {
-  /** Decides, per batch call (0-based) and request position in it, whether to leave it unprocessed. */
-  drop: (call: number, position: number) => boolean;
+  /**
+   * Decides, per batch call (0-based), request position in it and request (`put <pk> <sk>`,
+   * `delete …`, `get …`), whether to leave it unprocessed.
+   */
+  drop: Drop;
   /** Batch calls seen since the last reset. */
   calls: number;
   /** How many times each request (by its table key) reached the engine. */
   readonly forwarded: Map<string, number>;
-  reset(drop?: (call: number, position: number) => boolean): void;
+  reset(drop?: Drop): void;
 }
+
+export type Drop = (call: number, position: number, request: string) => boolean;
 
 const installed = new WeakMap<DynamoDBClient, UnprocessedInjector>();
 
@@ -72,7 +77,7 @@ export function injectUnprocessed(client: DynamoDBClient): UnprocessedInjector {
         if (Array.isArray(requests)) {
           const keep: Loose[] = [];
           const leave: Loose[] = [];
-          for (const request of requests as Loose[]) (injector.drop(call, position++) ? leave : keep).push(request);
+          for (const request of requests as Loose[]) (injector.drop(call, position++, writeKey(request)) ? leave : keep).push(request);
           if (keep.length > 0) kept[table] = keep;
           if (leave.length > 0) left[table] = leave;
           for (const request of keep) count(writeKey(request));
@@ -81,7 +86,7 @@ export function injectUnprocessed(client: DynamoDBClient): UnprocessedInjector {
           const entry = requests as { Keys: Loose[] } & Loose;
           const keep: Loose[] = [];
           const leave: Loose[] = [];
-          for (const key of entry.Keys) (injector.drop(call, position++) ? leave : keep).push(key);
+          for (const key of entry.Keys) (injector.drop(call, position++, `get ${requestKey(key)}`) ? leave : keep).push(key);
           if (keep.length > 0) kept[table] = { ...entry, Keys: keep };
           if (leave.length > 0) left[table] = { ...entry, Keys: leave };
           for (const key of keep) count(`get ${requestKey(key)}`);
