@@ -22,7 +22,7 @@ describeEachEngine('batch retry under unprocessed items (property)', (engine) =>
   let run = 0;
   const numRuns = engine.name === 'in-process' ? 40 : 8;
   beforeAll(async () => {
-    db = await openTable(engine, undefined, { retry: { maxAttempts, baseDelayMs: 1, sleep: async () => undefined } });
+    db = await openTable(engine, { retry: { maxAttempts, baseDelayMs: 1, sleep: async () => undefined } });
     injector = injectUnprocessed(clientOf(db));
   });
   const eventsOf = (taskId: string, count: number) => Array.from({ length: count }, (_, at) => ({ taskId, at, text: `e${at}` }));

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineEntity, defineModel, defineTable } from '../../src/model/index.js';
 import { ConditionFailedError, createCursorCodec, ItemAlreadyExistsError, type TableRepository } from '../../src/repository/index.js';
 import { describeEachEngine } from '../support/engines.js';
-import { openTable, rejectionOf } from './support/open-table.js';
+import { openModelTable, rejectionOf } from './support/open-table.js';
 
 /** Ledger entries keyed on a bigint sequence number: key templates accept bigints (`KeyPartValue`). */
 function ledgerModel() {
@@ -32,7 +32,7 @@ describeEachEngine('bigint key parts', (engine) => {
   let db: TableRepository<ReturnType<typeof ledgerModel>>;
   const big = 12345678901234567891n;
   beforeAll(async () => {
-    db = await openTable(engine, ledgerModel());
+    db = await openModelTable(engine, ledgerModel());
     for (const seq of [big, 7n, big + 1n]) await db.entity('entry').create({ account: 'a', seq, amount: 1 });
     await db.entity('block').create({ height: big, hash: 'h' });
   });

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { defineEntity, defineModel, defineTable } from '../../src/model/index.js';
 import type { TableRepository } from '../../src/repository/index.js';
 import { describeEachEngine, type TestEngine } from '../support/engines.js';
-import { openTable } from './support/open-table.js';
+import { openModelTable } from './support/open-table.js';
 
 /** One job entity on one index, its status partitions write-sharded over `shards` (none when undefined). */
 function jobModel(shards: number | undefined) {
@@ -48,8 +48,8 @@ describeEachEngine('sharded reads (property)', (engine: TestEngine) => {
   let run = 0;
   const numRuns = engine.name === 'in-process' ? 40 : 8;
   beforeAll(async () => {
-    plain = await openTable(engine, jobModel(undefined));
-    for (const count of shardCounts) sharded.set(count, await openTable(engine, jobModel(count)));
+    plain = await openModelTable(engine, jobModel(undefined));
+    for (const count of shardCounts) sharded.set(count, await openModelTable(engine, jobModel(count)));
   });
 
   /** Writes the same jobs to a sharded table and to the unsharded one, under a status of their own. */

@@ -8,7 +8,7 @@ import { injectUnprocessed } from '../support/unprocessed-injector.js';
 describeEachEngine('EntityRepository batches', (engine) => {
   let db: TableRepository<TaskModel>;
   beforeAll(async () => {
-    db = await openTable(engine, undefined, { retry: { maxAttempts: 3, baseDelayMs: 1, sleep: async () => undefined } });
+    db = await openTable(engine, { retry: { maxAttempts: 3, baseDelayMs: 1, sleep: async () => undefined } });
   });
   const eventsOf = (taskId: string, count: number) => Array.from({ length: count }, (_, at) => ({ taskId, at, text: `e${at}` }));
   const keysOf = (taskId: string, count: number) => Array.from({ length: count }, (_, at) => ({ taskId, at }));

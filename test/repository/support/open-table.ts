@@ -7,12 +7,13 @@ import { taskModel, type TaskModel } from '../fixtures/task-model.js';
 /** The clock every repository test runs at (TTL expiry times are computed from it). */
 export const NOW = Date.parse('2026-05-01T12:00:00.000Z');
 
+/** A fresh table of the task model on `engine`, and a repository on it that retries batches without waiting. */
+export async function openTable(engine: TestEngine, options: TableRepositoryOptions = {}): Promise<TableRepository<TaskModel>> {
+  return openModelTable(engine, taskModel(), options);
+}
+
 /** A fresh table of `model` on `engine`, and a repository on it that retries batches without waiting. */
-export async function openTable<M extends ModelDefinition = TaskModel>(
-  engine: TestEngine,
-  model: M = taskModel() as unknown as M,
-  options: TableRepositoryOptions = {},
-): Promise<TableRepository<M>> {
+export async function openModelTable<M extends ModelDefinition>(engine: TestEngine, model: M, options: TableRepositoryOptions = {}): Promise<TableRepository<M>> {
   const client = engine.client();
   countRequests(client);
   const tableName = options.tableName ?? uniqueTableName(model.table.name);

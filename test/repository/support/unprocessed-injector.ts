@@ -64,8 +64,9 @@ export function injectUnprocessed(client: DynamoDBClient): UnprocessedInjector {
     },
   };
   const count = (key: string) => injector.forwarded.set(key, (injector.forwarded.get(key) ?? 0) + 1);
-  client.middlewareStack.add(
-    (next) => async (args) => {
+  type Handler = (args: { input: object }) => Promise<{ output: object }>;
+  const middleware = (next: Handler): Handler =>
+    async (args) => {
       const input = args.input as { RequestItems?: Record<string, unknown> };
       if (!input.RequestItems) return next(args);
       const call = injector.calls++;
@@ -94,13 +95,11 @@ export function injectUnprocessed(client: DynamoDBClient): UnprocessedInjector {
       }
       const unprocessedName = isGet ? 'UnprocessedKeys' : 'UnprocessedItems';
       // When every request is left, the engine is not asked at all (DynamoDB did none of the work).
-      if (Object.keys(kept).length === 0) return { output: { $metadata: {}, [unprocessedName]: left, ...(isGet ? { Responses: {} } : {}) }, response: {} } as never;
+      if (Object.keys(kept).length === 0) return { output: { $metadata: {}, [unprocessedName]: left, ...(isGet ? { Responses: {} } : {}) }, response: {} };
       const result = await next({ ...args, input: { ...input, RequestItems: kept } });
-      const output = result.output as Loose;
-      return { ...result, output: { ...output, [unprocessedName]: left } };
-    },
-    { step: 'initialize', name: 'monotableTestUnprocessedInjector' },
-  );
+      return { ...result, output: { ...result.output, [unprocessedName]: left } };
+    };
+  client.middlewareStack.add(middleware as never, { step: 'initialize', name: 'monotableTestUnprocessedInjector' });
   installed.set(client, injector);
   return injector;
 }
