@@ -12,8 +12,10 @@ export interface StateMachineDefinition<Attribute extends string = string, State
 
 /** Whether the machine allows `from → to`. */
 export function isTransitionAllowed(machine: StateMachineDefinition, from: string, to: string): boolean {
-  const targets = (machine.transitions as Readonly<Record<string, readonly string[] | undefined>>)[from];
-  return targets?.includes(to) ?? false;
+  const transitions = machine.transitions as Readonly<Record<string, readonly string[] | undefined>>;
+  // Own entries only: a state named 'constructor' or 'toString' must not reach Object.prototype.
+  if (!Object.hasOwn(transitions, from)) return false;
+  return transitions[from]?.includes(to) ?? false;
 }
 
 /** Every state named by the machine, sources and targets. */
