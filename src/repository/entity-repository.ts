@@ -20,7 +20,7 @@ import { buildPutRequest } from './requests/put-request.js';
 import { tryBuildUpdateRequest, type UpdatePlan } from './requests/update-request.js';
 import type { RetryOptions } from './retry.js';
 import { EntityTransactions } from './entity-transactions.js';
-import { planTransition, planUpdate, validateEntityInput } from './write-plans.js';
+import { checkExpectedVersion, planTransition, planUpdate, validateEntityInput } from './write-plans.js';
 
 /** Everything a repository needs: where to send, the clock (TTL), retries, cursors. */
 export interface RepositoryContext extends QueryContext {
@@ -90,6 +90,7 @@ export class EntityRepository<E extends EntityDefinition> {
 
   /** Writes the whole item, replacing any stored one (`expectedVersion` makes it conditional). */
   async put(input: EntityInput<E>, options: { readonly expectedVersion?: number } = {}): Promise<EntityItem<E>> {
+    checkExpectedVersion(this.entity, options.expectedVersion);
     const item = await validateEntityInput(this.entity, input as Loose);
     const request = buildPutRequest(this.context.tableName, this.entity, item, { nowMs: this.context.now(), ...options });
     try {
@@ -140,6 +141,7 @@ export class EntityRepository<E extends EntityDefinition> {
 
   /** Deletes the item; returns what was stored (undefined if nothing was). Conditional when asked. */
   async delete(key: EntityKey<E>, conditions: WriteConditions<E> = {}): Promise<EntityItem<E> | undefined> {
+    checkExpectedVersion(this.entity, conditions.expectedVersion);
     const request = buildDeleteRequest(this.context.tableName, this.entity, key as Loose, conditions as { where?: Loose; expectedVersion?: number });
     try {
       const output = await this.context.sender.delete(`${this.entity.name}.delete`, request);

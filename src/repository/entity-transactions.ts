@@ -7,7 +7,7 @@ import { buildDeleteRequest } from './requests/delete-request.js';
 import { buildPutRequest, type PutRequestOptions } from './requests/put-request.js';
 import { tryBuildUpdateRequest, type UpdatePlan } from './requests/update-request.js';
 import type { TransactAction } from './transactions.js';
-import { planTransition, planUpdate, validateEntityInput } from './write-plans.js';
+import { checkExpectedVersion, planTransition, planUpdate, validateEntityInput } from './write-plans.js';
 
 type Loose = Record<string, unknown>;
 
@@ -51,6 +51,7 @@ export class EntityTransactions<E extends EntityDefinition> {
 
   /** Delete, conditional when asked. */
   async delete(key: EntityKey<E>, conditions: WriteConditions<E> = {}): Promise<TransactAction> {
+    checkExpectedVersion(this.entity, conditions.expectedVersion);
     const { TableName, Key, ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues } = buildDeleteRequest(
       this.context.tableName, this.entity, key as Loose, conditions as { where?: Loose; expectedVersion?: number },
     );
@@ -67,6 +68,7 @@ export class EntityTransactions<E extends EntityDefinition> {
   }
 
   private async putAction(input: EntityInput<E>, options: Omit<PutRequestOptions, 'nowMs'>): Promise<TransactAction> {
+    checkExpectedVersion(this.entity, options.expectedVersion);
     const item = await validateEntityInput(this.entity, input as Loose);
     const request = buildPutRequest(this.context.tableName, this.entity, item, { nowMs: this.context.now(), ...options });
     const { TableName, Item, ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues } = request;

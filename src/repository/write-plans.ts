@@ -31,6 +31,20 @@ export async function validateEntityInput(entity: EntityDefinition, input: Reado
 }
 
 /**
+ * Refuses an expected version on an entity that declares no version attribute, with
+ * {@link UnsupportedOperationError} before any request: the condition could not be written, and
+ * the write would go through unchecked, losing a concurrent update without a word.
+ *
+ * @example
+ * checkExpectedVersion(doc, 3) // throws when `doc` declares no `version`
+ */
+export function checkExpectedVersion(entity: EntityDefinition, expectedVersion: number | undefined): void {
+  if (expectedVersion !== undefined && !entity.version) {
+    throw new UnsupportedOperationError(entity.name, 'expectedVersion needs a version attribute, and this entity declares none: the version could not be checked');
+  }
+}
+
+/**
  * Refuses what a partial update must not do, whatever the caller's types said: change a key
  * attribute (that is another item), the state attribute (that is a `transition`) or the version
  * (the repository manages it), or change nothing on an unversioned entity. Throws
@@ -66,6 +80,7 @@ export function checkUpdateChanges(entity: EntityDefinition, changes: { readonly
  */
 export async function planUpdate<E extends EntityDefinition>(entity: E, changes: UpdateChanges<E>, conditions: WriteConditions<E>): Promise<UpdatePlan> {
   checkUpdateChanges(entity, changes);
+  checkExpectedVersion(entity, conditions.expectedVersion);
   const set = changes.set ? await validateEntityInput(entity, changes.set as Loose, Object.keys(changes.set)) : {};
   return {
     set,
