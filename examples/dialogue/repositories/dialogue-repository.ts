@@ -7,7 +7,7 @@
  * guarded by a condition on the dialogue itself.
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { RepositoryError, TableRepository, TransactionCancelledError, VersionConflictError } from '../../../src/repository/index.js';
+import { ItemAlreadyExistsError, RepositoryError, TableRepository, TransactionCancelledError, VersionConflictError, type CancellationReason } from '../../../src/repository/index.js';
 import { model } from '../model.js';
 
 export type DialogueDb = TableRepository<typeof model>;
@@ -57,13 +57,18 @@ export class DialogueRepository {
     return this.db.collection('getWholeDialogue', { dialogueId }, { consistent: true });
   }
 
-  /** Adds an expert while the dialogue is open (one transaction: condition on META + create). */
+  /**
+   * Adds an expert while the dialogue is open (one transaction: condition on META + create). A
+   * name already taken in the dialogue fails with `ItemAlreadyExistsError`.
+   */
   async addExpert(dialogueId: string, input: { name: string; role: string; tier: number }) {
     const dialogues = this.db.entity('dialogue');
     const experts = this.db.entity('expert');
     try {
       await this.db.transact([dialogues.transaction.check({ dialogueId }, { status: 'open' }), experts.transaction.create({ dialogueId, ...input })]);
     } catch (error) {
+      const taken = error instanceof TransactionCancelledError && error.payload.reasons.find((r) => r.item.entity === 'expert' && r.action === 'Put');
+      if (taken && error.payload.reasons.length === 1) throw new ItemAlreadyExistsError(taken.item, error);
       throw this.explain(error, dialogueId, 'dialogue is not open');
     }
     return experts.get({ dialogueId, name: input.name }, { consistent: true });
@@ -180,7 +185,9 @@ export class DialogueRepository {
   }
 
   private explain(error: unknown, dialogueId: string, reason: string): unknown {
-    if (error instanceof TransactionCancelledError && error.payload.reasons.some((r) => r.item.entity === 'dialogue' || r.item.entity === 'expert')) {
+    // The dialogue's own condition, or the check that an expert belongs to it: a failed create is not one of them.
+    const guards = (r: CancellationReason) => r.item.entity === 'dialogue' || (r.item.entity === 'expert' && r.action === 'ConditionCheck');
+    if (error instanceof TransactionCancelledError && error.payload.reasons.some(guards)) {
       return new DialogueNotOpenError(dialogueId, reason, error);
     }
     return error;
