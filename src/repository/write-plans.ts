@@ -54,6 +54,13 @@ export function checkExpectedVersion(entity: EntityDefinition, expectedVersion: 
  * checkUpdateChanges(job, { set: { status: 'running' } }) // throws: 'status' is a key, state or version attribute: use transition()
  */
 export function checkUpdateChanges(entity: EntityDefinition, changes: { readonly set?: object; readonly remove?: readonly unknown[] }): void {
+  const touched = [...Object.keys(changes.set ?? {}), ...(changes.remove ?? []).map(String)];
+  refuseFixedAttributes(entity, touched);
+  if (touched.length === 0 && !entity.version) throw new UnsupportedOperationError(entity.name, 'an update needs at least one change');
+}
+
+/** Refuses, among the attribute names a partial write touches, a key, state or version attribute. */
+function refuseFixedAttributes(entity: EntityDefinition, touched: readonly string[]): void {
   const state = entity.stateMachine?.attribute;
   const fixed = new Set<string>([
     ...entity.key.pk.placeholders,
@@ -61,13 +68,11 @@ export function checkUpdateChanges(entity: EntityDefinition, changes: { readonly
     ...(state ? [state] : []),
     ...(entity.version ? [entity.version] : []),
   ]);
-  const touched = [...Object.keys(changes.set ?? {}), ...(changes.remove ?? []).map(String)];
   for (const name of touched) {
     if (fixed.has(name)) {
       throw new UnsupportedOperationError(entity.name, `'${name}' is a key, state or version attribute: ${state === name ? 'use transition()' : 'write a new item instead'}`);
     }
   }
-  if (touched.length === 0 && !entity.version) throw new UnsupportedOperationError(entity.name, 'an update needs at least one change');
 }
 
 /**
@@ -111,6 +116,9 @@ export async function planTransition<E extends EntityDefinition>(
     throw new InvalidTransitionError({ entity: entity.name, key: keyParamsOf(entity, key) }, from, undefined, to, 'not-allowed');
   }
   const extra = (change.set ?? {}) as Loose;
+  // As in an update, whatever the caller's types said: a key value there would contradict the
+  // item's key, a version would clash with the bump, and the state is the transition's own.
+  refuseFixedAttributes(entity, Object.keys(extra));
   const set = await validateEntityInput(entity, { ...extra, [machine.attribute]: to }, [...Object.keys(extra), machine.attribute]);
   return { set, expectedState: { attribute: machine.attribute, value: from } };
 }
