@@ -67,6 +67,13 @@ describeEachEngine('EntityRepository.update', (engine) => {
     expect((error as ConditionFailedError).payload).toEqual({ entity: 'task', key: { id: 'u-where' }, condition: { priority: 9 } });
   });
 
+  it('reads an undefined where value as "the attribute is absent"', async () => {
+    await createTask('u-absent');
+    expect(await db.entity('task').update({ id: 'u-absent' }, { set: { note: 'first' } }, { where: { note: undefined } })).toMatchObject({ note: 'first' });
+    const error = await rejectionOf(db.entity('task').update({ id: 'u-absent' }, { set: { note: 'second' } }, { where: { note: undefined } }));
+    expect(error).toBeInstanceOf(ConditionFailedError);
+  });
+
   it('reports the version conflict, not the where condition, when both fail', async () => {
     await createTask('u-both', { priority: 1 });
     await db.entity('task').update({ id: 'u-both' }, {});
