@@ -42,7 +42,7 @@ export const serveCommand: CliCommand = {
       .option('--body-timeout <seconds>', 'answer 408 and close when a request body takes longer', parseSeconds, DEFAULT_CONNECTION_LIMITS.bodyTimeoutMs / 1000)
       .option('--keep-alive-timeout <seconds>', 'end idle keep-alive connections after this long', parseSeconds, 60)
       .option('--max-connections <count>', 'open connections served at once; more are closed', parseCount, DEFAULT_CONNECTION_LIMITS.maxConnections)
-      .option('--max-buffered-mb <megabytes>', 'memory held for unfinished request bodies, all connections together', parseCount, DEFAULT_CONNECTION_LIMITS.maxBufferedBytes / (1024 * 1024));
+      .option('--max-buffered-mb <megabytes>', 'memory held for unfinished request bodies, all connections together; past it, reading waits', parseCount, DEFAULT_CONNECTION_LIMITS.maxBufferedBytes / (1024 * 1024));
     command.action(async (flags: ServeFlags) => {
       if (flags.db && flags.inMemory) command.error('error: --db and --in-memory exclude each other');
       await serve(flags);

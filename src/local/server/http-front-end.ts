@@ -52,10 +52,18 @@ export function createLeanHttpServer(options: {
     const deadline = new RequestDeadline(socket, limits);
     /** Bytes of this connection counted in `budget`. */
     let held = 0;
-    const hold = (bytes: number): boolean => {
-      const fits = budget.resize(held, bytes);
-      if (fits) held = bytes;
-      return fits;
+    const resumeReading = (): void => {
+      if (!socket.destroyed) socket.resume();
+    };
+    /** Counts this connection's buffered bytes; over the cap, stops reading until there is room. */
+    const hold = (bytes: number): void => {
+      const before = held;
+      held = bytes;
+      if (!budget.hold(resumeReading, before, bytes)) socket.pause();
+    };
+    const release = (): void => {
+      budget.leave(resumeReading, held);
+      held = 0;
     };
     const state = { busy: false };
     connections.set(socket, state);
@@ -87,7 +95,7 @@ export function createLeanHttpServer(options: {
       socket.off('error', onError);
       clearTimeout(idleTimer);
       deadline.clear();
-      hold(0);
+      release();
       socket.pause();
       connections.delete(socket);
       if (pending !== undefined && pending.length > 0) socket.unshift(pending);
@@ -103,10 +111,9 @@ export function createLeanHttpServer(options: {
       state.busy = true;
       let pending = chunk;
       if (received > 0) {
-        if (!hold(received + chunk.length)) return void socket.destroy();
         parts.push(chunk);
         received += chunk.length;
-        if (received < needed) return;
+        if (received < needed) return hold(received);
         pending = Buffer.concat(parts, received);
         parts = [];
         received = 0;
@@ -145,7 +152,7 @@ export function createLeanHttpServer(options: {
             break;
           }
         }
-        if (!hold(pending.length)) return void socket.destroy();
+        hold(pending.length);
         if (pending.length > 0) parts.push(pending);
         received = pending.length;
         state.busy = received > 0;
@@ -165,7 +172,7 @@ export function createLeanHttpServer(options: {
     socket.on('close', () => {
       open--;
       deadline.clear();
-      hold(0);
+      release();
       clearTimeout(idleTimer);
       connections.delete(socket);
     });
