@@ -22,8 +22,17 @@ export interface LeanHttpServer {
 
 const HEAD_END = Buffer.from('\r\n\r\n');
 
+/** A request's head text (before the blank line) and body bytes as received. */
+export interface RawRequest {
+  readonly headText: string;
+  readonly body: Buffer;
+}
+
 export function createLeanHttpServer(options: {
-  readonly answer: (head: RequestHead, body: string) => WireAnswer;
+  /** `raw` is given when `rawRequests` is set. */
+  readonly answer: (head: RequestHead, body: string, raw: RawRequest | undefined) => WireAnswer;
+  /** Whether `answer` needs each request as received (to check its signature). */
+  readonly rawRequests?: boolean;
   readonly fallback: HttpServer;
   readonly keepAliveTimeoutMs: number;
   /** Largest body read here; a larger declared one goes to `fallback`, which refuses it. */
@@ -32,6 +41,7 @@ export function createLeanHttpServer(options: {
   readonly limits?: ConnectionLimits;
 }): LeanHttpServer {
   const { answer, fallback, keepAliveTimeoutMs, maxBodyBytes } = options;
+  const rawRequests = options.rawRequests === true;
   const limits = options.limits ?? DEFAULT_CONNECTION_LIMITS;
   const budget = new BufferBudget(limits.maxBufferedBytes);
   let open = 0;
@@ -126,7 +136,8 @@ export function createLeanHttpServer(options: {
             needed = 0;
             break;
           }
-          const head = parseRequestHead(pending.toString('latin1', 0, headEnd));
+          const headText = pending.toString('latin1', 0, headEnd);
+          const head = parseRequestHead(headText);
           if (head === undefined || head.contentLength > maxBodyBytes || closing) return handOver(pending);
           const bodyStart = headEnd + HEAD_END.length;
           const requestEnd = bodyStart + head.contentLength;
@@ -135,9 +146,10 @@ export function createLeanHttpServer(options: {
             break;
           }
           const body = pending.toString('utf8', bodyStart, requestEnd);
+          const raw = rawRequests ? { headText, body: pending.subarray(bodyStart, requestEnd) } : undefined;
           pending = pending.subarray(requestEnd);
           deadline.clear();
-          const reply = answer(head, body);
+          const reply = answer(head, body, raw);
           // One string, head and body: written straight from it, in one write call.
           socket.write(
             responseHead(reply, newRequestId(), dateHeader(now), head.close ? CLOSE_HEADERS : keepAliveHeaders) + reply.text,
