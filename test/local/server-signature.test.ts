@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { CreateTableCommand, DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { DynamoDBStreamsClient, ListStreamsCommand } from '@aws-sdk/client-dynamodb-streams';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignatureVerifier } from '../../src/local/server/signature-v4.js';
 import { startServer, type RunningServer } from '../../src/local/server/start-server.js';
 import { hasBoto3, localAwsEnvironment, requirePythonTools } from '../support/python-tools.js';
 
@@ -239,5 +240,25 @@ print("boto3 ok")
       'UnrecognizedClientException The security token included in the request is invalid.',
       'boto3 ok',
     ]);
+  });
+});
+
+describe('SignatureVerifier clock skew', () => {
+  it('serves a signing time up to 5 minutes either side of its clock and refuses one second more', async () => {
+    const captured = await signedBySdk(0);
+    const signedAt = Date.parse(captured.headers['x-amz-date'].replace(/(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z/, '$1-$2-$3T$4:$5:$6Z'));
+    const request = { method: 'POST', url: '/', rawHeaders: Object.entries(captured.headers).flat(), body: captured.body };
+    const at = (now: number) =>
+      new SignatureVerifier({ credentials: new Map([[TEAM.accessKeyId, TEAM.secretAccessKey]]), region: 'us-east-1', now: () => now }).verify(request);
+    expect(at(signedAt + 5 * 60_000)).toBeUndefined();
+    expect(at(signedAt - 5 * 60_000)).toBeUndefined();
+    expect(at(signedAt + 5 * 60_000 + 1_000)).toEqual({
+      type: 'InvalidSignatureException',
+      message: `Signature expired: ${basic(signedAt)} is now earlier than ${basic(signedAt + 1_000)} (${basic(signedAt + 5 * 60_000 + 1_000)} - 5 min.)`,
+    });
+    expect(at(signedAt - 5 * 60_000 - 1_000)).toEqual({
+      type: 'InvalidSignatureException',
+      message: `Signature not yet current: ${basic(signedAt)} is still later than ${basic(signedAt - 1_000)} (${basic(signedAt - 5 * 60_000 - 1_000)} + 5 min.)`,
+    });
   });
 });
