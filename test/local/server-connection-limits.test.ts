@@ -152,4 +152,19 @@ describe('connection limits on the HTTP front end', () => {
       await capped.close();
     }
   }, 30_000);
+
+  it('answers 408 to a stalled chunked body (served by Node\'s HTTP server) within its timeouts, not at Node\'s 30 s check', async () => {
+    const started = Date.now();
+    const socket = await open(server.port);
+    let text = '';
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+    const closed = closedAfter(socket, started);
+    socket.write(
+      'POST / HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-amz-json-1.0\r\nX-Amz-Target: DynamoDB_20120810.ListTables\r\n' +
+        'Authorization: x\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n{    \r\n',
+    );
+    // Header 800 ms + body 1,200 ms: Node's whole-request deadline is 2 s.
+    expect(await closed).toBeLessThan(4_000);
+    expect(text).toMatch(/^HTTP\/1\.1 408 /);
+  }, 20_000);
 });

@@ -74,6 +74,9 @@ export async function serveEngine(engine: EngineLike, options: ListenOptions = {
       keepAliveTimeout: keepAliveTimeoutMs,
       headersTimeout: limits.headerTimeoutMs,
       requestTimeout: limits.headerTimeoutMs + limits.bodyTimeoutMs,
+      // Node looks for overdue requests on this interval (30 s by default), so a stalled
+      // chunked body would outlive its timeouts by up to that much.
+      connectionsCheckingInterval: Math.max(100, Math.min(30_000, Math.min(limits.headerTimeoutMs, limits.bodyTimeoutMs) / 4)),
     },
     (request, response) => {
       const hostHeader = request.headers.host;
@@ -84,9 +87,11 @@ export async function serveEngine(engine: EngineLike, options: ListenOptions = {
     },
   );
   // A client that sends garbage or hangs up mid-request must not take the server down.
-  fallback.on('clientError', (_error, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
-    else socket.destroy();
+  fallback.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return void socket.destroy();
+    // An overdue request gets the 408 the lean front end answers; anything else is malformed.
+    if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') socket.end('HTTP/1.1 408 Request Timeout\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+    else socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
   });
   const lean = createLeanHttpServer({
     fallback,
