@@ -25,7 +25,12 @@ export interface ConnectionLimits {
   readonly bodyTimeoutMs: number;
   /** Open connections served at once. Default 2,048. */
   readonly maxConnections: number;
-  /** Bytes held, over all connections, for requests not yet complete. Default 64 MB. */
+  /**
+   * Bytes held, over all connections, for requests not yet complete. Default 32 MB: with
+   * back-pressure it throttles rather than fails, and a server's peak memory is about its
+   * baseline, this, one leader body (≤ 16 MB) and the garbage V8 lets pile up before it
+   * collects (up to about 64 MB of released buffers).
+   */
   readonly maxBufferedBytes: number;
 }
 
@@ -33,7 +38,7 @@ export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
   headerTimeoutMs: 20_000,
   bodyTimeoutMs: 60_000,
   maxConnections: 2_048,
-  maxBufferedBytes: 64 * 1024 * 1024,
+  maxBufferedBytes: 32 * 1024 * 1024,
 };
 
 const REQUEST_TIMEOUT_ANSWER = 'HTTP/1.1 408 Request Timeout\r\nContent-Length: 0\r\nConnection: close\r\n\r\n';
