@@ -36,7 +36,7 @@ export const serveCommand: CliCommand = {
       .option('--host <host>', 'interface to bind; without --require-signature any credentials are accepted, so keep it local', '127.0.0.1')
       .option('--db <file>', `SQLite file to open or create (default ${DEFAULT_DATABASE_FILE})`)
       .option('--in-memory', 'keep the data in memory only')
-      .option('--region <region>', 'region shown in ARNs', 'us-east-1')
+      .option('--region <region>', 'region shown in ARNs (and, with --require-signature, the one signatures must be scoped to)', 'us-east-1')
       .option(
         '--ttl-interval <seconds>',
         'how often expired TTL items are deleted (DynamoDB: within about 48 hours); 0 turns reaping off',
