@@ -32,6 +32,12 @@ export interface WireRequest {
   /** Whether the query string carries presigned-URL authentication (`X-Amz-Algorithm`). */
   readonly queryAuthentication?: boolean;
   readonly body: string;
+  /**
+   * Checks the request's signature (`serve --require-signature`) once the operation is
+   * known and some authentication is present: why it is refused (an error type under
+   * `com.amazon.coral.service#` and its message), or `undefined` to serve it.
+   */
+  readonly authenticate?: () => { readonly type: string; readonly message: string } | undefined;
 }
 
 export interface WireResponse {
@@ -112,6 +118,8 @@ export function answerWireRequest(engine: EngineLike, request: WireRequest, regi
       contentType,
     );
   }
+  const refusal = request.authenticate?.();
+  if (refusal !== undefined) return jsonResponse(400, { __type: `${CORAL}${refusal.type}`, message: refusal.message }, contentType);
   if (request.body.length === 0) {
     return jsonResponse(400, { __type: `${CORAL}SerializationException` }, contentType);
   }

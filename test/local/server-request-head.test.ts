@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseRequestHead, type RequestHead } from '../../src/local/server/http-request-head.js';
+import { headerFields, parseRequestHead, type RequestHead } from '../../src/local/server/http-request-head.js';
 
 /**
  * The lean server's head parser against the line-splitting reference it replaced (kept
@@ -199,6 +199,23 @@ describe('parseRequestHead', () => {
         expect(parseRequestHead(text)).toEqual(referenceParse(text));
       }),
       { numRuns: 5_000 },
+    );
+  });
+
+  it('lists every header of an accepted head, in order, as the line-splitting reference reads them (for the signature check)', () => {
+    const reference = (text: string): string[] =>
+      text
+        .split('\r\n')
+        .slice(1)
+        .flatMap((line) => [line.slice(0, line.indexOf(':')), trimOws(line.slice(line.indexOf(':') + 1))]);
+    expect(headerFields(SDK_HEAD.join('\r\n'))).toEqual(reference(SDK_HEAD.join('\r\n')));
+    expect(headerFields(SDK_HEAD.join('\r\n')).slice(0, 4)).toEqual(['content-type', 'application/x-amz-json-1.0', 'x-amz-target', 'DynamoDB_20120810.GetItem']);
+    fc.assert(
+      fc.property(fc.oneof(head, mutatedHead), (text) => {
+        if (parseRequestHead(text) === undefined) return;
+        expect(headerFields(text)).toEqual(reference(text));
+      }),
+      { numRuns: 20_000 },
     );
   });
 });

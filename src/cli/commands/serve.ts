@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import { DEFAULT_CONNECTION_LIMITS } from '../../local/server/connection-limits.js';
 import { isLoopback } from '../../local/server/host-allow-list.js';
+import { CredentialListError, parseCredentialFile, parseCredentialList } from '../../local/server/signing-credentials.js';
 import { startServer } from '../../local/server/start-server.js';
 import type { CliCommand } from '../command.js';
 
@@ -20,6 +22,9 @@ interface ServeFlags {
   readonly keepAliveTimeout: number;
   readonly maxConnections: number;
   readonly maxBufferedMb: number;
+  readonly requireSignature?: boolean;
+  readonly credentials?: string;
+  readonly credentialsFile?: string;
 }
 
 export const serveCommand: CliCommand = {
@@ -28,10 +33,10 @@ export const serveCommand: CliCommand = {
       .command('serve')
       .description('serve the local engine over DynamoDB\'s HTTP protocol (for any SDK, boto3, the AWS CLI)')
       .option('-p, --port <port>', 'port to listen on (0: any free port)', parsePort, 8000)
-      .option('--host <host>', 'interface to bind; the server accepts any credentials, so keep it local', '127.0.0.1')
+      .option('--host <host>', 'interface to bind; without --require-signature any credentials are accepted, so keep it local', '127.0.0.1')
       .option('--db <file>', `SQLite file to open or create (default ${DEFAULT_DATABASE_FILE})`)
       .option('--in-memory', 'keep the data in memory only')
-      .option('--region <region>', 'region shown in ARNs', 'us-east-1')
+      .option('--region <region>', 'region shown in ARNs (and, with --require-signature, the one signatures must be scoped to)', 'us-east-1')
       .option(
         '--ttl-interval <seconds>',
         'how often expired TTL items are deleted (DynamoDB: within about 48 hours); 0 turns reaping off',
@@ -42,15 +47,58 @@ export const serveCommand: CliCommand = {
       .option('--body-timeout <seconds>', 'answer 408 and close when a request body takes longer', parseSeconds, DEFAULT_CONNECTION_LIMITS.bodyTimeoutMs / 1000)
       .option('--keep-alive-timeout <seconds>', 'end idle keep-alive connections after this long', parseSeconds, 60)
       .option('--max-connections <count>', 'open connections served at once; more are closed', parseCount, DEFAULT_CONNECTION_LIMITS.maxConnections)
-      .option('--max-buffered-mb <megabytes>', 'memory held for unfinished request bodies, all connections together', parseCount, DEFAULT_CONNECTION_LIMITS.maxBufferedBytes / (1024 * 1024));
+      .option('--max-buffered-mb <megabytes>', 'memory held for unfinished request bodies, all connections together; past it, reading waits', parseCount, DEFAULT_CONNECTION_LIMITS.maxBufferedBytes / (1024 * 1024))
+      .option('--require-signature', 'serve only requests signed (AWS SigV4) with a key given by --credentials or --credentials-file')
+      .option('--credentials <list>', 'access keys for --require-signature: KEY:SECRET[,KEY:SECRET…] (visible to other local users in the process list; prefer a file)')
+      .option('--credentials-file <file>', 'access keys for --require-signature: one KEY:SECRET per line; blank lines and # comments skipped');
     command.action(async (flags: ServeFlags) => {
       if (flags.db && flags.inMemory) command.error('error: --db and --in-memory exclude each other');
-      await serve(flags);
+      let credentials: Map<string, string> | undefined;
+      try {
+        credentials = signingCredentials(flags);
+      } catch (error) {
+        if (error instanceof CredentialListError) command.error(`error: ${error.message}`);
+        throw error;
+      }
+      await serve(flags, credentials);
     });
   },
 };
 
-async function serve(flags: ServeFlags): Promise<void> {
+/** The access keys to require, or `undefined` when signatures are not required. */
+function signingCredentials(flags: ServeFlags): Map<string, string> | undefined {
+  const given = flags.credentials !== undefined || flags.credentialsFile !== undefined;
+  if (!flags.requireSignature) {
+    if (given) throw new CredentialListError('--credentials and --credentials-file need --require-signature');
+    return undefined;
+  }
+  if (!given) throw new CredentialListError('--require-signature needs --credentials or --credentials-file');
+  const credentials = new Map<string, string>();
+  const add = (entries: Map<string, string>): void => {
+    for (const [key, secret] of entries) {
+      if (credentials.has(key) && credentials.get(key) !== secret) throw new CredentialListError(`access key ${key} is given two different secrets`);
+      credentials.set(key, secret);
+    }
+  };
+  if (flags.credentials !== undefined) add(parseCredentialList(flags.credentials));
+  if (flags.credentialsFile !== undefined) {
+    let text: string;
+    try {
+      text = readFileSync(resolve(flags.credentialsFile), 'utf8');
+    } catch (error) {
+      throw new CredentialListError(`cannot read --credentials-file ${flags.credentialsFile}: ${(error as Error).message}`);
+    }
+    try {
+      add(parseCredentialFile(text));
+    } catch (error) {
+      if (error instanceof CredentialListError) throw new CredentialListError(`${flags.credentialsFile}: ${error.message}`);
+      throw error;
+    }
+  }
+  return credentials;
+}
+
+async function serve(flags: ServeFlags, credentials: Map<string, string> | undefined): Promise<void> {
   const path = flags.inMemory ? undefined : resolve(flags.db ?? DEFAULT_DATABASE_FILE);
   const server = await startServer({
     port: flags.port,
@@ -66,14 +114,18 @@ async function serve(flags: ServeFlags): Promise<void> {
       maxConnections: flags.maxConnections,
       maxBufferedBytes: flags.maxBufferedMb * 1024 * 1024,
     },
+    ...(credentials ? { requireSignature: { credentials } } : {}),
   });
   if (!isLoopback(flags.host)) {
     console.warn(
-      `monotable: warning: listening on ${flags.host}, reachable from other machines; any credentials are accepted, so anyone who can reach it can read and change the data`,
+      credentials
+        ? `monotable: warning: listening on ${flags.host}, reachable from other machines; requests must be signed with one of ${keys(credentials.size)}, but travel unencrypted (plain HTTP)`
+        : `monotable: warning: listening on ${flags.host}, reachable from other machines; any credentials are accepted, so anyone who can reach it can read and change the data`,
     );
   }
   const where = path ? `database ${flags.db ?? DEFAULT_DATABASE_FILE}` : 'in memory';
-  console.log(`monotable: DynamoDB endpoint ${server.endpoint} (${where}; Ctrl-C stops)`);
+  const signed = credentials ? `; signed requests only, ${keys(credentials.size)}` : '';
+  console.log(`monotable: DynamoDB endpoint ${server.endpoint} (${where}${signed}; Ctrl-C stops)`);
 
   // Close the engine on the way out so SQLite checkpoints its write-ahead log into the file.
   const stop = (signal: NodeJS.Signals): void => {
@@ -107,4 +159,8 @@ function parseSeconds(value: string): number {
   const seconds = Number(value);
   if (!Number.isFinite(seconds) || seconds < 0) throw new InvalidArgumentError('not a number of seconds');
   return seconds;
+}
+
+function keys(count: number): string {
+  return count === 1 ? '1 access key' : `${count} access keys`;
 }

@@ -22,8 +22,17 @@ export interface LeanHttpServer {
 
 const HEAD_END = Buffer.from('\r\n\r\n');
 
+/** A request's head text (before the blank line) and body bytes as received. */
+export interface RawRequest {
+  readonly headText: string;
+  readonly body: Buffer;
+}
+
 export function createLeanHttpServer(options: {
-  readonly answer: (head: RequestHead, body: string) => WireAnswer;
+  /** `raw` is given when `rawRequests` is set. */
+  readonly answer: (head: RequestHead, body: string, raw: RawRequest | undefined) => WireAnswer;
+  /** Whether `answer` needs each request as received (to check its signature). */
+  readonly rawRequests?: boolean;
   readonly fallback: HttpServer;
   readonly keepAliveTimeoutMs: number;
   /** Largest body read here; a larger declared one goes to `fallback`, which refuses it. */
@@ -32,6 +41,7 @@ export function createLeanHttpServer(options: {
   readonly limits?: ConnectionLimits;
 }): LeanHttpServer {
   const { answer, fallback, keepAliveTimeoutMs, maxBodyBytes } = options;
+  const rawRequests = options.rawRequests === true;
   const limits = options.limits ?? DEFAULT_CONNECTION_LIMITS;
   const budget = new BufferBudget(limits.maxBufferedBytes);
   let open = 0;
@@ -52,10 +62,18 @@ export function createLeanHttpServer(options: {
     const deadline = new RequestDeadline(socket, limits);
     /** Bytes of this connection counted in `budget`. */
     let held = 0;
-    const hold = (bytes: number): boolean => {
-      const fits = budget.resize(held, bytes);
-      if (fits) held = bytes;
-      return fits;
+    const resumeReading = (): void => {
+      if (!socket.destroyed) socket.resume();
+    };
+    /** Counts this connection's buffered bytes; over the cap, stops reading until there is room. */
+    const hold = (bytes: number): void => {
+      const before = held;
+      held = bytes;
+      if (!budget.hold(resumeReading, before, bytes)) socket.pause();
+    };
+    const release = (): void => {
+      budget.leave(resumeReading, held);
+      held = 0;
     };
     const state = { busy: false };
     connections.set(socket, state);
@@ -87,7 +105,7 @@ export function createLeanHttpServer(options: {
       socket.off('error', onError);
       clearTimeout(idleTimer);
       deadline.clear();
-      hold(0);
+      release();
       socket.pause();
       connections.delete(socket);
       if (pending !== undefined && pending.length > 0) socket.unshift(pending);
@@ -103,10 +121,9 @@ export function createLeanHttpServer(options: {
       state.busy = true;
       let pending = chunk;
       if (received > 0) {
-        if (!hold(received + chunk.length)) return void socket.destroy();
         parts.push(chunk);
         received += chunk.length;
-        if (received < needed) return;
+        if (received < needed) return hold(received);
         pending = Buffer.concat(parts, received);
         parts = [];
         received = 0;
@@ -119,7 +136,8 @@ export function createLeanHttpServer(options: {
             needed = 0;
             break;
           }
-          const head = parseRequestHead(pending.toString('latin1', 0, headEnd));
+          const headText = pending.toString('latin1', 0, headEnd);
+          const head = parseRequestHead(headText);
           if (head === undefined || head.contentLength > maxBodyBytes || closing) return handOver(pending);
           const bodyStart = headEnd + HEAD_END.length;
           const requestEnd = bodyStart + head.contentLength;
@@ -128,9 +146,10 @@ export function createLeanHttpServer(options: {
             break;
           }
           const body = pending.toString('utf8', bodyStart, requestEnd);
+          const raw = rawRequests ? { headText, body: pending.subarray(bodyStart, requestEnd) } : undefined;
           pending = pending.subarray(requestEnd);
           deadline.clear();
-          const reply = answer(head, body);
+          const reply = answer(head, body, raw);
           // One string, head and body: written straight from it, in one write call.
           socket.write(
             responseHead(reply, newRequestId(), dateHeader(now), head.close ? CLOSE_HEADERS : keepAliveHeaders) + reply.text,
@@ -145,7 +164,7 @@ export function createLeanHttpServer(options: {
             break;
           }
         }
-        if (!hold(pending.length)) return void socket.destroy();
+        hold(pending.length);
         if (pending.length > 0) parts.push(pending);
         received = pending.length;
         state.busy = received > 0;
@@ -165,7 +184,7 @@ export function createLeanHttpServer(options: {
     socket.on('close', () => {
       open--;
       deadline.clear();
-      hold(0);
+      release();
       clearTimeout(idleTimer);
       connections.delete(socket);
     });

@@ -53,6 +53,15 @@ const Header = {
 } as const;
 type Header = (typeof Header)[keyof typeof Header];
 
+/** The headers kept as their text, by the `RequestHead` field each fills. */
+type TextField = 'target' | 'contentType' | 'authorization' | 'host';
+const TEXT_FIELD: Readonly<Partial<Record<Header, TextField>>> = {
+  [Header.Target]: 'target',
+  [Header.ContentType]: 'contentType',
+  [Header.Authorization]: 'authorization',
+  [Header.Host]: 'host',
+};
+
 /** Whether `head[start..]` is `lowerName` in any letter case; `lowerName` is lowercase letters and `-`. */
 function nameIs(head: string, start: number, lowerName: string): boolean {
   // Header names are checked to be tokens first: `| 0x20` maps only `X`/`x` to `x`, and
@@ -124,10 +133,7 @@ export function parseRequestHead(head: string): RequestHead | undefined {
   }
 
   let contentLength: number | undefined;
-  let target: string | undefined;
-  let contentType: string | undefined;
-  let authorization: string | undefined;
-  let host: string | undefined;
+  const text: { [field in TextField]: string | undefined } = { target: undefined, contentType: undefined, authorization: undefined, host: undefined };
   let close = false;
   let seen = 0;
   let lineEnd = requestLineEnd;
@@ -157,30 +163,40 @@ export function parseRequestHead(head: string): RequestHead | undefined {
     while (valueStart < valueEnd && isOptionalWhitespace(head.charCodeAt(valueStart))) valueStart++;
     while (valueEnd > valueStart && isOptionalWhitespace(head.charCodeAt(valueEnd - 1))) valueEnd--;
     switch (header) {
+      case Header.Other:
+        break;
       case Header.ContentLength:
         contentLength = digitsValue(head, valueStart, valueEnd);
         if (contentLength === undefined) return undefined;
-        break;
-      case Header.Target:
-        target = head.slice(valueStart, valueEnd);
-        break;
-      case Header.ContentType:
-        contentType = head.slice(valueStart, valueEnd);
-        break;
-      case Header.Authorization:
-        authorization = head.slice(valueStart, valueEnd);
-        break;
-      case Header.Host:
-        host = head.slice(valueStart, valueEnd);
         break;
       case Header.Connection:
         if (valueEnd - valueStart === 5 && nameIs(head, valueStart, 'close')) close = true;
         else if (valueEnd - valueStart !== 10 || !nameIs(head, valueStart, 'keep-alive')) return undefined;
         break;
+      default:
+        text[TEXT_FIELD[header]!] = head.slice(valueStart, valueEnd);
     }
   }
   if (contentLength === undefined) return undefined;
+  const { target, contentType, authorization, host } = text;
   return { url: head.slice(urlStart, urlEnd), contentLength, target, contentType, authorization, host, close };
+}
+
+/**
+ * Every header of a head `parseRequestHead` accepted, as names and values alternating in
+ * the order sent (the shape of Node's `rawHeaders`), values without surrounding whitespace.
+ * Only what a signature check needs; the lean path itself reads just the fields above.
+ */
+export function headerFields(head: string): string[] {
+  const fields: string[] = [];
+  let lineEnd = lineEndFrom(head, 0);
+  while (lineEnd < head.length) {
+    const lineStart = lineEnd + 2;
+    lineEnd = lineEndFrom(head, lineStart);
+    const colon = head.indexOf(':', lineStart);
+    fields.push(head.slice(lineStart, colon), head.slice(colon + 1, lineEnd).replace(/^[ \t]+|[ \t]+$/g, ''));
+  }
+  return fields;
 }
 
 /** Where the line starting at `start` ends: the next CRLF, or the end of the head. */

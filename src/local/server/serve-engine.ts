@@ -5,6 +5,8 @@ import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './connection-l
 import { createLeanHttpServer } from './http-front-end.js';
 import { acceptsGzip, decodeRequestBody, gzipResponse, undecodableBodyResponse } from './content-encoding.js';
 import { hostAllowList, hostNotAllowedBody } from './host-allow-list.js';
+import { headerFields } from './http-request-head.js';
+import { SignatureVerifier } from './signature-v4.js';
 import {
   answerWireRequest,
   dispatchWireRequest,
@@ -29,6 +31,19 @@ export interface ListenOptions {
   readonly limits?: Partial<ConnectionLimits>;
   /** Idle keep-alive connections end after this long. Default 60 s. */
   readonly keepAliveTimeoutMs?: number;
+  /**
+   * Serve only requests signed (AWS SigV4, scoped to `region` and `dynamodb`) with one of
+   * these access keys, answering others as DynamoDB does (`UnrecognizedClientException`,
+   * `InvalidSignatureException`, …; see server/signature-v4.ts). Off by default: any
+   * credentials are accepted.
+   *
+   * @example
+   * await startServer({ port: 0, requireSignature: { credentials: { AKIDTEAM: 'team-secret' } } });
+   */
+  readonly requireSignature?: {
+    /** Secret access key by access key id. */
+    readonly credentials: ReadonlyMap<string, string> | Readonly<Record<string, string>>;
+  };
 }
 
 export interface ServingEngine {
@@ -51,6 +66,7 @@ export async function serveEngine(engine: EngineLike, options: ListenOptions = {
   const allowHost = hostAllowList(host);
   const limits: ConnectionLimits = { ...DEFAULT_CONNECTION_LIMITS, ...options.limits };
   const keepAliveTimeoutMs = options.keepAliveTimeoutMs ?? KEEP_ALIVE_TIMEOUT_MS;
+  const verifier = signatureVerifier(options.requireSignature, region);
   // Node's HTTP server answers every request outside the ordinary shape the lean front reads,
   // under the same head and whole-request deadlines (it answers 408 for the latter).
   const fallback = createServer(
@@ -58,26 +74,32 @@ export async function serveEngine(engine: EngineLike, options: ListenOptions = {
       keepAliveTimeout: keepAliveTimeoutMs,
       headersTimeout: limits.headerTimeoutMs,
       requestTimeout: limits.headerTimeoutMs + limits.bodyTimeoutMs,
+      // Node looks for overdue requests on this interval (30 s by default), so a stalled
+      // chunked body would outlive its timeouts by up to that much.
+      connectionsCheckingInterval: Math.max(100, Math.min(30_000, Math.min(limits.headerTimeoutMs, limits.bodyTimeoutMs) / 4)),
     },
     (request, response) => {
       const hostHeader = request.headers.host;
       if (allowHost?.(hostHeader) === false) {
         return send(response, toWireResponse({ statusCode: 400, contentType: JSON_CONTENT_TYPE, text: hostNotAllowedBody(hostHeader ?? '') }));
       }
-      handleRequest(engine, region, request, response, listeningAt);
+      handleRequest(engine, region, request, response, listeningAt, verifier);
     },
   );
   // A client that sends garbage or hangs up mid-request must not take the server down.
-  fallback.on('clientError', (_error, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
-    else socket.destroy();
+  fallback.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return void socket.destroy();
+    // An overdue request gets the 408 the lean front end answers; anything else is malformed.
+    if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') socket.end('HTTP/1.1 408 Request Timeout\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+    else socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
   });
   const lean = createLeanHttpServer({
     fallback,
     keepAliveTimeoutMs,
     maxBodyBytes: MAX_REQUEST_BYTES,
     limits,
-    answer: (head, body) =>
+    rawRequests: verifier !== undefined,
+    answer: (head, body, raw) =>
       allowHost?.(head.host) === false
         ? { statusCode: 400, contentType: JSON_CONTENT_TYPE, text: hostNotAllowedBody(head.host ?? '') }
         : answerWireRequest(
@@ -89,6 +111,10 @@ export async function serveEngine(engine: EngineLike, options: ListenOptions = {
           authorization: head.authorization,
           queryAuthentication: head.url.includes('X-Amz-Algorithm='),
           body,
+          authenticate:
+            verifier && raw
+              ? () => verifier.verify({ method: 'POST', url: head.url, rawHeaders: headerFields(raw.headText), body: raw.body })
+              : undefined,
         },
         region,
       ),
@@ -116,12 +142,20 @@ export async function serveEngine(engine: EngineLike, options: ListenOptions = {
   };
 }
 
+function signatureVerifier(required: ListenOptions['requireSignature'], region: string): SignatureVerifier | undefined {
+  if (required === undefined) return undefined;
+  const credentials = required.credentials instanceof Map ? required.credentials : new Map(Object.entries(required.credentials));
+  if (credentials.size === 0) throw new Error('requireSignature needs at least one access key');
+  return new SignatureVerifier({ credentials, region });
+}
+
 function handleRequest(
   engine: EngineLike,
   region: string,
   request: IncomingMessage,
   response: ServerResponse,
   listeningAt: string | undefined,
+  verifier: SignatureVerifier | undefined,
 ): void {
   const declared = Number(request.headers['content-length'] ?? 0);
   if (declared > MAX_REQUEST_BYTES) return rejectOversized(request, response);
@@ -158,6 +192,10 @@ function handleRequest(
         authorization: header(request, 'authorization'),
         queryAuthentication: url.includes('X-Amz-Algorithm='),
         body,
+        // The signature covers the bytes sent, before any Content-Encoding is undone.
+        authenticate: verifier
+          ? () => verifier.verify({ method: request.method ?? 'POST', url, rawHeaders: request.rawHeaders, body: raw })
+          : undefined,
       },
       region,
       listeningAt,
