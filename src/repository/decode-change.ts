@@ -1,10 +1,10 @@
-import { unmarshall } from '../local/sdk-accelerator/document-output/util-dynamodb-of-lib-dynamodb.js';
 import type { EntityDefinition } from '../model/entity.js';
 import { KeyMismatchError } from '../model/errors.js';
 import { parseKeyValue } from '../model/key-template.js';
 import type { ModelDefinition } from '../model/model.js';
 import { fromStoredItem, keyParamsOf } from './item-codec.js';
 import type { ModelChange, StreamRecordLike, UnknownChange } from './stream-change.js';
+import { plainImage } from './stream-image.js';
 
 type Image = Record<string, unknown>;
 type EventName = 'INSERT' | 'MODIFY' | 'REMOVE';
@@ -110,28 +110,4 @@ function keyValueOf(entity: EntityDefinition, name: string, text: string): unkno
   if (!schema || accepts(text)) return text;
   const number = Number(text);
   return text.trim() !== '' && Number.isFinite(number) && accepts(number) ? number : text;
-}
-
-/**
- * An image in DynamoDB JSON as plain values. Lambda's events carry binaries as base64 text and
- * GetRecords as bytes: both become bytes, as the DocumentClient reads them.
- */
-function plainImage(image: Readonly<Record<string, unknown>>): Image {
-  const attributes: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(image)) attributes[name] = withBinaryBytes(value);
-  return unmarshall(attributes as Parameters<typeof unmarshall>[0]);
-}
-
-function withBinaryBytes(value: unknown): unknown {
-  if (value === null || typeof value !== 'object') return value;
-  const attribute = value as { B?: unknown; BS?: unknown; M?: Record<string, unknown>; L?: unknown[] };
-  if (typeof attribute.B === 'string') return { B: new Uint8Array(Buffer.from(attribute.B, 'base64')) };
-  if (Array.isArray(attribute.BS)) return { BS: attribute.BS.map((member) => (typeof member === 'string' ? new Uint8Array(Buffer.from(member, 'base64')) : member)) };
-  if (attribute.M && typeof attribute.M === 'object') {
-    const members: Record<string, unknown> = {};
-    for (const [name, member] of Object.entries(attribute.M)) members[name] = withBinaryBytes(member);
-    return { M: members };
-  }
-  if (Array.isArray(attribute.L)) return { L: attribute.L.map(withBinaryBytes) };
-  return value;
 }
