@@ -10,6 +10,7 @@
  * | 5 | Get a failed job's debug payloads | PK=`JOB#<jobId>`, SK begins_with `DEBUG#` |
  * | 6 | Get a cached fetch by URL | PK=`FETCH#<url>`, SK=`CACHE` |
  * | 7 | Count jobs per status | PK=`JOB_COUNTS`, SK begins_with `STATUS#` (one Query) |
+ * | 8 | Was a job change counted | PK=`COUNTED#<eventId>`, SK=`COUNTED` (the handler's receipts, 2 days) |
  *
  * Failed-job debug payloads expire after 7 days and fetch caches after 30 (TTL).
  * The per-status counters are an aggregate kept by a stream handler (`streams/job-status-counters.ts`):
@@ -152,6 +153,11 @@ export const model = defineModel({
       description: 'Count jobs per status',
       entities: ['jobStatusCount'],
       key: { pk: 'JOB_COUNTS', sk: { beginsWith: 'STATUS#' } },
+    },
+    getCountedChange: {
+      description: 'Was a job change counted',
+      entities: ['countedChange'],
+      key: { pk: 'COUNTED#{eventId}', sk: { equals: 'COUNTED' } },
     },
   },
 });

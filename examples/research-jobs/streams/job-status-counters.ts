@@ -53,8 +53,13 @@ function counterUpdate(tableName: string, status: JobStatus, delta: number): Tra
  * @example
  * const running = runStreamHandler({ client, tableName, handler: createJobStatusCountersHandler(client, tableName), ...streamHandlerSettings(model, 'jobStatusCounters') });
  */
-export function createJobStatusCountersHandler(client: DynamoDBClient, tableName: string): (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse> {
-  const db = new TableRepository(client, model, { tableName });
+export function createJobStatusCountersHandler(
+  client: DynamoDBClient,
+  tableName: string,
+  options: { readonly now?: () => number } = {},
+): (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse> {
+  // `now` stamps the receipts' expiry (an engine with an injected clock reaps them on its time).
+  const db = new TableRepository(client, model, { tableName, ...(options.now ? { now: options.now } : {}) });
   return async (event) => {
     for (const record of event.Records) {
       const change = decodeChange(model, record);
