@@ -7,16 +7,15 @@ import type { ModelChange, StreamRecordLike, UnknownChange } from './stream-chan
 import { plainImage } from './stream-image.js';
 
 type Image = Record<string, unknown>;
-type EventName = 'INSERT' | 'MODIFY' | 'REMOVE';
 
 /**
  * Turns a DynamoDB stream record into a change of one entity of the model, so a stream handler
  * is written against `Job`, not raw images: `{ entity, eventName, key, oldItem?, newItem?,
- * sequenceNumber }`, a union discriminated by `entity` (and, with a declared view type, by
- * `eventName`: with NEW_AND_OLD_IMAGES a MODIFY has both items), with the record's `sequenceNumber`
- * and `eventId`. The items are what the
- * repositories read: the table's own attributes (keys, index keys, entity type, TTL) left
- * out, numbers as numbers, binaries as bytes, sets as `Set`s.
+ * sequenceNumber, eventId }`, a union discriminated by `entity` (and, with a declared view type,
+ * by `eventName`: with NEW_AND_OLD_IMAGES a MODIFY has both items). The items are what the
+ * repositories read: the table's own attributes (keys, index keys, entity type, TTL) left out,
+ * numbers as numbers, binaries as bytes, sets as `Set`s. The record may be Lambda's (a
+ * `DynamoDBStreamEvent` record) or GetRecords' (`@aws-sdk/client-dynamodb-streams`).
  *
  * The entity comes from the table's entity-type attribute in either image; a record without
  * images (KEYS_ONLY, or a REMOVE under NEW_IMAGE) is matched against the entities' key
