@@ -1,7 +1,7 @@
 import { DescribeTableCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBStreamsClient } from '@aws-sdk/client-dynamodb-streams';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalClient } from '../../src/local/index.js';
+import { createLocalClient, createLocalStreamsClient } from '../../src/local/index.js';
 import { createTableFromModel, decodeChange, TableRepository, type ModelChange } from '../../src/repository/index.js';
 import { runStreamHandler, type DynamoDBStreamRecord } from '../../src/streams/index.js';
 import { describeEachEngine, uniqueTableName } from '../support/engines.js';
@@ -123,6 +123,12 @@ describe('decodeChange on the records Lambda delivers', () => {
         expect.unreachable(`a task MODIFY, got ${modify.entity} ${modify.eventName}`);
       }
       expect(insert.eventId).toBe(lambdaRecords[0].eventID);
+      // The same records read by GetRecords (bytes, not base64) decode to the same changes.
+      const streams = createLocalStreamsClient(client);
+      const inProcess = { name: 'in-process' as const, client: () => client };
+      const fromGetRecords = (await allStreamRecords(inProcess, streams, model.table.name)).map((record) => decodeChange(model, record));
+      streams.destroy();
+      expect(fromGetRecords).toEqual(seen);
     } finally {
       client.destroy();
     }
