@@ -9,8 +9,13 @@
  * | 4 | Get single finding | PK=`JOB#<jobId>`, SK=`FINDING#<findingId>` |
  * | 5 | Get a failed job's debug payloads | PK=`JOB#<jobId>`, SK begins_with `DEBUG#` |
  * | 6 | Get a cached fetch by URL | PK=`FETCH#<url>`, SK=`CACHE` |
+ * | 7 | Count jobs per status | PK=`JOB_COUNTS`, SK begins_with `STATUS#` (one Query) |
+ * | 8 | Was a job change counted | PK=`COUNTED#<eventId>`, SK=`COUNTED` (the handler's receipts, 2 days) |
  *
  * Failed-job debug payloads expire after 7 days and fetch caches after 30 (TTL).
+ * The per-status counters are an aggregate kept by a stream handler (`streams/job-status-counters.ts`):
+ * the table's stream carries old and new images, and each job change moves its old status's
+ * counter down and its new status's up.
  * (`monotable design doc examples/research-jobs/model.ts` renders this table from the model.)
  */
 import { z } from 'zod';
@@ -25,6 +30,21 @@ export const table = defineTable({
   timeToLiveAttribute: 'expires_at',
   billingMode: { mode: 'PAY_PER_REQUEST' },
   pointInTimeRecovery: true,
+  stream: {
+    viewType: 'NEW_AND_OLD_IMAGES',
+    handlers: {
+      // The same settings drive the Lambda's event source mapping and local runs (`streamHandlerSettings`).
+      jobStatusCounters: {
+        entry: 'examples/research-jobs/streams/job-status-counters-lambda.ts',
+        batchSize: 100,
+        startingPosition: 'TRIM_HORIZON',
+        functionResponseTypes: ['ReportBatchItemFailures'],
+        maximumRetryAttempts: 10,
+        // Only job changes move counters: the handler's own writes never invoke it.
+        filterCriteria: { Filters: [{ Pattern: JSON.stringify({ dynamodb: { Keys: { sk: { S: ['METADATA'] } } } }) }] },
+      },
+    },
+  },
 });
 
 const nonEmpty = z.string().min(1);
@@ -75,9 +95,27 @@ export const fetchCache = defineEntity(table, {
   ttl: { after: '30d' },
 });
 
+/** How many jobs are in one status: an aggregate the stream handler keeps, one item per status. */
+export const jobStatusCount = defineEntity(table, {
+  name: 'jobStatusCount',
+  attributes: { status: z.enum(jobStatuses), count: z.number().int() },
+  key: { pk: 'JOB_COUNTS', sk: 'STATUS#{status}' },
+});
+
+/**
+ * A job change the counters handler has counted, so a batch Lambda retries is not counted
+ * twice; kept 2 days, longer than the stream keeps records (24 hours).
+ */
+export const countedChange = defineEntity(table, {
+  name: 'countedChange',
+  attributes: { eventId: nonEmpty },
+  key: { pk: 'COUNTED#{eventId}', sk: 'COUNTED' },
+  ttl: { after: '2d' },
+});
+
 export const model = defineModel({
   table,
-  entities: [job, finding, report, debugPayload, fetchCache],
+  entities: [job, finding, report, debugPayload, fetchCache, jobStatusCount, countedChange],
   accessPatterns: {
     getJob: {
       description: 'Get job by ID',
@@ -110,6 +148,16 @@ export const model = defineModel({
       description: 'Get a cached fetch by URL',
       entities: ['fetchCache'],
       key: { pk: 'FETCH#{url}', sk: { equals: 'CACHE' } },
+    },
+    getJobStatusCounts: {
+      description: 'Count jobs per status',
+      entities: ['jobStatusCount'],
+      key: { pk: 'JOB_COUNTS', sk: { beginsWith: 'STATUS#' } },
+    },
+    getCountedChange: {
+      description: 'Was a job change counted',
+      entities: ['countedChange'],
+      key: { pk: 'COUNTED#{eventId}', sk: { equals: 'COUNTED' } },
     },
   },
 });

@@ -1,5 +1,5 @@
 import { indexKeySchema, type ModelDefinition } from '../model/index.js';
-import { keyAttributes, pascalCase, tableSpec, type GlobalIndexSpec, type TableSpec } from './table-spec.js';
+import { keyAttributes, pascalCase, tableSpec, type GlobalIndexSpec, type StreamHandlerSpec, type TableSpec } from './table-spec.js';
 
 /** A CloudFormation template (JSON). */
 export interface CloudFormationTemplate {
@@ -32,6 +32,29 @@ export function tableProperties(spec: TableSpec): Record<string, unknown> {
       : {}),
     PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: spec.pointInTimeRecovery },
     ...(spec.timeToLiveAttribute ? { TimeToLiveSpecification: { AttributeName: spec.timeToLiveAttribute, Enabled: true } } : {}),
+    ...(spec.stream ? { StreamSpecification: { StreamViewType: spec.stream.viewType } } : {}),
+  };
+}
+
+/**
+ * The `AWS::Lambda::EventSourceMapping` properties of a stream handler, without its
+ * `EventSourceArn` and `FunctionName` — exactly what CDK's `DynamoEventSource` synthesizes for
+ * the same settings (the tests hold the two together).
+ */
+export function eventSourceMappingProperties(handler: StreamHandlerSpec): Record<string, unknown> {
+  const mapping = handler.mapping;
+  const patterns = mapping.filterCriteria?.Filters?.flatMap((filter) => (filter.Pattern === undefined ? [] : [{ Pattern: filter.Pattern }])) ?? [];
+  return {
+    StartingPosition: mapping.startingPosition,
+    BatchSize: mapping.batchSize ?? 100,
+    ...(mapping.maximumBatchingWindowInSeconds !== undefined ? { MaximumBatchingWindowInSeconds: mapping.maximumBatchingWindowInSeconds } : {}),
+    ...(mapping.bisectBatchOnFunctionError !== undefined ? { BisectBatchOnFunctionError: mapping.bisectBatchOnFunctionError } : {}),
+    ...(mapping.maximumRetryAttempts !== undefined ? { MaximumRetryAttempts: mapping.maximumRetryAttempts } : {}),
+    // -1 (never) is the default, and CDK cannot say it.
+    ...(mapping.maximumRecordAgeInSeconds !== undefined && mapping.maximumRecordAgeInSeconds !== -1 ? { MaximumRecordAgeInSeconds: mapping.maximumRecordAgeInSeconds } : {}),
+    ...(mapping.parallelizationFactor !== undefined ? { ParallelizationFactor: mapping.parallelizationFactor } : {}),
+    ...(mapping.functionResponseTypes?.length ? { FunctionResponseTypes: [...mapping.functionResponseTypes] } : {}),
+    ...(patterns.length > 0 ? { FilterCriteria: { Filters: patterns } } : {}),
   };
 }
 
@@ -51,7 +74,11 @@ function globalIndexProperties(index: GlobalIndexSpec, provisioned: Record<strin
 /**
  * Plain CloudFormation for a model's table, for users without CDK. The physical name is a
  * parameter (defaulting to the model's), so one template serves several stages; the table is
- * retained when the stack is deleted, as CDK does by default.
+ * retained when the stack is deleted, as CDK does by default. A table with a stream exports
+ * its `StreamArn`; each declared stream handler gets an event source mapping from the stream to
+ * a function deployed apart, whose ARN (or name) is the `<Handler>FunctionArn` parameter (the
+ * function's role needs `dynamodb:DescribeStream`, `GetRecords`, `GetShardIterator` and
+ * `ListStreams` on the stream). The CDK construct builds the function too.
  *
  * @example
  * const template = cloudFormationTemplate(model);
@@ -61,6 +88,7 @@ function globalIndexProperties(index: GlobalIndexSpec, provisioned: Record<strin
 export function cloudFormationTemplate(model: ModelDefinition): CloudFormationTemplate {
   const spec = tableSpec(model);
   const logicalId = `${pascalCase(spec.tableName)}Table`;
+  const handlers = spec.stream?.handlers ?? [];
   return {
     AWSTemplateFormatVersion: '2010-09-09',
     Description: `DynamoDB table ${spec.tableName}, as declared by its monotable model`,
@@ -71,6 +99,15 @@ export function cloudFormationTemplate(model: ModelDefinition): CloudFormationTe
         AllowedPattern: '[a-zA-Z0-9_.-]{3,255}',
         Description: 'Physical name of the table',
       },
+      ...Object.fromEntries(
+        handlers.map((handler) => [
+          `${handler.id}FunctionArn`,
+          {
+            Type: 'String',
+            Description: `ARN or name of the Lambda function of stream handler ${handler.name} (${handler.entry}, export ${handler.handler})`,
+          },
+        ]),
+      ),
     },
     Resources: {
       [logicalId]: {
@@ -79,10 +116,24 @@ export function cloudFormationTemplate(model: ModelDefinition): CloudFormationTe
         UpdateReplacePolicy: 'Retain',
         Properties: { TableName: { Ref: 'TableName' }, ...tableProperties(spec) },
       },
+      ...Object.fromEntries(
+        handlers.map((handler) => [
+          `${handler.id}EventSourceMapping`,
+          {
+            Type: 'AWS::Lambda::EventSourceMapping',
+            Properties: {
+              EventSourceArn: { 'Fn::GetAtt': [logicalId, 'StreamArn'] },
+              FunctionName: { Ref: `${handler.id}FunctionArn` },
+              ...eventSourceMappingProperties(handler),
+            },
+          },
+        ]),
+      ),
     },
     Outputs: {
       TableName: { Description: 'Name of the table', Value: { Ref: logicalId } },
       TableArn: { Description: 'ARN of the table', Value: { 'Fn::GetAtt': [logicalId, 'Arn'] } },
+      ...(spec.stream ? { StreamArn: { Description: 'ARN of the table stream', Value: { 'Fn::GetAtt': [logicalId, 'StreamArn'] } } } : {}),
     },
   };
 }

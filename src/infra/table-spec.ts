@@ -1,4 +1,13 @@
-import { dynamoDbNamePattern, physicalKeys, type ModelDefinition, type PhysicalIndex, type PhysicalKeyAttribute, type TableDefinition } from '../model/index.js';
+import {
+  dynamoDbNamePattern,
+  physicalKeys,
+  type ModelDefinition,
+  type PhysicalIndex,
+  type PhysicalKeyAttribute,
+  type StreamHandlerDeclaration,
+  type StreamViewType,
+  type TableDefinition,
+} from '../model/index.js';
 import { InfrastructureModelError } from './errors.js';
 
 /** A key attribute: template keys are strings; attribute-keyed indexes declare S, N or B. */
@@ -6,6 +15,25 @@ export type KeyAttributeSpec = PhysicalKeyAttribute;
 
 /** A GSI: 1–4 partition attributes, 0–4 sort attributes (more than one each: multi-attribute keys). */
 export type GlobalIndexSpec = PhysicalIndex;
+
+/** A stream handler of the model: its Lambda function and the event source mapping that feeds it. */
+export interface StreamHandlerSpec {
+  /** The model's name for it (`jobStatusCounters`). */
+  readonly name: string;
+  /** PascalCase of the name, for logical IDs and construct IDs (`JobStatusCounters`). */
+  readonly id: string;
+  readonly entry: string;
+  readonly handler: string;
+  readonly memorySize: number;
+  readonly timeoutSeconds: number;
+  readonly mapping: Omit<StreamHandlerDeclaration, 'entry' | 'handler' | 'memorySize' | 'timeoutSeconds'> & { readonly startingPosition: 'TRIM_HORIZON' | 'LATEST' };
+}
+
+/** The table's stream: view type and handlers (none when the model declares none). */
+export interface StreamSpec {
+  readonly viewType: StreamViewType;
+  readonly handlers: readonly StreamHandlerSpec[];
+}
 
 /**
  * The physical table a model declares, in one normalized shape from which the CDK construct
@@ -21,6 +49,7 @@ export interface TableSpec {
   readonly globalIndexes: readonly GlobalIndexSpec[];
   /** Every key attribute once, in declaration order (AttributeDefinitions). */
   readonly keyAttributes: readonly KeyAttributeSpec[];
+  readonly stream?: StreamSpec;
 }
 
 /**
@@ -52,6 +81,25 @@ export function tableSpec(source: ModelDefinition | TableDefinition, options: { 
     pointInTimeRecovery: table.pointInTimeRecovery,
     globalIndexes: keys.indexes,
     keyAttributes: keys.attributes,
+    ...(table.stream ? { stream: streamSpec(table.stream.viewType, table.stream.handlers ?? {}) } : {}),
+  };
+}
+
+function streamSpec(viewType: StreamViewType, handlers: Readonly<Record<string, StreamHandlerDeclaration>>): StreamSpec {
+  return {
+    viewType,
+    handlers: Object.entries(handlers).map(([name, declared]) => {
+      const { entry, handler, memorySize, timeoutSeconds, ...mapping } = declared;
+      return {
+        name,
+        id: pascalCase(name),
+        entry,
+        handler: handler ?? 'handler',
+        memorySize: memorySize ?? 256,
+        timeoutSeconds: timeoutSeconds ?? 30,
+        mapping: { ...mapping, startingPosition: mapping.startingPosition ?? 'TRIM_HORIZON' },
+      };
+    }),
   };
 }
 

@@ -5,6 +5,7 @@ export * from './duration.js';
 export * from './attributes.js';
 export * from './attribute-index.js';
 export * from './table.js';
+export * from './table-stream.js';
 export * from './physical-keys.js';
 export * from './state-machine.js';
 export * from './entity.js';

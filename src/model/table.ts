@@ -1,5 +1,6 @@
 import { attributeIndexKeys, attributeIndexKeyNames, checkAttributeIndex, isAttributeIndex, type AttributeIndexDefinition, type KeyAttributeType } from './attribute-index.js';
 import { ModelDefinitionError } from './errors.js';
+import { checkTableStream, type TableStreamDefinition } from './table-stream.js';
 
 /** Which attributes a GSI copies: all, keys only, or keys plus a list. */
 export type IndexProjection =
@@ -40,7 +41,10 @@ export type EmptyStringPolicy = 'omit' | 'reject' | 'keep';
 export const dynamoDbNamePattern = /^[a-zA-Z0-9_.-]{3,255}$/;
 
 /** A table declaration: plain data, used by repositories, the design check and infrastructure. */
-export interface TableDefinition<Indexes extends Readonly<Record<string, GlobalIndexDefinition>> = Readonly<Record<string, GlobalIndexDefinition>>> {
+export interface TableDefinition<
+  Indexes extends Readonly<Record<string, GlobalIndexDefinition>> = Readonly<Record<string, GlobalIndexDefinition>>,
+  Stream extends TableStreamDefinition | undefined = TableStreamDefinition | undefined,
+> {
   /** Default physical table name (repositories can be pointed at another). */
   readonly name: string;
   readonly partitionKey: string;
@@ -55,9 +59,14 @@ export interface TableDefinition<Indexes extends Readonly<Record<string, GlobalI
   readonly entityTypeAttribute: string;
   /** Separator of composite keys, escaped inside values. */
   readonly separator: string;
+  /** The table's DynamoDB stream and its handlers; absent when the table has no stream. */
+  readonly stream?: Stream;
 }
 
-export interface TableConfig<Indexes extends Readonly<Record<string, GlobalIndexDefinition>>> {
+export interface TableConfig<
+  Indexes extends Readonly<Record<string, GlobalIndexDefinition>>,
+  Stream extends TableStreamDefinition | undefined = TableStreamDefinition | undefined,
+> {
   readonly name: string;
   readonly partitionKey?: string;
   readonly sortKey?: string;
@@ -68,11 +77,14 @@ export interface TableConfig<Indexes extends Readonly<Record<string, GlobalIndex
   readonly emptyStrings?: EmptyStringPolicy;
   readonly entityTypeAttribute?: string;
   readonly separator?: string;
+  /** `{ viewType: 'NEW_AND_OLD_IMAGES', handlers: { … } }`: see {@link TableStreamDefinition}. */
+  readonly stream?: Stream;
 }
 
 /**
  * Declares a table with the guide's defaults: `pk`/`sk` strings, on-demand billing,
- * point-in-time recovery on, empty strings omitted, entity type in `_type`, `#` separator.
+ * point-in-time recovery on, empty strings omitted, entity type in `_type`, `#` separator,
+ * no stream.
  *
  * @example
  * const table = defineTable({
@@ -82,12 +94,14 @@ export interface TableConfig<Indexes extends Readonly<Record<string, GlobalIndex
  *     byTenantStatus: { partitionKey: ['tenantId', 'status'], sortKey: ['createdAt'], projection: { type: 'ALL' } },
  *   },
  *   timeToLiveAttribute: 'expires_at',
+ *   stream: { viewType: 'NEW_AND_OLD_IMAGES', handlers: { counters: { entry: 'src/counters-lambda.ts', batchSize: 100 } } },
  * });
  */
-export function defineTable<const Indexes extends Readonly<Record<string, GlobalIndexDefinition>> = {}>(
-  config: TableConfig<Indexes>,
-): TableDefinition<Indexes> {
-  const table: TableDefinition<Indexes> = {
+export function defineTable<
+  const Indexes extends Readonly<Record<string, GlobalIndexDefinition>> = {},
+  const Stream extends TableStreamDefinition | undefined = undefined,
+>(config: TableConfig<Indexes, Stream>): TableDefinition<Indexes, Stream> {
+  const table: TableDefinition<Indexes, Stream> = {
     name: config.name,
     partitionKey: config.partitionKey ?? 'pk',
     sortKey: config.sortKey ?? 'sk',
@@ -98,7 +112,9 @@ export function defineTable<const Indexes extends Readonly<Record<string, Global
     emptyStrings: config.emptyStrings ?? 'omit',
     entityTypeAttribute: config.entityTypeAttribute ?? '_type',
     separator: config.separator ?? '#',
+    ...(config.stream ? { stream: config.stream } : {}),
   };
+  if (table.stream) checkTableStream(table.name, table.stream);
   if (!dynamoDbNamePattern.test(table.name)) {
     throw new ModelDefinitionError(`table '${table.name}'`, 'a table name is 3-255 characters of [a-zA-Z0-9_.-]');
   }

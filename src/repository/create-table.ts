@@ -11,7 +11,8 @@ import { TableNotActiveError } from './errors.js';
 
 /**
  * The CreateTable input of a model's table: string table keys, its GSIs (template or attribute
- * keys, see `physicalKeys`) with their projections, its billing mode. Pure. (TTL and point-in-time recovery are separate API calls; see
+ * keys, see `physicalKeys`) with their projections, its billing mode, its stream (when the table
+ * declares one). Pure. (TTL and point-in-time recovery are separate API calls; see
  * {@link createTableFromModel}.)
  *
  * @example
@@ -43,6 +44,7 @@ export function buildCreateTableInput(model: ModelDefinition, tableName = model.
     ...(indexes.length > 0 ? { GlobalSecondaryIndexes: indexes } : {}),
     BillingMode: table.billingMode.mode,
     ...throughput,
+    ...(table.stream ? { StreamSpecification: { StreamEnabled: true, StreamViewType: table.stream.viewType } } : {}),
   };
 }
 
@@ -57,7 +59,8 @@ export interface CreateTableOptions {
 }
 
 /**
- * Creates the model's table, waits until it is ACTIVE and enables TTL on its TTL attribute.
+ * Creates the model's table (with its stream, when declared), waits until it is ACTIVE and
+ * enables TTL on its TTL attribute.
  * Point-in-time recovery is left to infrastructure code (local engines have no backups). A table
  * still not ACTIVE after `activeTimeoutMs` fails with {@link TableNotActiveError} (naming the table
  * and the last status seen), and TTL is then left alone.

@@ -21,4 +21,6 @@ export * from './entity-repository.js';
 export * from './entity-transactions.js';
 export * from './table-repository.js';
 export * from './create-table.js';
+export * from './stream-change.js';
+export * from './decode-change.js';
 // The admin Scan is deliberately not re-exported: import it from './admin-scan.js' by name.

@@ -8,3 +8,4 @@ export type {
   StreamAttributeValue,
   StreamHandlerContext,
 } from './lambda-event.js';
+export { streamHandlerSettings, type ModelStreamHandlerName, type StreamHandlerSettings } from './stream-handler-settings.js';

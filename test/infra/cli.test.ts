@@ -29,6 +29,9 @@ describe('monotable infra', () => {
     const source = readFileSync(out, 'utf8');
     expect(source).toContain('export class ResearchData extends Construct');
     expect(source).toContain("timeToLiveAttribute: 'expires_at'");
+    expect(source).toContain('stream: dynamodb.StreamViewType.NEW_AND_OLD_IMAGES');
+    expect(source).toContain("new NodejsFunction(this, 'JobStatusCountersHandler'");
+    expect(source).toContain('jobStatusCounters.addEventSource(');
   });
 
   it('create-table creates a table with multi-attribute GSI keys in a local SQLite file', async () => {

@@ -6,7 +6,7 @@ import { MonotableTable } from '../../src/infra/cdk/monotable-table.js';
 import { cdkConstructSource, cloudFormationTemplate } from '../../src/infra/index.js';
 import { attributeIndexKeys, isAttributeIndex, type GlobalIndexDefinition, type ModelDefinition } from '../../src/model/index.js';
 import { models } from './support/models.js';
-import { cloudFormationTable, evaluateSource, onlyTable, synthesize } from './support/synthesize.js';
+import { cloudFormationTable, evaluateSource, onlyTable, streamHandlerResources, synthesize } from './support/synthesize.js';
 
 type TableResource = ReturnType<typeof onlyTable>;
 
@@ -41,6 +41,7 @@ function expectMatchesModel(resource: TableResource, model: ModelDefinition): vo
   expect(properties.TimeToLiveSpecification).toEqual(
     table.timeToLiveAttribute ? { AttributeName: table.timeToLiveAttribute, Enabled: true } : undefined,
   );
+  expect(properties.StreamSpecification).toEqual(table.stream ? { StreamViewType: table.stream.viewType } : undefined);
 
   const indexes = Object.entries(table.indexes);
   expect(properties.GlobalSecondaryIndexes ?? []).toHaveLength(indexes.length);
@@ -83,16 +84,49 @@ describe.each(Object.entries(models))('infrastructure of %s', (_, model) => {
     expect(onlyTable(template)).toEqual(cloudFormation);
   });
 
-  it('the generated stack holds the same table and exports its name and ARN', () => {
+  it('the generated stack holds the same table and exports its name and ARN (and stream ARN)', () => {
     const generated = evaluateSource(cdkConstructSource(model, { className: 'DataTable' }));
     const DataStack = generated.DataDataStack as new (scope: Construct, id: string) => Stack;
     const template = Template.fromStack(new DataStack(new App(), 'Data'));
     expect(onlyTable(template)).toEqual(cloudFormation);
-    expect(Object.keys(template.findOutputs('*'))).toEqual(['TableName', 'TableArn']);
+    expect(Object.keys(template.findOutputs('*'))).toEqual(['TableName', 'TableArn', ...(model.table.stream ? ['StreamArn'] : [])]);
   });
 
   it('the MonotableTable construct synthesizes exactly the CloudFormation resource', () => {
     const template = synthesize((stack) => new MonotableTable(stack, 'Data', { model }));
     expect(onlyTable(template)).toEqual(cloudFormation);
   });
+
+  const handlers = Object.entries(model.table.stream?.handlers ?? {});
+  it.runIf(handlers.length > 0)(
+    'each stream handler is a function fed by the stream, with the mapping CloudFormation declares, in both CDK forms',
+    () => {
+      const template = cloudFormationTemplate(model);
+      const generated = evaluateSource(cdkConstructSource(model));
+      const Generated = generated[Object.keys(generated).find((name) => name.endsWith('Table'))!] as new (scope: Construct, id: string) => Construct;
+      const fromSource = streamHandlerResources(synthesize((stack) => new Generated(stack, 'Data')));
+      const fromConstruct = streamHandlerResources(synthesize((stack) => new MonotableTable(stack, 'Data', { model })));
+      expect(fromConstruct).toEqual(fromSource);
+      expect(fromSource).toHaveLength(handlers.length);
+      for (const [[name, declared], synthesized] of handlers.map((handler, i) => [handler, fromSource[i]] as const)) {
+        const id = `${name[0].toUpperCase()}${name.slice(1)}`;
+        expect(synthesized.logicalId).toMatch(new RegExp(`^Data${id}Handler[0-9A-F]{8}$`));
+        const mapping = template.Resources[`${id}EventSourceMapping`];
+        expect(mapping.Type).toBe('AWS::Lambda::EventSourceMapping');
+        const { EventSourceArn, FunctionName, ...settings } = mapping.Properties;
+        expect(synthesized.mapping).toEqual(settings);
+        expect(FunctionName).toEqual({ Ref: `${id}FunctionArn` });
+        expect(EventSourceArn).toEqual({ 'Fn::GetAtt': [Object.keys(template.Resources)[0], 'StreamArn'] });
+        expect(synthesized.function).toMatchObject({
+          Handler: `index.${declared.handler ?? 'handler'}`,
+          Runtime: 'nodejs24.x',
+          MemorySize: declared.memorySize ?? 256,
+          Timeout: declared.timeoutSeconds ?? 30,
+        });
+        expect(Object.keys(synthesized.function.Environment.Variables)).toEqual(['TABLE_NAME']);
+        expect(synthesized.streamActions).toEqual(expect.arrayContaining(['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams']));
+      }
+    },
+    120_000,
+  );
 });

@@ -18,6 +18,8 @@ describe.each(Object.entries(models))('the local CreateTable request of %s', (_,
     expect(input.GlobalSecondaryIndexes).toEqual(expected.GlobalSecondaryIndexes);
     expect(input.ProvisionedThroughput).toEqual(expected.ProvisionedThroughput);
     expect(input.BillingMode).toBe(expected.BillingMode ?? 'PROVISIONED');
+    // CloudFormation's StreamSpecification has no StreamEnabled: declaring it enables it.
+    expect(input.StreamSpecification).toEqual(expected.StreamSpecification ? { StreamEnabled: true, ...expected.StreamSpecification } : undefined);
   });
 });
 
@@ -33,7 +35,7 @@ describe.skipIf(!endpoint && !endpoint3)('creating a model\'s table on DynamoDB 
   const waiting = Object.entries(models).filter(([, model]) => peerFor(model) === undefined);
   if (waiting.length > 0) it.skip.each(waiting)('%s (needs DynamoDB Local 3.3.1, not started in this run)', () => undefined);
 
-  it.each(runnable)('%s: keys, indexes and TTL as the CloudFormation template says', async (_, model) => {
+  it.each(runnable)('%s: keys, indexes, stream and TTL as the CloudFormation template says', async (_, model) => {
     const client = peerFor(model)!;
     const tableName = uniqueTableName('model');
     expect(await ensureModelTable(client, model, { tableName })).toBe(true);
@@ -47,6 +49,7 @@ describe.skipIf(!endpoint && !endpoint3)('creating a model\'s table on DynamoDB 
     const expectedIndexes = ((expected.GlobalSecondaryIndexes ?? []) as any[]).map(({ IndexName, KeySchema, Projection }) => ({ IndexName, KeySchema, Projection }));
     expect(indexes).toEqual(expect.arrayContaining(expectedIndexes));
     expect(indexes).toHaveLength(expectedIndexes.length);
+    expect(Table?.StreamSpecification).toEqual(expected.StreamSpecification ? { StreamEnabled: true, ...expected.StreamSpecification } : undefined);
 
     const { TimeToLiveDescription } = await client.send(new DescribeTimeToLiveCommand({ TableName: tableName }));
     if (model.table.timeToLiveAttribute) expect(TimeToLiveDescription?.AttributeName).toBe(model.table.timeToLiveAttribute);

@@ -26,7 +26,7 @@ describe('monotable design', () => {
 
   it('checks a model module and prints its access-pattern table', async () => {
     const check = await run('design', 'check', 'examples/research-jobs/model.ts');
-    expect(check.output).toContain('✓ 6 access patterns, each served by a key condition (table research-jobs)');
+    expect(check.output).toContain('✓ 8 access patterns, each served by a key condition (table research-jobs)');
     expect(check.exitCode).toBeUndefined();
     const doc = await run('design', 'doc', 'examples/research-jobs/model.ts');
     expect(doc.output.startsWith('| # | Access pattern | Key design |\n|---|---|---|\n| 1 | Get job by ID | PK=`JOB#<id>`, SK=`METADATA` |')).toBe(true);

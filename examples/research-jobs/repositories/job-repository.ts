@@ -1,7 +1,7 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { EntityItem } from '../../../src/model/index.js';
 import { TableRepository, type CapacityLedger } from '../../../src/repository/index.js';
-import { model, type JobStatus, type job, type finding, type report, type debugPayload } from '../model.js';
+import { jobStatuses, model, type JobStatus, type job, type finding, type report, type debugPayload } from '../model.js';
 
 /** A research job as stored: id, title, status, createdAt, and its optimistic-locking version. */
 export type Job = EntityItem<typeof job>;
@@ -94,6 +94,16 @@ export class JobRepository {
   /** Keeps a failed job's debug payload for 7 days (TTL). */
   async saveDebugPayload(jobId: string, payload: { id: string; payload: string }): Promise<DebugPayload> {
     return this.db.entity('debugPayload').put({ jobId, id: payload.id, payload: payload.payload });
+  }
+
+  /**
+   * How many jobs are in each status, from one Query of the counter items the stream handler
+   * keeps (`streams/job-status-counters.ts`): as fresh as the handler is, not a count of the jobs.
+   */
+  async statusCounts(): Promise<Record<JobStatus, number>> {
+    const counts = Object.fromEntries(jobStatuses.map((status) => [status, 0])) as Record<JobStatus, number>;
+    for (const counter of (await this.db.collection('getJobStatusCounts', {})).jobStatusCount) counts[counter.status] = counter.count;
+    return counts;
   }
 
   /** The job's debug payloads still stored. */

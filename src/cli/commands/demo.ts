@@ -5,14 +5,17 @@ import { checkDesign } from '../../model/design-check.js';
 import { accessPatternRows } from '../../model/design-doc.js';
 import { CapacityLedger } from '../../repository/capacity.js';
 import { InvalidTransitionError } from '../../repository/errors.js';
-import { createTable, JobRepository, model } from '../../../examples/research-jobs/index.js';
+import { runStreamHandler, type RunningStreamHandler } from '../../streams/run-stream-handler.js';
+import { streamHandlerSettings } from '../../streams/stream-handler-settings.js';
+import { createJobStatusCountersHandler, createTable, JobRepository, model, type JobStatus } from '../../../examples/research-jobs/index.js';
 
 const DAY_MS = 86_400_000;
 
 /**
  * The research-job demo on the embedded engine (in memory, no server): table from the model,
- * jobs and findings, running jobs page by page, a transition and a refused one, an expired debug
- * payload reaped by TTL, and the access-pattern table with the capacity each pattern consumed.
+ * jobs and findings, running jobs page by page, a transition and a refused one, the per-status
+ * counters a stream handler keeps, an expired debug payload reaped by TTL, and the
+ * access-pattern table with the capacity each pattern consumed.
  *
  * @example
  * await runDemo((line) => console.log(line));
@@ -24,6 +27,7 @@ export async function runDemo(print: (line: string) => void): Promise<void> {
   const client = createLocalClient({ engine });
   const capacity = new CapacityLedger();
   const tableName = model.table.name;
+  let counters: RunningStreamHandler | undefined;
   try {
     const section = (title: string) => print(`\n── ${title}`);
     print('monotable demo: the research-job domain on the embedded SQLite engine (in memory, no server)');
@@ -31,17 +35,29 @@ export async function runDemo(print: (line: string) => void): Promise<void> {
     section('1. Table from the model');
     await createTable(client, tableName);
     const gsis = Object.entries(model.table.indexes).map(([name, index]) => `${name} (${index.partitionKey}/${index.sortKey})`);
-    print(`created '${tableName}': ${model.table.partitionKey}/${model.table.sortKey}, GSI ${gsis.join(', ')}, TTL on ${model.table.timeToLiveAttribute}`);
+    print(`created '${tableName}': ${model.table.partitionKey}/${model.table.sortKey}, GSI ${gsis.join(', ')}, TTL on ${model.table.timeToLiveAttribute}, stream ${model.table.stream?.viewType}`);
+    // The Lambda handler of the model's stream, run unchanged on the local stream with its declared settings.
+    counters = runStreamHandler({ client, handler: createJobStatusCountersHandler(client, tableName, { now: clock }), ...streamHandlerSettings(model, 'jobStatusCounters') });
+    print('stream handler jobStatusCounters running: each job change moves the counter of its old status down and its new one up');
 
     section('2. Jobs and findings');
     const jobs = new JobRepository(client, tableName, { now: clock, capacity });
+    const running = counters;
+    const printCounts = async (when: string) => {
+      await running.drain();
+      const counts = await jobs.statusCounts();
+      const shown = (Object.entries(counts) as [JobStatus, number][]).filter(([, count]) => count > 0).map(([status, count]) => `${status} ${count}`);
+      print(`  counters ${when}: ${shown.join(', ') || 'none'}`);
+    };
     const titles = ['Survey vector databases', 'Compare embedding models', 'Map DynamoDB pricing', 'Review SQLite WAL', 'Benchmark tokenizers', 'Summarise TTL semantics', 'Audit GSI projections'];
     for (const [i, title] of titles.entries()) {
       await jobs.create({ id: `job-${i + 1}`, title, createdAt: new Date(nowMs + i * 60_000).toISOString() });
     }
     print(`created ${titles.length} jobs (status queued)`);
+    await printCounts('after the creates');
     for (let i = 1; i <= 5; i++) await jobs.transitionStatus(`job-${i}`, 'queued', 'running');
     print('started job-1 … job-5 (queued → running)');
+    await printCounts('after the starts');
     const findings = Array.from({ length: 30 }, (_, i) => ({ id: `f-${String(i + 1).padStart(2, '0')}`, text: `observation ${i + 1}` }));
     await jobs.addFindings('job-1', findings);
     await jobs.saveReport('job-1', { summary: 'Three candidates fit; pgvector wins on cost.' });
@@ -80,14 +96,19 @@ export async function runDemo(print: (line: string) => void): Promise<void> {
       if (!(error instanceof InvalidTransitionError)) throw error;
       print(`refused before any request: ${error.message}`);
     }
+    await printCounts('after the transitions (the refused ones moved nothing)');
 
     section('5. TTL: a failed job\'s debug payload expires after 7 days');
     await jobs.transitionStatus('job-5', 'running', 'failed');
+    await printCounts('after job-5 failed');
     await jobs.saveDebugPayload('job-5', { id: 'trace-1', payload: 'TimeoutError: fetch https://example.org took 30 s' });
     print(`job-5 failed; debug payloads stored: ${(await jobs.getDebugPayloads('job-5')).length}`);
     nowMs += 8 * DAY_MS;
     const reaped = engine.reapExpiredItems();
-    print(`8 days later the engine reaps ${reaped} expired item${reaped === 1 ? '' : 's'}; debug payloads left: ${(await jobs.getDebugPayloads('job-5')).length}`);
+    print(
+      `8 days later the engine reaps ${reaped} expired items (the debug payload, and the receipts the counters handler keeps 2 days); debug payloads left: ${(await jobs.getDebugPayloads('job-5')).length}`,
+    );
+    await printCounts('after the reap (TTL deletions of receipts move no counter)');
 
     section('6. Access patterns and the capacity each consumed (ReturnConsumedCapacity)');
     const check = checkDesign(model);
@@ -101,6 +122,7 @@ export async function runDemo(print: (line: string) => void): Promise<void> {
     const writes = [...totals.entries()].filter(([label]) => label.includes('.'));
     print(table(['Write', 'Requests', 'Capacity units'], writes.map(([label, used]) => [label, String(used.requests), formatUnits(used.capacityUnits)])));
   } finally {
+    await counters?.stop();
     client.destroy();
     engine.close();
   }

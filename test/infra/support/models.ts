@@ -13,6 +13,27 @@ const provisionedTable = defineTable({
   },
   billingMode: { mode: 'PROVISIONED', readCapacityUnits: 3, writeCapacityUnits: 7 },
   pointInTimeRecovery: false,
+  stream: {
+    viewType: 'KEYS_ONLY',
+    handlers: {
+      // Every setting away from its default.
+      audit: {
+        entry: 'test/infra/support/audit-handler.ts',
+        handler: 'audit',
+        batchSize: 10,
+        startingPosition: 'LATEST',
+        maximumBatchingWindowInSeconds: 5,
+        bisectBatchOnFunctionError: true,
+        maximumRetryAttempts: 3,
+        maximumRecordAgeInSeconds: 3600,
+        parallelizationFactor: 2,
+        functionResponseTypes: ['ReportBatchItemFailures'],
+        filterCriteria: { Filters: [{ Pattern: '{"eventName":["REMOVE"]}' }, { Pattern: '{"eventName":["INSERT"]}' }] },
+        memorySize: 512,
+        timeoutSeconds: 60,
+      },
+    },
+  },
 });
 const part = defineEntity(provisionedTable, {
   name: 'part',
@@ -38,8 +59,8 @@ const bare = defineModel({
 
 /** Models covering the shapes infrastructure must express. */
 export const models: Record<string, ModelDefinition> = {
-  'research jobs (the guide\'s shape)': researchJobs,
-  'provisioned, custom key names, KEYS_ONLY and INCLUDE projections, no PITR': provisioned,
+  'research jobs (the guide\'s shape, a NEW_AND_OLD_IMAGES stream and its counters handler)': researchJobs,
+  'provisioned, custom key names, KEYS_ONLY and INCLUDE projections, no PITR, a KEYS_ONLY stream with every handler setting': provisioned,
   'no index, no TTL': bare,
   'multi-attribute GSI keys (2 + 2, N sort attribute) beside a template index': ticketModel(),
 };
