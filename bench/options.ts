@@ -2,7 +2,7 @@
 export interface BenchOptions {
   /** Operations to run (`get,put,update,query,gsi,batch,transact`); all by default. */
   readonly only: ReadonlySet<OperationName>;
-  /** Sections to run (`sdk,servers,engine,scale,partiql,streams,isolation`); all by default. */
+  /** Sections to run (`sdk,servers,engine,scale,partiql,streams,isolation,startup`); all by default. */
   readonly sections: ReadonlySet<SectionName>;
   readonly quick: boolean;
   /** Timed iterations per operation and peer. */
@@ -15,10 +15,10 @@ export interface BenchOptions {
 
 export const OPERATION_NAMES = ['get', 'put', 'update', 'query', 'gsi', 'batch', 'transact'] as const;
 export type OperationName = (typeof OPERATION_NAMES)[number];
-export const SECTION_NAMES = ['sdk', 'servers', 'engine', 'scale', 'partiql', 'streams', 'isolation'] as const;
+export const SECTION_NAMES = ['sdk', 'servers', 'engine', 'scale', 'partiql', 'streams', 'isolation', 'startup'] as const;
 export type SectionName = (typeof SECTION_NAMES)[number];
 
-const USAGE = `npm run bench -- [--quick] [--only get,put,…] [--sections sdk,servers,engine,scale,partiql,streams,isolation]
+const USAGE = `npm run bench -- [--quick] [--only get,put,…] [--sections sdk,servers,engine,scale,partiql,streams,isolation,startup]
                     [--iterations N] [--scale-max N] [--no-write]
 operations: ${OPERATION_NAMES.join(', ')}`;
 

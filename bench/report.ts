@@ -95,20 +95,34 @@ export function resultsMarkdown(title: string, machine: string, rows: readonly R
   ].join('\n');
 }
 
-/** Where the per-test isolation part of RESULTS.md begins; the main part comes before it. */
-const ISOLATION_MARK = '<!-- per-test isolation: written by `npm run bench -- --sections isolation` -->';
+/** Where each part of RESULTS.md after the main one begins, in the file's order. */
+const PART_MARKS = {
+  isolation: '<!-- per-test isolation: written by `npm run bench -- --sections isolation` -->',
+  startup: '<!-- server start: written by `npm run bench -- --sections startup` -->',
+} as const;
+
+type PartName = 'main' | keyof typeof PART_MARKS;
 
 /**
- * Writes RESULTS.md from its two parts: the main sections (a)–(d) and per-test isolation
- * (e). A part left undefined is kept as the file has it, so a run of one part does not
- * erase the figures of the other.
+ * Writes RESULTS.md from its parts: the main sections (a)–(f), per-test isolation (g) and
+ * server start (h). A part left undefined is kept as the file has it, so a run of one part
+ * does not erase the figures of the others.
  */
-export function writeResults(file: string, parts: { readonly main?: string; readonly isolation?: string }): void {
+export function writeResults(file: string, parts: { readonly [name in PartName]?: string }): void {
   const previous = existsSync(file) ? readFileSync(file, 'utf8') : '';
-  const mark = previous.indexOf(ISOLATION_MARK);
-  const previousMain = (mark < 0 ? previous : previous.slice(0, mark)).trimEnd();
-  const previousIsolation = mark < 0 ? '' : previous.slice(mark + ISOLATION_MARK.length).trim();
-  const main = (parts.main ?? previousMain).trimEnd();
-  const isolation = (parts.isolation ?? previousIsolation).trim();
-  writeFileSync(file, isolation ? `${main}\n\n${ISOLATION_MARK}\n\n${isolation}\n` : `${main}\n`);
+  const found = Object.entries(PART_MARKS)
+    .map(([name, mark]) => ({ name: name as keyof typeof PART_MARKS, mark, at: previous.indexOf(mark) }))
+    .filter((part) => part.at >= 0)
+    .sort((a, b) => a.at - b.at);
+  const previousParts: Partial<Record<PartName, string>> = { main: previous.slice(0, found[0]?.at ?? previous.length) };
+  found.forEach((part, index) => {
+    previousParts[part.name] = previous.slice(part.at + part.mark.length, found[index + 1]?.at ?? previous.length);
+  });
+  const text = (name: PartName) => (parts[name] ?? previousParts[name] ?? '').trim();
+  const sections = [text('main')];
+  for (const [name, mark] of Object.entries(PART_MARKS) as [keyof typeof PART_MARKS, string][]) {
+    const body = text(name);
+    if (body) sections.push(`${mark}\n\n${body}`);
+  }
+  writeFileSync(file, `${sections.join('\n\n')}\n`);
 }

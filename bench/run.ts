@@ -5,10 +5,11 @@ import { runEngineVsSqlite } from './sections/engine-vs-sqlite.js';
 import { runPartiql } from './sections/partiql.js';
 import { runQueryScale } from './sections/query-scale.js';
 import { runSdkAndServers } from './sections/sdk-and-servers.js';
+import { runStartup, STARTUP_METHOD } from './sections/startup.js';
 import { runStreams } from './sections/streams.js';
 
 /**
- * `npm run bench -- [--quick] [--only get,put] [--sections sdk,servers,engine,scale,partiql,streams,isolation]`:
+ * `npm run bench -- [--quick] [--only get,put] [--sections sdk,servers,engine,scale,partiql,streams,isolation,startup]`:
  * measures monotable against its peers (AWS DynamoDB Local, dynalite, raw SQLite, a bare
  * HTTP server), prints a table with ratios and targets, and writes bench/RESULTS.md.
  */
@@ -49,7 +50,7 @@ const METHOD = `
 - Every table has 200 partitions × 11 items (≈ 300 bytes each) and a GSI over 4 partitions.
   Writes use fresh keys each call; the conditional update succeeds.`.trim();
 
-/** The sections written to the main part of RESULTS.md; (g) has a part of its own. */
+/** The sections written to the main part of RESULTS.md; (g) and (h) have parts of their own. */
 const MAIN_SECTIONS = ['sdk', 'servers', 'engine', 'scale', 'partiql', 'streams'] as const;
 
 async function main(): Promise<void> {
@@ -85,9 +86,15 @@ async function main(): Promise<void> {
     console.log('per-test isolation (g)…');
     await runIsolation(options, isolationRows, isolationNotes);
   }
+  const startupRows: ResultRow[] = [];
+  const startupNotes: string[] = [];
+  if (options.sections.has('startup')) {
+    console.log('server start (h)…');
+    await runStartup(options, startupRows, startupNotes);
+  }
   console.log('');
-  printTable([...rows, ...isolationRows]);
-  const allNotes = [...notes, ...isolationNotes];
+  printTable([...rows, ...isolationRows, ...startupRows]);
+  const allNotes = [...notes, ...isolationNotes, ...startupNotes];
   if (allNotes.length > 0) console.log(`\n${allNotes.map((note) => `- ${note}`).join('\n')}`);
   if (options.resultsFile && !options.quick) {
     // Each part is rewritten only by a run that measured it; the other part stays as it was.
@@ -95,6 +102,9 @@ async function main(): Promise<void> {
       main: ranMain ? resultsMarkdown('Benchmark results', machine, rows, METHOD, notes) : undefined,
       isolation: options.sections.has('isolation')
         ? resultsMarkdown('Per-test isolation (g)', machine, isolationRows, ISOLATION_METHOD, isolationNotes)
+        : undefined,
+      startup: options.sections.has('startup')
+        ? resultsMarkdown('Server start (h)', machine, startupRows, STARTUP_METHOD, startupNotes)
         : undefined,
     });
     console.log(`\nwrote ${options.resultsFile}`);

@@ -1,10 +1,17 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { commands } from './commands/index.js';
 
+/** The package's version, from the first package.json above this module (src/cli/ or dist/src/cli/). */
 function packageVersion(): string {
-  const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-  return manifest.version;
+  let folder = new URL('./', import.meta.url);
+  for (;;) {
+    const manifest = new URL('package.json', folder);
+    if (existsSync(manifest)) return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
+    const parent = new URL('../', folder);
+    if (parent.href === folder.href) throw new Error('no package.json above the command line module');
+    folder = parent;
+  }
 }
 
 /** Builds the `monotable` program with every registered command. */

@@ -33,13 +33,35 @@ function isPackageSpecifier(path: string): boolean {
   return !path.startsWith('.') && !isAbsolute(path) && !/\.[cm]?[jt]sx?$/.test(path);
 }
 
+const TYPESCRIPT_FILE = /\.[cm]?tsx?$/;
+
+/**
+ * Whether this module is running as TypeScript, so something (tsx, a test runner) already
+ * compiles TypeScript: then a TypeScript model module needs nothing more.
+ */
+const runningFromSources = TYPESCRIPT_FILE.test(new URL(import.meta.url).pathname);
+
+let typescriptLoader: Promise<void> | undefined;
+
+/**
+ * Lets Node import TypeScript from now on, by registering tsx, once per process and only
+ * for a TypeScript model module: the built package runs plain JavaScript, and a JavaScript
+ * model never pays for the compiler.
+ */
+function loadTypeScript(): Promise<void> {
+  typescriptLoader ??= import('tsx/esm/api').then(({ register }) => {
+    register();
+  });
+  return typescriptLoader;
+}
+
 /** True for objects made by `defineModel`. */
 export function isModelDefinition(value: unknown): value is ModelDefinition {
   return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'model';
 }
 
 /**
- * Imports a model module (TypeScript works when running under tsx, as the CLI does) and returns
+ * Imports a model module (JavaScript, or TypeScript compiled by tsx, loaded on first need) and returns
  * its model: the default export, else the export named `model`, else the only exported model.
  * The module is a file path, or a package specifier resolved from `cwd` as the app's own code
  * would resolve it (`monotable/examples/research-jobs/model`, `@acme/data/model`).
@@ -51,6 +73,7 @@ export async function loadModelModule(path: string, cwd = process.cwd()): Promis
   const absolute = modulePathOf(path, cwd);
   let module: Record<string, unknown>;
   try {
+    if (!runningFromSources && TYPESCRIPT_FILE.test(absolute)) await loadTypeScript();
     module = (await import(pathToFileURL(absolute).href)) as Record<string, unknown>;
   } catch (error) {
     throw new ModelModuleError(path, `cannot be imported: ${(error as Error).message}`, { cause: error });

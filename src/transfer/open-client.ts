@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { MissingFileError, UnsupportedLocationRoleError } from './errors.js';
 import { describeLocation, type Location } from './location.js';
 
@@ -43,10 +43,12 @@ export async function openClient(location: Location, options: OpenClientOptions 
   const description = describeLocation(location);
   switch (location.kind) {
     case 'aws': {
+      const { DynamoDBClient } = await awsSdk();
       const client = new DynamoDBClient(location.region ? { region: location.region } : {});
       return { client, description, close: async () => client.destroy() };
     }
     case 'endpoint': {
+      const { DynamoDBClient } = await awsSdk();
       const client = new DynamoDBClient({
         endpoint: location.url,
         region: process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? localRegion,
@@ -65,6 +67,11 @@ export async function openClient(location: Location, options: OpenClientOptions 
     case 'adr-sqlite':
       throw new UnsupportedLocationRoleError(description, 'target', ADR_SQLITE_SOURCE_ONLY);
   }
+}
+
+/** The SDK, loaded on demand: the command line parses locations (assertWritable) on every run. */
+function awsSdk(): Promise<typeof import('@aws-sdk/client-dynamodb')> {
+  return import('@aws-sdk/client-dynamodb');
 }
 
 function hasCredentialsInEnvironment(): boolean {

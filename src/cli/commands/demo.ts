@@ -1,4 +1,3 @@
-import type { Command } from 'commander';
 import { Engine } from '../../engine/engine.js';
 import { createLocalClient } from '../../local/index.js';
 import { checkDesign } from '../../model/design-check.js';
@@ -137,21 +136,3 @@ function table(header: string[], rows: string[][]): string {
   for (const row of rows) lines.push(`| ${row.join(' | ')} |`);
   return lines.join('\n');
 }
-
-/**
- * Adds `monotable demo` (what `npm start` runs).
- *
- * @example
- * monotable demo
- */
-export function register(program: Command): void {
-  program
-    .command('demo')
-    .description('run the research-job demo on the embedded engine (no server, no Docker, no Java)')
-    .action(async () => {
-      await runDemo((line) => console.log(line));
-    });
-}
-
-/** The command in the CLI's command list form. */
-export const demoCommand = { register };

@@ -1,5 +1,5 @@
 import type { CliCommand } from '../command.js';
-import { demoCommand } from './demo.js';
+import { demoCommand } from './demo-command.js';
 import { designCommand } from './design.js';
 import { infraCommands } from './infra.js';
 import { serveCommand } from './serve.js';

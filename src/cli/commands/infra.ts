@@ -4,11 +4,9 @@ import { InvalidArgumentError, type Command } from 'commander';
 import type { CliCommand } from '../command.js';
 import { cdkConstructSource } from '../../infra/cdk-source.js';
 import { cloudFormationTemplate } from '../../infra/cloudformation.js';
-import { ensureModelTable } from '../../infra/ensure-model-table.js';
 import { loadModel } from '../../infra/load-model.js';
 import { tableSpec } from '../../infra/table-spec.js';
 import { parseLocation, type Location } from '../../transfer/location.js';
-import { openClient } from '../../transfer/open-client.js';
 
 /**
  * Adds `monotable infra cdk|cloudformation|create-table <model module>`.
@@ -17,6 +15,8 @@ import { openClient } from '../../transfer/open-client.js';
  * monotable infra cdk examples/research-jobs/model.ts --out infra/lib/data-stack.ts
  * monotable infra cloudformation examples/research-jobs/model.ts > table.json
  * monotable infra create-table examples/research-jobs/model.ts --to sqlite:.monotable/app.db
+ *
+ * create-table loads the AWS SDK when it runs, so other commands start without it.
  */
 export function register(program: Command): void {
   const infra = program.command('infra').description('infrastructure generated from a model module (default export or `model`)');
@@ -46,6 +46,8 @@ export function register(program: Command): void {
     .option('--table-name <name>', 'physical name (default the model\'s)')
     .action(async (modulePath: string, flags: { to: Location; tableName?: string }) => {
       const model = await loadModel(modulePath);
+      const { ensureModelTable } = await import('../../infra/ensure-model-table.js');
+      const { openClient } = await import('../../transfer/open-client.js');
       const { client, description, close } = await openClient(flags.to);
       try {
         const created = await ensureModelTable(client, model, flags.tableName ? { tableName: flags.tableName } : {});

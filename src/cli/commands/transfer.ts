@@ -1,8 +1,5 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import type { CliCommand } from '../command.js';
-import { copyTable } from '../../transfer/copy-table.js';
-import { exportTable } from '../../transfer/export-table.js';
-import { importTable } from '../../transfer/import-table.js';
 import { parseLocation, type Location } from '../../transfer/location.js';
 import { assertWritable } from '../../transfer/open-client.js';
 
@@ -18,6 +15,9 @@ const targetHelp = `sqlite:<file> (a monotable file), ${engineLocations}`;
  * monotable export --from sqlite:app.db --table app --out app.jsonl
  * monotable import --to aws --table app --in app.jsonl
  * monotable copy --from adr-sqlite:blue.db --to http://127.0.0.1:8000 --table blue_dialogue
+ *
+ * Each command loads its implementation (and with it the AWS SDK) when it runs, so that
+ * `monotable serve` and the others start without it.
  */
 export function register(program: Command): void {
   program
@@ -28,6 +28,7 @@ export function register(program: Command): void {
     .option('--out <file>', 'file to write (standard output when omitted)')
     .option('--segments <n>', 'parallel Scan segments', parseCount, 4)
     .action(async (flags: { from: Location; table: string; out?: string; segments: number }) => {
+      const { exportTable } = await import('../../transfer/export-table.js');
       const result = await exportTable({ from: flags.from, table: flags.table, out: flags.out, segments: flags.segments });
       console.error(`monotable: exported ${result.items} items of ${flags.table}${flags.out ? ` to ${flags.out}` : ''}`);
     });
@@ -41,6 +42,7 @@ export function register(program: Command): void {
     .option('--restart', 'ignore the progress of an earlier run and start from the first line')
     .option('--concurrency <n>', 'BatchWriteItem calls in flight', parseCount, 4)
     .action(async (flags: { to: Location; table: string; in: string; restart?: boolean; concurrency: number }) => {
+      const { importTable } = await import('../../transfer/import-table.js');
       const result = await importTable({
         to: flags.to,
         table: flags.table,
@@ -64,6 +66,7 @@ export function register(program: Command): void {
     .option('--concurrency <n>', 'BatchWriteItem calls in flight', parseCount, 4)
     .action(
       async (flags: { from: Location; to: Location; table: string; targetTable?: string; createTable: boolean; segments: number; concurrency: number }) => {
+        const { copyTable } = await import('../../transfer/copy-table.js');
         const result = await copyTable(flags);
         const target = flags.targetTable ?? flags.table;
         console.error(`monotable: copied ${result.items} items into ${target}${result.createdTable ? ' (table created)' : ''}`);

@@ -1,5 +1,6 @@
 import type { Comparator, ConditionFunctionName, ConditionNode, DocumentPath, Operand } from './ast.js';
 import type { ExpressionAttributes } from './expression-attributes.js';
+import { betweenBoundsReversed } from '../errors.js';
 import { formatPathForMessage, invalidExpression, type ExpressionKind } from './expression-errors.js';
 import { CONDITION_FUNCTIONS, checkConditionStructure } from './check-structure.js';
 import { checkOperatorCount, conditionOperatorCount } from './operator-limit.js';
@@ -185,7 +186,7 @@ class ConditionChecker {
       throw this.error(`The BETWEEN operator requires same data type for lower and upper bounds; ${bounds}`);
     }
     if (compareValues(lower, upper) > 0) {
-      throw this.error(`The BETWEEN operator requires upper bound to be greater than or equal to lower bound; ${bounds}`);
+      throw betweenBoundsReversed(this.kind, bounds);
     }
   }
 

@@ -1,4 +1,4 @@
-import { validationError } from '../errors.js';
+import { unusedExpressionAttributes } from '../errors.js';
 import { checkExpressionAttributeMaps } from './expression-attribute-maps.js';
 import type { AttributeValue } from '../values/attribute-value.js';
 import { javaHashSetCopyOrder } from './java-hash-order.js';
@@ -70,16 +70,12 @@ export class ExpressionAttributes {
     if (!this.usedNames.allMarked(this.names)) {
       const nameKeys = Object.keys(this.names);
       const unusedNames = nameKeys.filter((key) => !this.usedNames.isMarked(this.names, key));
-      throw validationError(
-        `Value provided in ExpressionAttributeNames unused in expressions: keys: {${javaHashSetCopyOrder(nameKeys, unusedNames).join(', ')}}`,
-      );
+      throw unusedExpressionAttributes('ExpressionAttributeNames', javaHashSetCopyOrder(nameKeys, unusedNames));
     }
     if (!this.usedValues.allMarked(this.values)) {
       const valueKeys = Object.keys(this.values);
       const unusedValues = valueKeys.filter((key) => !this.usedValues.isMarked(this.values, key));
-      throw validationError(
-        `Value provided in ExpressionAttributeValues unused in expressions: keys: {${javaHashSetCopyOrder(valueKeys, unusedValues).join(', ')}}`,
-      );
+      throw unusedExpressionAttributes('ExpressionAttributeValues', javaHashSetCopyOrder(valueKeys, unusedValues));
     }
   }
 }

@@ -1,4 +1,4 @@
-import { DynamoDBError, validationError } from '../errors.js';
+import { DynamoDBError, invalidExpression as invalidExpressionOf } from '../errors.js';
 import type { Token } from './tokenizer.js';
 
 /** The request member an expression came from; DynamoDB names it in every message. */
@@ -11,7 +11,7 @@ export type ExpressionKind =
 
 /** `Invalid <kind>: <detail>`, DynamoDB's frame for every problem found inside an expression. */
 export function invalidExpression(kind: ExpressionKind, detail: string): DynamoDBError {
-  return validationError(`Invalid ${kind}: ${detail}`);
+  return invalidExpressionOf(kind, detail);
 }
 
 /**

@@ -40,15 +40,16 @@ export function openSqliteDatabase(filename: string, options?: Database.Options)
   }
 }
 
+/**
+ * Told by the error's shape, never its message: Node's `ERR_DLOPEN_FAILED` (not a loadable
+ * addon, or built for another Node's NODE_MODULE_VERSION), the `bindings` package's error
+ * listing the paths it tried (`tries`), or `MODULE_NOT_FOUND` for a `nativeBinding` path that
+ * does not exist (the constructor requires nothing else).
+ */
 function isBindingLoadFailure(error: unknown): error is Error {
   if (!(error instanceof Error)) return false;
-  const code = (error as { code?: unknown }).code;
-  return (
-    code === 'ERR_DLOPEN_FAILED' ||
-    error.message.includes('Could not locate the bindings file') ||
-    error.message.includes('NODE_MODULE_VERSION') ||
-    (code === 'MODULE_NOT_FOUND' && error.message.includes('.node'))
-  );
+  const { code, tries } = error as { code?: unknown; tries?: unknown };
+  return code === 'ERR_DLOPEN_FAILED' || code === 'MODULE_NOT_FOUND' || Array.isArray(tries);
 }
 
 /** The loader's message on one line (Node's dlopen message spreads over four). */

@@ -103,7 +103,10 @@ export function installFastPath(client: DynamoDBClient, engine: EngineLike, opti
   };
   const fastDeserializer: Middleware = (_next, callContext) => {
     const context = callContext as unknown as Record<PropertyKey, unknown>;
-    return deserializerOfCall(context, (args: { input?: unknown }) => answer(args, context) as never);
+    const handler = (args: { input?: unknown }) => answer(args, context) as never;
+    // The DocumentClient's unmarshalling steps aside for this very handler only.
+    context[FAST_DESERIALIZER] = handler;
+    return handler;
   };
   stack.add(fastDeserializer, { name: 'deserializerMiddleware', step: 'deserialize', override: true });
   const documentUnmarshall = substituteDocumentUnmarshall({
@@ -111,16 +114,6 @@ export function installFastPath(client: DynamoDBClient, engine: EngineLike, opti
     outputShapeOf: (context) => planOf(context).conversion?.output,
   });
   useLeanStacks(stack, fullStack, fastDeserializer, new Map([['DocumentUnmarshall', documentUnmarshall]]));
-}
-
-/**
- * Leaves the call's deserializer on its context, where the DocumentClient's unmarshalling
- * steps aside for this very handler only. (A function rather than a named local, see
- * docs/performance.md.)
- */
-function deserializerOfCall<Handler>(context: Record<PropertyKey, unknown>, handler: Handler): Handler {
-  context[FAST_DESERIALIZER] = handler;
-  return handler;
 }
 
 /** Turns an engine error into the exception the SDK's HTTP path throws for the same answer. */

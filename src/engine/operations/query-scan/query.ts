@@ -1,4 +1,4 @@
-import { validationError } from '../../errors.js';
+import { DynamoDBError, validationError } from '../../errors.js';
 import {
   keyConditionFromKeyConditions,
   keyConditionFromNode,
@@ -47,7 +47,7 @@ export const query: OperationHandler = (context, input: QueryInput) => {
   try {
     keyNode = isAbsent(input.KeyConditionExpression) ? undefined : parseKeyConditionSyntax(input.KeyConditionExpression as string, attributes);
   } catch (error) {
-    if (!(error instanceof Error && error.message.includes('The BETWEEN operator requires upper bound'))) throw error;
+    if (!(error instanceof DynamoDBError && error.reason === 'between-bounds-reversed')) throw error;
     boundsError = error;
   }
   const clauses = parseReadClauses(input, attributes, 'QueryFilter');

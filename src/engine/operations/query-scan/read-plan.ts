@@ -129,9 +129,6 @@ export function planPage(
   return { options, fetchedItemSizes };
 }
 
-// The page's callbacks are built by functions rather than as named closures in planPage:
-// the TypeScript runtime names every named closure on creation, a cost paid per request.
-
 /** The filter of a page, evaluated on the item read or, when it reaches beyond an index, on the table item. */
 function itemFilter(
   context: EngineContext,

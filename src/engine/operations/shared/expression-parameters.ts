@@ -1,4 +1,4 @@
-import { validationError } from '../../errors.js';
+import { substitutionsWithoutExpression, validationError } from '../../errors.js';
 import { checkExpressionAttributeMaps, ExpressionAttributes } from '../../expressions/index.js';
 import type { AttributeValue } from '../../values/attribute-value.js';
 import { validateAttributeValue } from '../../values/index.js';
@@ -37,16 +37,14 @@ export function checkExpressionParameters(
     );
   }
   if (input.ExpressionAttributeNames !== undefined && !anyExpression) {
-    throw validationError('ExpressionAttributeNames can only be specified when using expressions');
+    throw substitutionsWithoutExpression('ExpressionAttributeNames');
   }
   if (input.ExpressionAttributeValues !== undefined && !anyValueExpressionPresent(input, expressionMembers)) {
     // ProjectionExpression takes names only, so it never justifies values.
     const valueExpressions = expressionMembers.filter((member) => member !== 'ProjectionExpression');
     if (valueExpressions.length > 0) {
       const verb = valueExpressions.length > 1 ? 'are' : 'is';
-      throw validationError(
-        `ExpressionAttributeValues can only be specified when using expressions: ${valueExpressions.join(' and ')} ${verb} null`,
-      );
+      throw substitutionsWithoutExpression('ExpressionAttributeValues', `${valueExpressions.join(' and ')} ${verb} null`);
     }
   }
 }

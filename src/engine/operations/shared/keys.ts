@@ -1,4 +1,4 @@
-import { keyDoesNotMatchSchema, validationError } from '../../errors.js';
+import { indexKeyTypeMismatch, itemKeyTypeMismatch, keyDoesNotMatchSchema, missingItemKey, validationError } from '../../errors.js';
 import type { IndexDefinition, KeyAttribute, TableDefinition } from '../../storage/storage.js';
 import type { AttributeValue, Item } from '../../values/attribute-value.js';
 import { typeOf } from '../../values/attribute-value.js';
@@ -119,14 +119,12 @@ function checkItemKeyAttribute(attribute: KeyAttribute, item: Item, wording: Ite
   const value = item[attribute.name];
   if (value === undefined) {
     if (wording === 'schema') throw keyDoesNotMatchSchema();
-    throw validationError(`One or more parameter values were invalid: Missing the key ${attribute.name} in the item`);
+    throw missingItemKey(attribute.name);
   }
   const actual = typeOf(value);
   if (actual !== attribute.type) {
     if (wording === 'schema') throw keyDoesNotMatchSchema();
-    throw validationError(
-      `One or more parameter values were invalid: Type mismatch for key ${attribute.name} expected: ${attribute.type} actual: ${actual}`,
-    );
+    throw itemKeyTypeMismatch(attribute.name, attribute.type, actual);
   }
   checkKeyValue(attribute, value, isPartitionKey);
 }
@@ -150,9 +148,7 @@ function checkIndexKey(index: IndexDefinition, attribute: KeyAttribute, item: It
   if (value === undefined) return;
   const actual = typeOf(value);
   if (actual !== attribute.type) {
-    throw validationError(
-      `One or more parameter values were invalid: Type mismatch for Index Key ${attribute.name} Expected: ${attribute.type} Actual: ${actual} IndexName: ${index.name}`,
-    );
+    throw indexKeyTypeMismatch(attribute.name, attribute.type, actual, index.name);
   }
   if (('S' in value && value.S === '') || ('B' in value && value.B === '')) {
     const what = actual === 'S' ? 'string' : 'binary';

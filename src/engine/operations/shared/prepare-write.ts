@@ -48,10 +48,22 @@ interface LegacyExpected {
   [member: string]: unknown;
 }
 
-// An index key of another scalar type is a problem of the action too; an index key that is
-// no scalar at all (a set, a list…) still fails the whole request, as in DynamoDB.
-const schemaMismatch =
-  /^The provided key element does not match the schema$|Missing the key |Type mismatch for key |Type mismatch for Index Key .* Actual: [SNB] IndexName: /;
+/**
+ * The key problems a transaction keeps as the action's cancellation reason. An index key of
+ * another scalar type is one too; an index key that is no scalar at all (a set, a list…)
+ * still fails the whole request, as in DynamoDB.
+ */
+function isActionKeyProblem(error: DynamoDBError): boolean {
+  switch (error.reason) {
+    case 'key-schema-mismatch':
+    case 'item-key-missing':
+    case 'item-key-type-mismatch':
+    case 'index-key-type-mismatch':
+      return true;
+    default:
+      return false;
+  }
+}
 
 // The members each operation checks, in DynamoDB's order; constants, as they are read on every request.
 const CONDITION_EXPRESSION_MEMBERS = ['ConditionExpression'];
@@ -76,7 +88,7 @@ function checkKey(options: PrepareOptions, check: () => void): DynamoDBError | u
 
 /** A key check's error kept as the action's cancellation reason in a transaction; thrown otherwise. */
 function keptKeyError(options: PrepareOptions, error: unknown): DynamoDBError {
-  if (options.transaction && error instanceof DynamoDBError && schemaMismatch.test(error.message)) return error;
+  if (options.transaction && error instanceof DynamoDBError && isActionKeyProblem(error)) return error;
   throw error;
 }
 

@@ -1,5 +1,5 @@
 import * as crypto from 'node:crypto';
-import type Database from 'better-sqlite3';
+import Database from 'better-sqlite3';
 import { DynamoDBError } from '../../errors.js';
 import { canonicalJson } from './canonical-json.js';
 
@@ -70,9 +70,14 @@ function statementsOf(database: Database.Database): TokenStatements {
   return statements;
 }
 
-/** A statement failed because the token table is gone (see {@link ClientRequestTokens.onTable}). */
-function isMissingTable(error: unknown): boolean {
-  return error instanceof Error && error.message === `no such table: ${tokenTable}`;
+/**
+ * A statement failed because the token table is gone (see {@link ClientRequestTokens.onTable}):
+ * SQLite's generic `SQLITE_ERROR`, which is what a missing table gives, and the schema
+ * indeed lacks the table. Looked up only once a statement has failed.
+ */
+function isMissingTable(database: Database.Database, error: unknown): boolean {
+  if (!(error instanceof Database.SqliteError) || error.code !== 'SQLITE_ERROR') return false;
+  return database.prepare(`SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?`).get(tokenTable) === undefined;
 }
 
 /**
@@ -94,7 +99,7 @@ export class ClientRequestTokens {
   private readonly statements: TokenStatements;
 
   constructor(
-    database: Database.Database,
+    private readonly database: Database.Database,
     private readonly now: number,
   ) {
     this.statements = statementsOf(database);
@@ -116,7 +121,7 @@ export class ClientRequestTokens {
     try {
       return run();
     } catch (error) {
-      if (!isMissingTable(error)) throw error;
+      if (!isMissingTable(this.database, error)) throw error;
       this.statements.tableKept = false;
       this.statements.create.run();
       return run();

@@ -42,7 +42,7 @@ function prepareGet(context: Parameters<OperationHandler>[0], entry: { Get?: Get
     validateKey(table, key);
   } catch (error) {
     // A key that does not fit the schema cancels the transaction rather than failing the request.
-    if (!(error instanceof DynamoDBError) || !/does not match the schema/.test(error.message)) throw error;
+    if (!(error instanceof DynamoDBError) || error.reason !== 'key-schema-mismatch') throw error;
     reason = validationReason(error.message);
   }
   return { tableName: request.TableName, table, key, paths, reason };

@@ -82,12 +82,30 @@ function prepareAction(context: Parameters<OperationHandler>[0], entry: Transact
  * Problems DynamoDB Local finds only after every action's expressions are checked: substitutions
  * sent without an expression, an index key value of the wrong type in a Put.
  */
-const isFoundAfterExpressions = (error: unknown) =>
-  error instanceof DynamoDBError && / can only be specified when using expressions|Type mismatch for Index Key /.test(error.message);
+function isFoundAfterExpressions(error: unknown): boolean {
+  if (!(error instanceof DynamoDBError)) return false;
+  switch (error.reason) {
+    case 'substitutions-without-expression':
+    case 'index-key-type-mismatch':
+    case 'index-key-not-scalar':
+      return true;
+    default:
+      return false;
+  }
+}
 
 /** A problem in an expression itself: syntax, names or values undefined or unused. */
-const isExpressionError = (error: unknown) =>
-  error instanceof DynamoDBError && /^(Invalid \w*Expression: |Value provided in ExpressionAttribute)/.test(error.message);
+function isExpressionError(error: unknown): boolean {
+  if (!(error instanceof DynamoDBError)) return false;
+  switch (error.reason) {
+    case 'invalid-expression':
+    case 'between-bounds-reversed':
+    case 'unused-expression-attributes':
+      return true;
+    default:
+      return false;
+  }
+}
 
 /**
  * Prepares every action in request order. DynamoDB Local checks the expressions of all
@@ -105,7 +123,7 @@ function prepareActions(context: Parameters<OperationHandler>[0], entries: reado
       deferred ??= error;
       // This action's own expressions still come first (unless they are what is missing).
       const request = Object.values(entry)[0] as WriteRequest | undefined;
-      const withoutExpression = error instanceof DynamoDBError && / can only be specified when using expressions/.test(error.message);
+      const withoutExpression = error instanceof DynamoDBError && error.reason === 'substitutions-without-expression';
       if (request && !withoutExpression) checkWriteExpressions(request, entry.Update !== undefined);
     }
   }
