@@ -518,11 +518,16 @@ export class TableStore {
     };
   }
 
-  /** The statements of a keyset-paged read, plucking the one column the reader uses. */
+  /**
+   * The statements of a keyset-paged read, plucking the one column the reader uses, each
+   * prepared on first use: most reads of a short-lived table end on their first page.
+   */
   private pageStatements(fromStartSql: string, afterPositionSql: string, positionOf: PageQuery['positionOf']): PageStatements {
+    let fromStart: Database.Statement | undefined;
+    let afterPosition: Database.Statement | undefined;
     return {
-      fromStart: this.statement(fromStartSql).pluck(),
-      afterPosition: this.statement(afterPositionSql).pluck(),
+      fromStart: () => (fromStart ??= this.statement(fromStartSql).pluck()),
+      afterPosition: () => (afterPosition ??= this.statement(afterPositionSql).pluck()),
       positionOf,
     };
   }
@@ -562,8 +567,8 @@ export class TableStore {
 
 /** The prepared statements of one keyset-paged read shape. */
 interface PageStatements {
-  readonly fromStart: Database.Statement;
-  readonly afterPosition: Database.Statement;
+  readonly fromStart: () => Database.Statement;
+  readonly afterPosition: () => Database.Statement;
   readonly positionOf: PageQuery['positionOf'];
 }
 
