@@ -68,6 +68,12 @@ class SqliteStorage implements Storage {
   /** Nesting of `writeTransaction` calls while the held transaction is in use. */
   private heldWriteDepth = 0;
   /**
+   * SQLite tables of a private database's deleted tables, not dropped yet: the next
+   * CreateTable drops them, and closing the engine discards them (a table made for one
+   * test is deleted just before its engine closes).
+   */
+  private readonly undropped: string[] = [];
+  /**
    * A private in-memory database: no other connection can open it, so its catalog can only
    * change through this storage, and it starts empty in the current format.
    */
@@ -199,7 +205,22 @@ class SqliteStorage implements Storage {
     return this.database.memory ? 'on first scan' : 'now';
   }
 
+  /**
+   * Drops the SQLite tables of the private database's deleted tables (see deleteTable),
+   * never one the catalog names. Kept for the next attempt if a drop fails.
+   */
+  private dropUndropped(): void {
+    if (this.undropped.length === 0) return;
+    const named = new Set<string>();
+    for (const entry of this.entries.values()) for (const sqlName of [entry.sqlName, ...Object.values(entry.indexTables)]) named.add(sqlName);
+    this.writeTransaction(() => {
+      for (const sqlName of this.undropped) if (!named.has(sqlName)) dropTable(this.database, sqlName);
+    });
+    this.undropped.length = 0;
+  }
+
   createTable(definition: TableDefinition): void {
+    this.dropUndropped();
     this.writeTransaction(() => {
       this.refreshCatalog();
       if (this.entries.has(definition.name)) throw new Error(`table ${definition.name} already exists`);
@@ -256,12 +277,15 @@ class SqliteStorage implements Storage {
       if (entry === undefined) throw resourceNotFound();
       // The stream outlives its table, readable as DISABLED for its retention.
       if (entry.definition.stream) this.streams.disableStream(entry.definition.stream.id, this.now());
-      for (const sqlName of Object.values(entry.indexTables)) dropTable(this.database, sqlName);
-      dropTable(this.database, entry.sqlName);
+      const sqlNames = [...Object.values(entry.indexTables), entry.sqlName];
+      if (!this.isPrivate) for (const sqlName of sqlNames) dropTable(this.database, sqlName);
       this.catalog.delete(name);
       if (!this.isPrivate) this.seenCatalogVersion = this.catalog.version();
       this.entries.delete(name);
       this.stores.delete(name);
+      // Nothing but the catalog leads to a private database's tables, and the database is
+      // discarded when the engine closes: they are dropped before the next table is created.
+      if (this.isPrivate) this.undropped.push(...sqlNames);
     });
   }
 
