@@ -1,5 +1,14 @@
 import {
   BatchGetItemCommand,
+  CreateTableCommand,
+  DeleteTableCommand,
+  DescribeTableCommand,
+  DescribeTimeToLiveCommand,
+  ListTablesCommand,
+  ListTagsOfResourceCommand,
+  TagResourceCommand,
+  UpdateTableCommand,
+  UpdateTimeToLiveCommand,
   BatchWriteItemCommand,
   DeleteItemCommand,
   GetItemCommand,
@@ -143,5 +152,93 @@ describe('direct wire conversion through createLocalClient', () => {
     await client.send(new GetItemCommand({ TableName: 'app', Key: { pk: { S: 'a' }, sk: { S: 'b' }, odd: { S: 5 } } } as never)).catch(() => undefined);
     expect(used).toEqual({ serializer: 1, deserializer: 0 });
     client.destroy();
+  });
+
+  it('hands the engine the inputs of table operations the SDK serializer writes, without it where it can', async () => {
+    const tableCalls = async (mode: 'fast' | 'full-stack') => {
+      const client = createLocalClient({ inMemory: true, mode });
+      const protocol = sdkProtocolOf(client);
+      let serialized = 0;
+      const write = protocol.serializer.write.bind(protocol.serializer);
+      Object.assign(protocol.serializer, { write: (schema: unknown, value: unknown) => (serialized++, write(schema, value)) });
+      const engine = localEngineOf(client) as unknown as Record<string, (operation: string, input: unknown) => unknown>;
+      const received: unknown[] = [];
+      for (const entry of ['handle', 'handleAsJson', 'handleWithRows']) {
+        const original = engine[entry]?.bind(engine);
+        if (!original) continue;
+        engine[entry] = (operation, input) => {
+          received.push({ operation, input: JSON.parse(JSON.stringify(input)) });
+          return original(operation, input);
+        };
+      }
+      const arn = 'arn:aws:dynamodb:us-east-1:000000000000:table/ctl';
+      const calls: (() => Promise<unknown>)[] = [
+        () =>
+          client.send(
+            new CreateTableCommand({
+              TableName: 'ctl',
+              AttributeDefinitions: [
+                { AttributeName: 'pk', AttributeType: 'S' },
+                { AttributeName: 'sk', AttributeType: 'N' },
+                { AttributeName: 'g', AttributeType: 'B' },
+                { AttributeName: 'l', AttributeType: 'S' },
+              ],
+              KeySchema: [
+                { AttributeName: 'pk', KeyType: 'HASH' },
+                { AttributeName: 'sk', KeyType: 'RANGE' },
+              ],
+              GlobalSecondaryIndexes: [
+                {
+                  IndexName: 'byG',
+                  KeySchema: [{ AttributeName: 'g', KeyType: 'HASH' }],
+                  Projection: { ProjectionType: 'INCLUDE', NonKeyAttributes: ['a', 'b'] },
+                  ProvisionedThroughput: { ReadCapacityUnits: 3, WriteCapacityUnits: 4 },
+                },
+              ],
+              LocalSecondaryIndexes: [
+                {
+                  IndexName: 'byL',
+                  KeySchema: [
+                    { AttributeName: 'pk', KeyType: 'HASH' },
+                    { AttributeName: 'l', KeyType: 'RANGE' },
+                  ],
+                  Projection: { ProjectionType: 'KEYS_ONLY' },
+                },
+              ],
+              ProvisionedThroughput: { ReadCapacityUnits: 5, WriteCapacityUnits: -0 },
+              StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
+              SSESpecification: { Enabled: false },
+              Tags: [{ Key: 'team', Value: 'jobs' }],
+              DeletionProtectionEnabled: false,
+              TableClass: undefined,
+            }),
+          ),
+        () => client.send(new DescribeTableCommand({ TableName: 'ctl' })),
+        () => client.send(new UpdateTableCommand({ TableName: 'ctl', ProvisionedThroughput: { ReadCapacityUnits: 6, WriteCapacityUnits: 7 } })),
+        () => client.send(new UpdateTimeToLiveCommand({ TableName: 'ctl', TimeToLiveSpecification: { Enabled: true, AttributeName: 'expires' } })),
+        () => client.send(new DescribeTimeToLiveCommand({ TableName: 'ctl' })),
+        () => client.send(new TagResourceCommand({ ResourceArn: arn, Tags: [{ Key: 'stage', Value: 'test' }] })),
+        () => client.send(new ListTagsOfResourceCommand({ ResourceArn: arn })),
+        () => client.send(new ListTablesCommand({ Limit: 5, ExclusiveStartTableName: 'a' })),
+        // Members the schema does not know are dropped as the SDK drops them.
+        () => client.send(new DescribeTableCommand({ TableName: 'ctl', Unknown: 1 } as never)),
+        // Odd values are left to the SDK's serializer.
+        () => client.send(new ListTablesCommand({ Limit: NaN })),
+        () => client.send(new DescribeTableCommand({ TableName: 5 } as never)),
+        () => client.send(new DeleteTableCommand({ TableName: 'ctl' })),
+      ];
+      const errors: unknown[] = [];
+      for (const call of calls) errors.push(((await observedOutcome(call)) as { error?: unknown }).error);
+      client.destroy();
+      return { received, errors, serialized };
+    };
+    const fast = await tableCalls('fast');
+    const full = await tableCalls('full-stack');
+    expect(fast.received).toEqual(full.received);
+    expect(fast.errors).toEqual(full.errors);
+    expect(fast.received).toHaveLength(12);
+    // The fast path serialized only the two odd inputs with the SDK; the full stack, every one.
+    expect(fast.serialized).toBe(2);
+    expect(full.serialized).toBe(12);
   });
 });

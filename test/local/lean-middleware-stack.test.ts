@@ -82,7 +82,9 @@ describe('LeanMiddlewareStack', () => {
     const base = new LeanMiddlewareStack(new Set());
     base.add(named('serialize') as never, { name: 'serializerMiddleware', step: 'serialize' });
     base.add(named('initialize') as never, { name: 'loggerMiddleware', step: 'initialize' });
-    const run = async (stack: LeanMiddlewareStack): Promise<string[]> => {
+    // An unguarded lean stack merges into a lean stack.
+    const run = async (merged: ReturnType<LeanMiddlewareStack['concat']>): Promise<string[]> => {
+      const stack = merged as LeanMiddlewareStack;
       calls.length = 0;
       await stack.resolve(async () => ({ output: {} }), {})({ input: {} });
       return [...calls];

@@ -169,4 +169,13 @@ describe('createLocalClient', () => {
     expect(Item).toEqual({ pk: new Uint8Array([0, 255]), v: 'x' });
     second.destroy();
   });
+
+  it('gives its client an endpoint-discovery cache of one entry, unless the caller sets the size', () => {
+    const capacityOf = (made: { config: object }) => (made.config as { endpointCache: { cache: { capacity: number } } }).endpointCache.cache.capacity;
+    const small = createLocalClient({ inMemory: true });
+    const sized = createLocalClient({ inMemory: true, clientConfig: { endpointCacheSize: 50 } });
+    cleanups.push(() => small.destroy(), () => sized.destroy());
+    expect(capacityOf(small)).toBe(1);
+    expect(capacityOf(sized)).toBe(50);
+  });
 });

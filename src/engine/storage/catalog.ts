@@ -20,6 +20,25 @@ import type { TableDefinition } from './storage.js';
  */
 export const STORAGE_FORMAT_VERSION = 4;
 
+/** Creates the catalog tables unless the file has them, recording the current format in a new one. */
+export function createCatalogTables(database: Database.Database): void {
+  database.exec(`
+    CREATE TABLE IF NOT EXISTS monotable_meta (
+      key TEXT PRIMARY KEY,
+      value TEXT NOT NULL
+    );
+    CREATE TABLE IF NOT EXISTS monotable_tables (
+      name TEXT PRIMARY KEY,
+      sql_name TEXT NOT NULL UNIQUE,
+      index_tables TEXT NOT NULL,
+      definition TEXT NOT NULL,
+      created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+    );
+    INSERT OR IGNORE INTO monotable_meta (key, value) VALUES ('format_version', '${STORAGE_FORMAT_VERSION}');
+    INSERT OR IGNORE INTO monotable_meta (key, value) VALUES ('catalog_version', '0');
+  `);
+}
+
 /** A catalog row: a table's definition plus the SQLite names behind it. */
 export interface CatalogEntry {
   readonly definition: TableDefinition;
@@ -50,30 +69,14 @@ export class Catalog {
   private selectSqlName: Database.Statement<[string], number | undefined> | undefined;
 
   /**
-   * Creates the catalog tables unless the file has them. `trackVersion: false` (a private
-   * in-memory database, which no other connection can see) leaves `catalog_version` as it
-   * is on every change: nobody is there to compare it.
+   * `trackVersion: false` (a private in-memory database, which no other connection can see)
+   * leaves `catalog_version` as it is on every change: nobody is there to compare it. The
+   * catalog tables must exist (`createCatalogTables`).
    */
   constructor(
     private readonly database: Database.Database,
     private readonly trackVersion: boolean = true,
-  ) {
-    database.exec(`
-      CREATE TABLE IF NOT EXISTS monotable_meta (
-        key TEXT PRIMARY KEY,
-        value TEXT NOT NULL
-      );
-      CREATE TABLE IF NOT EXISTS monotable_tables (
-        name TEXT PRIMARY KEY,
-        sql_name TEXT NOT NULL UNIQUE,
-        index_tables TEXT NOT NULL,
-        definition TEXT NOT NULL,
-        created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
-      );
-      INSERT OR IGNORE INTO monotable_meta (key, value) VALUES ('format_version', '${STORAGE_FORMAT_VERSION}');
-      INSERT OR IGNORE INTO monotable_meta (key, value) VALUES ('catalog_version', '0');
-    `);
-  }
+  ) {}
 
   /** The layout version of the file (older ones are migrated when opened). */
   formatVersion(): number {

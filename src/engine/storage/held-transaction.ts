@@ -28,21 +28,21 @@ export const defaultWritesPerCommit = 2048;
  * is all-or-nothing as a transaction is, and a failed one is rolled back alone.
  */
 export class HeldTransaction {
-  private readonly begin: Database.Statement<[]>;
-  private readonly commit: Database.Statement<[]>;
+  // Prepared on first use: an engine that never writes prepares neither.
+  private begin: Database.Statement<[]> | undefined;
+  private commit: Database.Statement<[]> | undefined;
   private writesSinceCommit = 0;
 
   constructor(
     private readonly database: Database.Database,
     private readonly writesPerCommit: number = defaultWritesPerCommit,
-  ) {
-    this.begin = database.prepare<[]>('BEGIN');
-    this.commit = database.prepare<[]>('COMMIT');
-  }
+  ) {}
 
   /** Opens the held transaction unless it is open; call before a write runs. */
   open(): void {
-    if (!this.database.inTransaction) this.begin.run();
+    if (this.database.inTransaction) return;
+    this.begin ??= this.database.prepare<[]>('BEGIN');
+    this.begin.run();
   }
 
   /** Counts a finished write; every `writesPerCommit` writes, commits the held transaction. */
@@ -56,6 +56,7 @@ export class HeldTransaction {
     this.writesSinceCommit = 0;
     if (!this.database.inTransaction) return;
     try {
+      this.commit ??= this.database.prepare<[]>('COMMIT');
       this.commit.run();
     } catch {
       // Only a statement still running can refuse a COMMIT here: the writes stay in the

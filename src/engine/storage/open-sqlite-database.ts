@@ -25,13 +25,14 @@ export class SqliteBindingError extends Error {
 }
 
 /**
- * Opens a better-sqlite3 database, turning a binding that cannot load into
+ * Opens a better-sqlite3 database (a file, `':memory:'`, or a serialized database to copy
+ * into memory), turning a binding that cannot load into
  * {@link SqliteBindingError}; every other error (a missing file, a locked one) is rethrown as is.
  *
  * @example
  * const database = openSqliteDatabase(':memory:');
  */
-export function openSqliteDatabase(filename: string, options?: Database.Options): Database.Database {
+export function openSqliteDatabase(filename: string | Buffer, options?: Database.Options): Database.Database {
   try {
     return new Database(filename, options);
   } catch (error) {

@@ -22,7 +22,8 @@ export interface PageQuery {
 }
 
 export interface PreparedRead {
-  readonly statement: Database.Statement;
+  /** The statement, prepared when first asked for: a read that ends on its first page never prepares the one after a position. */
+  readonly statement: () => Database.Statement;
   readonly parameters: readonly unknown[];
 }
 
@@ -40,15 +41,13 @@ export function* readPages(query: PageQuery, startPosition: readonly unknown[] |
   let remaining = query.limit ?? Number.POSITIVE_INFINITY;
   let position = startPosition;
   let pageRows = query.limit === undefined ? firstPageRows : Math.max(1, Math.min(query.limit, firstPageRowsWithLimit));
-  const fromStart = query.fromStart.statement;
-  const afterPosition = query.afterPosition.statement;
   const rowOf = query.rowOf ?? storedRowOf;
   while (remaining > 0) {
     const rows = Math.min(pageRows, remaining);
     const page = (
       position === undefined
-        ? fromStart.all(...query.fromStart.parameters, rows)
-        : afterPosition.all(...query.afterPosition.parameters, ...position, rows)
+        ? query.fromStart.statement().all(...query.fromStart.parameters, rows)
+        : query.afterPosition.statement().all(...query.afterPosition.parameters, ...position, rows)
     ) as string[];
     const more = page.length === rows && remaining > rows;
     let last: StoredRow | undefined;

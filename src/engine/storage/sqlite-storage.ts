@@ -3,9 +3,10 @@ import { dirname, resolve } from 'node:path';
 import type Database from 'better-sqlite3';
 import { resourceNotFound } from '../errors.js';
 import type { Item } from '../values/attribute-value.js';
-import { Catalog, type CatalogEntry } from './catalog.js';
+import { Catalog, createCatalogTables, type CatalogEntry } from './catalog.js';
 import { migrateStorageFormat } from './format-migration.js';
 import { openSqliteDatabase } from './open-sqlite-database.js';
+import { openPrivateDatabase } from './private-database-template.js';
 import { HeldTransaction } from './held-transaction.js';
 import { freeSqlName, indexTableBaseName } from './sql-names.js';
 import type { DeleteHints, PutHints, RangeRequest, ScanRequest, Storage, TableDefinition, TableStatistics } from './storage.js';
@@ -13,7 +14,7 @@ import { createStreamTables, StreamLog } from './stream-log.js';
 import type { StoredRow } from './stored-row.js';
 import { TableStore } from './table-store.js';
 import { WriteTransactions } from './write-transactions.js';
-import { createIndexTable, createItemTable, dropTable } from './table-schema.js';
+import { createIndexTable, createItemTable, dropTable, type ScanIndexes } from './table-schema.js';
 
 /** Where the database lives: a file (shared safely by several processes) or private memory. */
 export type SqliteStorageOptions = ({ readonly path: string } | { readonly inMemory: true }) & {
@@ -38,8 +39,8 @@ const busyTimeoutMs = 10_000;
 export function openSqliteStorage(options: SqliteStorageOptions): Storage {
   if (!('path' in options)) {
     // No pragmas: a private in-memory database has no other connection to wait for and no
-    // journal file to sync (each pragma costs a statement, and a fresh engine per test adds up).
-    return new SqliteStorage(openSqliteDatabase(':memory:'), options.now ?? Date.now);
+    // journal file to sync. It starts with the engine's own tables made (private-database-template.ts).
+    return new SqliteStorage(openPrivateDatabase(), options.now ?? Date.now, true);
   }
   // A new file's folder is created too, so `sqlite:.monotable/app.db` works on a fresh clone.
   mkdirSync(dirname(resolve(options.path)), { recursive: true });
@@ -67,6 +68,12 @@ class SqliteStorage implements Storage {
   /** Nesting of `writeTransaction` calls while the held transaction is in use. */
   private heldWriteDepth = 0;
   /**
+   * SQLite tables of a private database's deleted tables, not dropped yet: the next
+   * CreateTable drops them, and closing the engine discards them (a table made for one
+   * test is deleted just before its engine closes).
+   */
+  private readonly undropped: string[] = [];
+  /**
    * A private in-memory database: no other connection can open it, so its catalog can only
    * change through this storage, and it starts empty in the current format.
    */
@@ -77,18 +84,24 @@ class SqliteStorage implements Storage {
   constructor(
     readonly database: Database.Database,
     private readonly now: () => number,
+    /** Whether `database` is a copy of the private template, its catalog and stream tables made. */
+    fromTemplate = false,
   ) {
     this.isPrivate = database.memory;
     this.transactions = new WriteTransactions(database);
     if (this.isPrivate) {
       // Nothing to migrate or to read: the database was created a moment ago.
+      if (!fromTemplate) {
+        createCatalogTables(database);
+        createStreamTables(database);
+      }
       this.catalog = new Catalog(database, false);
-      createStreamTables(database);
       this.streams = new StreamLog(database, now);
       this.held = new HeldTransaction(database);
       return;
     }
     this.catalog = this.transactions.run('immediate', () => {
+      createCatalogTables(database);
       const catalog = new Catalog(database);
       migrateStorageFormat(database, catalog);
       createStreamTables(database);
@@ -184,16 +197,39 @@ class SqliteStorage implements Storage {
     return freeSqlName(indexTableBaseName(sqlName, indexName), (name) => this.catalog.isSqlNameTaken(name));
   }
 
+  /**
+   * When a table's scan-only indexes are made: with the table in a file (which other
+   * connections read too), on its first scan in memory (TableStore.scanRows).
+   */
+  private scanIndexes(): ScanIndexes {
+    return this.database.memory ? 'on first scan' : 'now';
+  }
+
+  /**
+   * Drops the SQLite tables of the private database's deleted tables (see deleteTable),
+   * never one the catalog names. Kept for the next attempt if a drop fails.
+   */
+  private dropUndropped(): void {
+    if (this.undropped.length === 0) return;
+    const named = new Set<string>();
+    for (const entry of this.entries.values()) for (const sqlName of [entry.sqlName, ...Object.values(entry.indexTables)]) named.add(sqlName);
+    this.writeTransaction(() => {
+      for (const sqlName of this.undropped) if (!named.has(sqlName)) dropTable(this.database, sqlName);
+    });
+    this.undropped.length = 0;
+  }
+
   createTable(definition: TableDefinition): void {
+    this.dropUndropped();
     this.writeTransaction(() => {
       this.refreshCatalog();
       if (this.entries.has(definition.name)) throw new Error(`table ${definition.name} already exists`);
       const sqlName = freeSqlName(definition.name, (name) => this.catalog.isSqlNameTaken(name));
-      createItemTable(this.database, sqlName, definition.partitionKey, definition.sortKey);
+      createItemTable(this.database, sqlName, definition.partitionKey, definition.sortKey, this.scanIndexes());
       const indexTables: Record<string, string> = {};
       for (const index of [...definition.globalIndexes, ...definition.localIndexes]) {
         indexTables[index.name] = this.indexTableName(sqlName, index.name);
-        createIndexTable(this.database, indexTables[index.name], definition, index);
+        createIndexTable(this.database, indexTables[index.name], definition, index, this.scanIndexes());
       }
       this.saveEntry({ definition, sqlName, indexTables });
     });
@@ -213,7 +249,7 @@ class SqliteStorage implements Storage {
           indexTables[index.name] = existing;
         } else {
           indexTables[index.name] = this.indexTableName(previous.sqlName, index.name);
-          createIndexTable(this.database, indexTables[index.name], definition, index);
+          createIndexTable(this.database, indexTables[index.name], definition, index, this.scanIndexes());
           added.push(index.name);
         }
       }
@@ -241,12 +277,15 @@ class SqliteStorage implements Storage {
       if (entry === undefined) throw resourceNotFound();
       // The stream outlives its table, readable as DISABLED for its retention.
       if (entry.definition.stream) this.streams.disableStream(entry.definition.stream.id, this.now());
-      for (const sqlName of Object.values(entry.indexTables)) dropTable(this.database, sqlName);
-      dropTable(this.database, entry.sqlName);
+      const sqlNames = [...Object.values(entry.indexTables), entry.sqlName];
+      if (!this.isPrivate) for (const sqlName of sqlNames) dropTable(this.database, sqlName);
       this.catalog.delete(name);
       if (!this.isPrivate) this.seenCatalogVersion = this.catalog.version();
       this.entries.delete(name);
       this.stores.delete(name);
+      // Nothing but the catalog leads to a private database's tables, and the database is
+      // discarded when the engine closes: they are dropped before the next table is created.
+      if (this.isPrivate) this.undropped.push(...sqlNames);
     });
   }
 

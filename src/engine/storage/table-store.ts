@@ -14,7 +14,7 @@ import { keyValueHash, tableKeyHash } from './key-hash.js';
 import { segmentHash, segmentRange } from './segment-hash.js';
 import { boundSql, positionSupersedes, sortRange, type KeyColumnValue, type SortRange } from './sort-range.js';
 import { quoteIdentifier } from './sql-names.js';
-import { createTtlIndex } from './table-schema.js';
+import { createScanIndex, createSegmentsIndex, createTtlIndex } from './table-schema.js';
 import type { IndexDefinition, KeyAttribute, PutHints, RangeRequest, ScanRequest, TableDefinition } from './storage.js';
 import { ttlEpochSeconds } from './ttl-column.js';
 
@@ -62,6 +62,8 @@ export class TableStore {
   private readonly indexes: IndexStore[];
   private readonly ttlAttribute: string | undefined;
   private readonly statements = new Map<string, Database.Statement>();
+  /** Where `ensureScanIndex` has made sure of the scan index: the table (`''`) and indexes by name. */
+  private readonly scanIndexesMade = new Set<string>();
 
   constructor(
     private readonly database: Database.Database,
@@ -345,6 +347,19 @@ export class TableStore {
     return rows.map((data) => JSON.parse(data) as Item);
   }
 
+  /**
+   * Makes the index a scan in `seg` order reads, where an in-memory table was created
+   * without it (table-schema.ts); once per store, a no-op where the index exists.
+   */
+  private ensureScanIndex(index: IndexStore | undefined): void {
+    if (!this.database.memory) return;
+    const key = index?.definition.name ?? '';
+    if (this.scanIndexesMade.has(key)) return;
+    if (index === undefined) createScanIndex(this.database, this.entry.sqlName);
+    else createSegmentsIndex(this.database, this.entry.indexTables[index.definition.name], index.definition.kind);
+    this.scanIndexesMade.add(key);
+  }
+
   /** Item count and size (DynamoDB's item-size rule, summed) of the table or of one index. */
   statistics(indexName?: string): { itemCount: number; sizeBytes: number } {
     const table = indexName === undefined ? this.table : this.indexStore(indexName).table;
@@ -453,6 +468,7 @@ export class TableStore {
         ? segmentRange(request.segment, request.totalSegments)
         : undefined;
     const positionColumns = index ? indexScanColumns(index.definition.kind, segments !== undefined) : ['seg', 'pk', 'sk'];
+    if (positionColumns[0] === 'seg') this.ensureScanIndex(index);
     const positionList = positionColumns.join(', ');
     const table = index ? index.table : this.table;
     const build = (afterPosition: boolean): { sql: string; parameters: unknown[] } => {
@@ -502,11 +518,16 @@ export class TableStore {
     };
   }
 
-  /** The statements of a keyset-paged read, plucking the one column the reader uses. */
+  /**
+   * The statements of a keyset-paged read, plucking the one column the reader uses, each
+   * prepared on first use: most reads of a short-lived table end on their first page.
+   */
   private pageStatements(fromStartSql: string, afterPositionSql: string, positionOf: PageQuery['positionOf']): PageStatements {
+    let fromStart: Database.Statement | undefined;
+    let afterPosition: Database.Statement | undefined;
     return {
-      fromStart: this.statement(fromStartSql).pluck(),
-      afterPosition: this.statement(afterPositionSql).pluck(),
+      fromStart: () => (fromStart ??= this.statement(fromStartSql).pluck()),
+      afterPosition: () => (afterPosition ??= this.statement(afterPositionSql).pluck()),
       positionOf,
     };
   }
@@ -546,8 +567,8 @@ export class TableStore {
 
 /** The prepared statements of one keyset-paged read shape. */
 interface PageStatements {
-  readonly fromStart: Database.Statement;
-  readonly afterPosition: Database.Statement;
+  readonly fromStart: () => Database.Statement;
+  readonly afterPosition: () => Database.Statement;
   readonly positionOf: PageQuery['positionOf'];
 }
 

@@ -54,6 +54,8 @@ export function createEngineClientFrom(sdk: SdkCopy, engine: EngineLike, options
   const region = options.region ?? 'us-east-1';
   const Client = sdk.DynamoDBClient as unknown as typeof DynamoDBClient;
   const client = new Client({
+    // Endpoint discovery never runs against a fixed endpoint; the SDK's default cache holds 1,000 entries per client.
+    endpointCacheSize: 1,
     ...options.clientConfig,
     region,
     // Never contacted: the request handler answers every request in-process.

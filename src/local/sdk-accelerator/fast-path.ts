@@ -1,6 +1,6 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { EngineLike } from '../engine-like.js';
-import { LeanMiddlewareStack } from './lean-middleware-stack.js';
+import { LeanMiddlewareStack, type DeserializerGuard } from './lean-middleware-stack.js';
 import { newRequestId } from '../request-id.js';
 import { inputToWire } from './fast-wire/input-to-wire.js';
 import { outputFromWire } from './fast-wire/wire-to-output.js';
@@ -164,7 +164,10 @@ const STACK_CHANGES = ['add', 'addRelativeTo', 'remove', 'removeByTag', 'use'] a
  * A command that brings its own deserializer (one of an SDK copy from before schema serde,
  * beside the one the client comes from) would override the fast deserializer and send a
  * real request, unsigned: its calls get the SDK's own stack (`fullStack`, which follows
- * every change made to the client's stack) instead, and a warning says so once.
+ * every change made to the client's stack) instead, and a warning says so once. The lean
+ * stacks a merge makes keep that guard, because a DocumentClient command merges twice:
+ * its own stack into the client's, then its low-level command's (which an older
+ * lib-dynamodb's copy of the SDK fills with its own deserializer as it resolves) into that.
  */
 function useLeanStacks(
   stack: SmithyStack,
@@ -184,15 +187,14 @@ function useLeanStacks(
       return original(...args);
     };
   }
+  const guard: DeserializerGuard = { deserializer: fastDeserializer, fullStack: fullStack as never, onForeignDeserializer: warnOfForeignCommand };
   mutable.concat = (from: unknown) => {
     if (!base) {
       base = new LeanMiddlewareStack(PER_COMMAND_HTTP_MIDDLEWARES, substitutes);
       stack.applyToStack(base as never);
+      base.guardDeserializer(guard);
     }
-    const merged = base.concat(from as never);
-    if (merged.holds('deserializerMiddleware', fastDeserializer)) return merged;
-    warnOfForeignCommand();
-    return fullStack.concat(from as never);
+    return base.concat(from as never);
   };
 }
 
@@ -202,7 +204,7 @@ function warnOfForeignCommand(): void {
   if (foreignCommandWarned) return;
   foreignCommandWarned = true;
   process.emitWarning(
-    'monotable: a command that brings its own deserializer (from another, older copy of @aws-sdk/client-dynamodb) was sent through a fast local client; such calls run the full SDK stack in-process. Install one copy of the SDK.',
+    'monotable: a command that brings its own deserializer (from another, older copy of @aws-sdk/client-dynamodb, or of @aws-sdk/lib-dynamodb with its own) was sent through a fast local client; such calls run the full SDK stack in-process. Install one copy of the SDK.',
     { type: 'MonotableWarning', code: 'MONOTABLE_SDK_FOREIGN_COMMAND' },
   );
 }

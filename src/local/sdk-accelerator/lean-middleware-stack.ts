@@ -16,6 +16,45 @@ interface StackSource {
 
 const NO_SUBSTITUTES: ReadonlyMap<string, MiddlewareSubstitute> = new Map();
 
+/** A Smithy stack as the guard falls back to it: it merges a source into a copy of itself. */
+export interface FullStack {
+  concat(from: StackSource): FullStack;
+}
+
+/**
+ * What a guarded lean stack checks and falls back to: the deserializer every merge must
+ * leave in place, the SDK's own stack the first lean stack was made from (before anything
+ * was dropped), and what to do when a merge replaced the deserializer.
+ */
+export interface DeserializerGuard {
+  readonly deserializer: Middleware;
+  readonly fullStack: FullStack;
+  readonly onForeignDeserializer: () => void;
+}
+
+/**
+ * The entries one merge handed over, every one (dropped ones too), replayable into a Smithy
+ * stack; `previous` holds those of the merges before it, back to the guarded stack.
+ */
+class ReceivedEntries implements StackSource {
+  readonly entries: Array<{ middleware: Middleware; options: MiddlewareOptions; relative: boolean }> = [];
+
+  constructor(readonly previous: ReceivedEntries | undefined) {}
+
+  applyToStack(stack: unknown): void {
+    const target = stack as { add(middleware: Middleware, options: MiddlewareOptions): void; addRelativeTo(middleware: Middleware, options: MiddlewareOptions): void };
+    for (const { middleware, options, relative } of this.entries) {
+      if (relative) target.addRelativeTo(middleware, options);
+      else target.add(middleware, options);
+    }
+  }
+}
+
+/** The SDK's own stack merged with every source a chain of merges handed over, in order. */
+function fullStackAfter(guard: DeserializerGuard, merges: ReceivedEntries | undefined): FullStack {
+  return merges === undefined ? guard.fullStack : fullStackAfter(guard, merges.previous).concat(merges);
+}
+
 const STEP_WEIGHT: Record<string, number> = { initialize: 5, serialize: 4, build: 3, finalizeRequest: 2, deserialize: 1 };
 const PRIORITY_WEIGHT: Record<string, number> = { high: 3, normal: 2, low: 1 };
 
@@ -26,14 +65,33 @@ export class LeanMiddlewareStack {
     private readonly substitutes: ReadonlyMap<string, MiddlewareSubstitute> = NO_SUBSTITUTES,
     private absolute: MiddlewareEntry[] = [],
     private relative: MiddlewareEntry[] = [],
+    private guard: DeserializerGuard | undefined = undefined,
+    /** What the merges that made this stack handed over (a guarded stack's only). */
+    private merges: ReceivedEntries | undefined = undefined,
   ) {}
 
+  /** Entries handed over by the merge under way into this stack (a guarded stack's only). */
+  private received: ReceivedEntries | undefined;
+
+  /**
+   * Makes every `concat` of this stack, and of the stacks it makes, check that the merged
+   * stack still runs `guard.deserializer` as `deserializerMiddleware`. A merge that does
+   * not is answered, after `guard.onForeignDeserializer()`, with what the SDK's own stack
+   * gives for the same merges: `guard.fullStack` merged with every source since, as each
+   * was then, and this one.
+   */
+  guardDeserializer(guard: DeserializerGuard): void {
+    this.guard = guard;
+  }
+
   add(middleware: Middleware, options: MiddlewareOptions = {}): void {
+    this.received?.entries.push({ middleware, options, relative: false });
     if (this.isDropped(options)) return;
     this.insert(new MiddlewareEntry(middleware, options, true, this.substituteFor(options)), this.absolute);
   }
 
   addRelativeTo(middleware: Middleware, options: MiddlewareOptions): void {
+    this.received?.entries.push({ middleware, options, relative: true });
     if (this.isDropped(options)) return;
     this.insert(new MiddlewareEntry(middleware, options, false, this.substituteFor(options)), this.relative);
   }
@@ -61,14 +119,29 @@ export class LeanMiddlewareStack {
     plugin.applyToStack(this);
   }
 
-  concat(from: StackSource): LeanMiddlewareStack {
+  concat(from: StackSource): LeanMiddlewareStack | FullStack {
     const merged = this.clone();
+    const { guard } = this;
+    if (guard === undefined) {
+      from.applyToStack(merged);
+      return merged;
+    }
+    // Recorded as they are now: a command adds its plugins to its own stack as it resolves,
+    // so a source merged again later may hold more than it did.
+    const received = new ReceivedEntries(this.merges);
+    merged.received = received;
     from.applyToStack(merged);
-    return merged;
+    merged.received = undefined;
+    if (merged.holds('deserializerMiddleware', guard.deserializer)) {
+      merged.merges = received;
+      return merged;
+    }
+    guard.onForeignDeserializer();
+    return fullStackAfter(guard, received);
   }
 
   clone(): LeanMiddlewareStack {
-    return new LeanMiddlewareStack(this.dropped, this.substitutes, this.absolute.slice(), this.relative.slice());
+    return new LeanMiddlewareStack(this.dropped, this.substitutes, this.absolute.slice(), this.relative.slice(), this.guard, this.merges);
   }
 
   applyToStack(stack: LeanMiddlewareStack | { add: LeanMiddlewareStack['add']; addRelativeTo: LeanMiddlewareStack['addRelativeTo'] }): void {

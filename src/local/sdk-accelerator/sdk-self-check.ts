@@ -188,7 +188,7 @@ function checkOrder(clientStack: Record<string, unknown>, commandStack: object, 
     const smithy = (clientStack.concat as (from: object) => { identify(): string[] }).call(clientStack, commandStack);
     const lean = new LeanMiddlewareStack(new Set());
     (clientStack.applyToStack as (into: object) => void).call(clientStack, lean);
-    const leanNames = lean.concat(commandStack as never).identify().map(entryName);
+    const leanNames = (lean.concat(commandStack as never) as LeanMiddlewareStack).identify().map(entryName);
     const smithyNames = smithy.identify().map(entryName);
     if (leanNames.join() !== smithyNames.join()) missing.push(`Smithy's middleware order (Smithy: ${smithyNames.join(', ')}; lean: ${leanNames.join(', ')})`);
   } catch (error) {

@@ -2,7 +2,10 @@ import type { OperationSchema, SdkProtocol } from '../sdk-protocol.js';
 import { wireShapeOf, type WireShape } from './wire-shape.js';
 import { outputFromWireSupports } from './wire-to-output.js';
 
-/** The item operations, whose inputs and answers are converted without the SDK's serde. */
+/**
+ * The item operations, whose answers are converted without the SDK's deserializer (every
+ * operation's input is converted without its serializer, where `inputToWire` can).
+ */
 export const DATA_PLANE_OPERATIONS: ReadonlySet<string> = new Set([
   'GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query', 'Scan',
   'BatchGetItem', 'BatchWriteItem', 'TransactGetItems', 'TransactWriteItems',
@@ -11,28 +14,34 @@ export const DATA_PLANE_OPERATIONS: ReadonlySet<string> = new Set([
 
 export interface DirectConversion {
   readonly input: WireShape;
-  /** Absent when the output schema holds a shape the direct reader does not reproduce. */
+  /**
+   * Absent for the operations other than the item operations (their answers may share the
+   * engine's catalog data, and hold timestamps), and where the output schema holds a shape
+   * the direct reader does not reproduce.
+   */
   readonly output: WireShape | undefined;
 }
 
 // By the command's static operation schema, which lives as long as the SDK module.
-const conversions = new WeakMap<object, DirectConversion | null>();
+const conversions = new WeakMap<object, DirectConversion>();
 
-/** How to convert a data-plane operation's input and output directly; `undefined` for other operations. */
+/** How to convert an operation's input (and an item operation's output) directly. */
 export function directConversionOf(operation: OperationSchema): DirectConversion | undefined {
   const key = operation.input;
   if (key === null || (typeof key !== 'object' && typeof key !== 'function')) return undefined;
   let conversion = conversions.get(key);
   if (conversion === undefined) {
-    conversion = DATA_PLANE_OPERATIONS.has(operation.name) ? compile(operation) : null;
+    conversion = compile(operation);
     conversions.set(key, conversion);
   }
-  return conversion ?? undefined;
+  return conversion;
 }
 
 function compile(operation: OperationSchema): DirectConversion {
+  const input = wireShapeOf(operation.input);
+  if (!DATA_PLANE_OPERATIONS.has(operation.name)) return { input, output: undefined };
   const output = wireShapeOf(operation.output);
-  return { input: wireShapeOf(operation.input), output: outputFromWireSupports(output) ? output : undefined };
+  return { input, output: outputFromWireSupports(output) ? output : undefined };
 }
 
 /**
