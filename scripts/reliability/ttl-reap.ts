@@ -9,30 +9,16 @@
  * Exits non-zero when the longest GetItem exceeds 50 ms or an expired item survives.
  */
 import { DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
-import { Engine } from '../../src/engine/engine.js';
+import { engineWithExpiredItems } from '../../src/engine/bulk-items.test-support.js';
+import type { Engine } from '../../src/engine/engine.js';
 import { createLocalClient, startServer } from '../../src/local/index.js';
 
 const quick = process.argv.includes('--quick');
 const itemCount = quick ? 20_000 : 200_000;
 const limitMs = 50;
-const nowSeconds = 1_700_000_000;
 
-function engineWithExpiredItems(): Engine {
-  const engine = new Engine({ inMemory: true, ttlReapIntervalMs: 0, now: () => nowSeconds * 1000 });
-  engine.handle('CreateTable', {
-    TableName: 'cache',
-    AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
-    KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
-    BillingMode: 'PAY_PER_REQUEST',
-  });
-  engine.handle('UpdateTimeToLive', { TableName: 'cache', TimeToLiveSpecification: { Enabled: true, AttributeName: 'expires' } });
-  const storage = engine.context.storage;
-  const table = storage.requireTable('cache');
-  storage.writeTransaction(() => {
-    for (let index = 0; index < itemCount; index++) {
-      storage.putItem(table, { pk: { S: `old${index}` }, expires: { N: String(nowSeconds - 60) } } as never);
-    }
-  });
+function engineWithExpiredAndOneLiveItem(): Engine {
+  const engine = engineWithExpiredItems(itemCount);
   engine.handle('PutItem', { TableName: 'cache', Item: { pk: { S: 'live' } } });
   return engine;
 }
@@ -67,13 +53,13 @@ async function measure(label: string, engine: Engine, client: DynamoDBClient): P
   return deleted === itemCount && left === 1 && longest <= limitMs;
 }
 
-const inProcessEngine = engineWithExpiredItems();
+const inProcessEngine = engineWithExpiredAndOneLiveItem();
 const inProcessClient = createLocalClient({ engine: inProcessEngine });
 const inProcessOk = await measure('in-process', inProcessEngine, inProcessClient);
 inProcessClient.destroy();
 inProcessEngine.close();
 
-const servedEngine = engineWithExpiredItems();
+const servedEngine = engineWithExpiredAndOneLiveItem();
 const server = await startServer({ engine: servedEngine, port: 0 });
 const httpClient = new DynamoDBClient({
   endpoint: server.endpoint,
