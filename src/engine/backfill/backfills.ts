@@ -1,5 +1,5 @@
 import type { EngineContext } from '../operations/operation.js';
-import { BACKFILL_SLICE_LIMITS, type SliceLimits } from '../storage/slice-limits.js';
+import { BACKFILL_SLICE_LIMITS, SliceBudget, type SliceLimits } from '../storage/slice-limits.js';
 import { nextTurn } from '../ttl/next-turn.js';
 
 /**
@@ -21,8 +21,8 @@ export function runBackfills(context: EngineContext, limits: SliceLimits = BACKF
 
 /**
  * As {@link runBackfills}, but awaits `pause` before each slice (each its own short write
- * transaction), so that requests are served while a large backfill runs, on this process
- * and on others sharing the file. Stops early once `stopped()` says so (the engine closes);
+ * transaction, of about `limits.maxMs` commit included: see SliceBudget), so that requests
+ * are served while a large backfill runs, on this process and on others sharing the file. Stops early once `stopped()` says so (the engine closes);
  * what is left continues when an engine next opens the file.
  *
  * @example
@@ -35,11 +35,15 @@ export async function runBackfillsInSlices(
   pause: () => Promise<void> = nextTurn,
 ): Promise<number> {
   let slices = 0;
+  const budget = new SliceBudget(limits);
   // A pause first: the request that started the backfill ran its first slice already.
   for (;;) {
     await pause();
     if (stopped() || !context.storage.hasPendingBackfills()) return slices;
     slices++;
-    if (!context.storage.backfillSlice(limits)) return slices;
+    const started = performance.now();
+    const more = context.storage.backfillSlice(budget);
+    budget.took(performance.now() - started);
+    if (!more) return slices;
   }
 }

@@ -1,5 +1,5 @@
 import type { EngineContext } from '../operations/operation.js';
-import type { SliceLimits } from '../storage/slice-limits.js';
+import { SliceBudget, type SliceLimits } from '../storage/slice-limits.js';
 import { nextTurn } from './next-turn.js';
 import { RETENTION_MS as STREAM_RETENTION_MS } from '../operations/streams/shards.js';
 
@@ -38,7 +38,8 @@ export function reapExpiredItems(context: EngineContext, limits: ReapSliceLimits
 
 /**
  * As {@link reapExpiredItems}, but awaits `pause` between slices so that requests are
- * served while a large reap runs. Stops early (returning what it deleted) once `stopped()`
+ * served while a large reap runs; each slice, commit included, takes about `limits.maxMs`
+ * (SliceBudget). Stops early (returning what it deleted) once `stopped()`
  * says so, e.g. when the engine closes.
  *
  * @example
@@ -51,14 +52,18 @@ export async function reapExpiredItemsInSlices(
   pause: () => Promise<void> = nextTurn,
 ): Promise<number> {
   let deleted = 0;
-  const slices = reapSlices(context, limits);
+  // Read by each slice as it starts: its time budget follows how long whole slices take.
+  const budget = new SliceBudget(limits);
+  const slices = reapSlices(context, budget);
   for (;;) {
     if (stopped()) {
       slices.return(undefined);
       return deleted;
     }
+    const started = performance.now();
     const next = slices.next();
     if (next.done) return deleted;
+    budget.took(performance.now() - started);
     deleted += next.value;
     await pause();
   }
