@@ -7,9 +7,14 @@ import {
   UpdateTimeToLiveCommand,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DynamoDBClient as HttpClient } from '@aws-sdk/client-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EXPIRED_ITEMS_NOW_SECONDS, writeItemsAtOnce } from '../../engine/bulk-items.test-support.js';
 import { Engine } from '../../engine/engine.js';
+import { startServer } from '../server/start-server.js';
 import { createLocalClient } from './create-local-client.js';
 
 const engines: Engine[] = [];
@@ -17,9 +22,14 @@ afterEach(() => {
   for (const engine of engines.splice(0)) engine.close();
 });
 
+const folders: string[] = [];
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
 /** An engine whose table `jobs` holds `count` items, every third in group `g1`, the rest in `g0`. */
-function engineWithJobs(count: number): Engine {
-  const engine = new Engine({ inMemory: true, ttlReapIntervalMs: 0, now: () => EXPIRED_ITEMS_NOW_SECONDS * 1000 });
+function engineWithJobs(count: number, path?: string): Engine {
+  const engine = new Engine({ ...(path ? { path } : { inMemory: true }), ttlReapIntervalMs: 0, now: () => EXPIRED_ITEMS_NOW_SECONDS * 1000 });
   engines.push(engine);
   engine.handle('CreateTable', {
     TableName: 'jobs',
@@ -138,6 +148,79 @@ describe('a GSI created on a table of 20,000 items', () => {
     expect(after.Table?.GlobalSecondaryIndexes?.[0]?.ItemCount).toBe(20_000);
     expect((await client.send(query)).Count).toBe(Math.ceil(20_000 / 3));
     client.destroy();
+  });
+
+  it('answers GetItem over HTTP between the slices', async () => {
+    const engine = engineWithJobs(20_000);
+    const server = await startServer({ engine, port: 0 });
+    const client = new HttpClient({
+      endpoint: server.endpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
+    try {
+      await client.send(createByGroup);
+      const events = await interleaving(engine, client, () => engine.backfillsDone());
+      const firstSlice = events.indexOf('slice');
+      const lastSlice = events.lastIndexOf('slice');
+      const slices = events.filter((event) => event === 'slice').length;
+      expect(slices).toBeGreaterThanOrEqual(39);
+      expect(events).not.toContain('get-missed');
+      // An HTTP call spans a few turns of the event loop (read, answer, client read), each
+      // of which may run one slice: calls come back every few slices (measured: every two).
+      const getsBetween = events.slice(firstSlice, lastSlice).filter((event) => event === 'get').length;
+      expect(getsBetween).toBeGreaterThanOrEqual(slices / 4);
+      expect(longestRunOfSlices(events)).toBeLessThanOrEqual(5);
+    } finally {
+      client.destroy();
+      await server.close();
+    }
+  });
+
+  it('lets another connection to the same file write between the slices, and indexes its writes', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'monotable-backfill-shared-'));
+    folders.push(folder);
+    const path = join(folder, 'engine.db');
+    const backfilling = engineWithJobs(20_000, path);
+    const other = new Engine({ path, ttlReapIntervalMs: 0 });
+    engines.push(other);
+    backfilling.handle('UpdateTable', createByGroup.input);
+    const events: string[] = [];
+    const storage = backfilling.context.storage;
+    const slice = storage.backfillSlice.bind(storage);
+    Object.assign(storage, {
+      backfillSlice: (limits: Parameters<typeof slice>[0]) => {
+        events.push('slice');
+        return slice(limits);
+      },
+    });
+    let running = true;
+    let written = 0;
+    const writer = (async () => {
+      while (running) {
+        // Another connection's write needs SQLite's write lock: it waits for none, as no slice holds it across turns.
+        other.handle('PutItem', { TableName: 'jobs', Item: { pk: { S: `other${written}` }, group: { S: 'g9' } } });
+        written++;
+        events.push('put');
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    })();
+    await backfilling.backfillsDone();
+    running = false;
+    await writer;
+    const firstSlice = events.indexOf('slice');
+    const lastSlice = events.lastIndexOf('slice');
+    expect(events.slice(firstSlice, lastSlice).filter((event) => event === 'put').length).toBeGreaterThanOrEqual(10);
+    expect(longestRunOfSlices(events)).toBeLessThanOrEqual(3);
+    const g9 = backfilling.handle('Query', {
+      TableName: 'jobs',
+      IndexName: 'byGroup',
+      KeyConditionExpression: '#group = :group',
+      ExpressionAttributeNames: { '#group': 'group' },
+      ExpressionAttributeValues: { ':group': { S: 'g9' } },
+      Select: 'COUNT',
+    }) as { Count: number };
+    expect(g9.Count).toBe(written);
   });
 
   it('indexes the writes made during the backfill as the backfill does', async () => {
