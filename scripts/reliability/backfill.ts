@@ -2,7 +2,8 @@
  * Large backfills under load: on a table of many items, turns TTL on (the TTL column is
  * recomputed) and creates a GSI (the index is filled), each while a GetItem loop runs
  * against the same engine, and prints the GetItem latencies (p50, p99, max), in-process
- * (createLocalClient) and over HTTP (startServer, the server `monotable serve` runs).
+ * (createLocalClient, in memory) and over HTTP (startServer, the server `monotable serve`
+ * runs, on a SQLite file as serve's default).
  *
  *   node --import tsx scripts/reliability/backfill.ts            # 200,000 items
  *   node --import tsx scripts/reliability/backfill.ts --quick    # 20,000 items, for CI
@@ -11,6 +12,9 @@
  * longest of the same loop run idle just before), or a backfill ends wrong (the
  * index not ACTIVE or not holding every item, the TTL column not reaping what expired).
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   DescribeTableCommand,
   DynamoDBClient,
@@ -27,8 +31,12 @@ const itemCount = quick ? 20_000 : 200_000;
 const limitMs = 50;
 
 /** `jobs`: `itemCount` items in four groups; every other one expired a minute ago. */
-function engineWithJobs(): Engine {
-  const engine = new Engine({ inMemory: true, ttlReapIntervalMs: 0, now: () => EXPIRED_ITEMS_NOW_SECONDS * 1000 });
+function engineWithJobs(path?: string): Engine {
+  const engine = new Engine({
+    ...(path === undefined ? { inMemory: true } : { path }),
+    ttlReapIntervalMs: 0,
+    now: () => EXPIRED_ITEMS_NOW_SECONDS * 1000,
+  });
   engine.handle('CreateTable', {
     TableName: 'jobs',
     AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
@@ -132,16 +140,19 @@ const inProcessOk = await measure('in-process', inProcessEngine, inProcessClient
 inProcessClient.destroy();
 inProcessEngine.close();
 
-const servedEngine = engineWithJobs();
+// Over HTTP on a SQLite file, as `monotable serve` keeps its tables by default.
+const folder = mkdtempSync(join(tmpdir(), 'monotable-backfill-'));
+const servedEngine = engineWithJobs(join(folder, 'engine.db'));
 const server = await startServer({ engine: servedEngine, port: 0 });
 const httpClient = new DynamoDBClient({
   endpoint: server.endpoint,
   region: 'us-east-1',
   credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
 });
-const httpOk = await measure('over HTTP', servedEngine, httpClient);
+const httpOk = await measure('over HTTP, file', servedEngine, httpClient);
 httpClient.destroy();
 await server.close();
 servedEngine.close();
+rmSync(folder, { recursive: true, force: true });
 
 process.exitCode = inProcessOk && httpOk ? 0 : 1;

@@ -20,16 +20,20 @@ export function writeItemsAtOnce(engine: Engine, tableName: string, count: numbe
 export const EXPIRED_ITEMS_NOW_SECONDS = 1_700_000_000;
 
 /**
- * An engine (private in-memory, no background reaper, its clock fixed at
- * {@link EXPIRED_ITEMS_NOW_SECONDS}) with table `cache` (key `pk`, TTL on `expires`) holding
+ * An engine (private in-memory, or on the SQLite file `path`; no background reaper; its
+ * clock fixed at {@link EXPIRED_ITEMS_NOW_SECONDS}) with table `cache` (key `pk`, TTL on `expires`) holding
  * `count` items `old0`, `old1`, … that expired a minute ago.
  *
  * @example
  * const engine = engineWithExpiredItems(20_000);
  * await engine.reapExpiredItemsInBackground(); // → 20000
  */
-export function engineWithExpiredItems(count: number): Engine {
-  const engine = new Engine({ inMemory: true, ttlReapIntervalMs: 0, now: () => EXPIRED_ITEMS_NOW_SECONDS * 1000 });
+export function engineWithExpiredItems(count: number, path?: string): Engine {
+  const engine = new Engine({
+    ...(path === undefined ? { inMemory: true } : { path }),
+    ttlReapIntervalMs: 0,
+    now: () => EXPIRED_ITEMS_NOW_SECONDS * 1000,
+  });
   engine.handle('CreateTable', {
     TableName: 'cache',
     AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
