@@ -5,6 +5,7 @@ import type { EngineContext, OperationHandler } from './operations/operation.js'
 import { StatementCache } from './partiql/statement-cache.js';
 import { openSqliteStorage } from './storage/sqlite-storage.js';
 import type { Storage } from './storage/storage.js';
+import { runBackfills, runBackfillsInSlices } from './backfill/backfills.js';
 import { reapExpiredItems, reapExpiredItemsInSlices } from './ttl/reaper.js';
 import { requestShapeValidatorOf, type RequestShapeValidator } from './validation/request-shape.js';
 
@@ -20,12 +21,22 @@ interface Route {
   readonly validate: RequestShapeValidator | undefined;
   /** Whether the answer may hold stored rows, unparsed (answer.ts). */
   readonly reads: boolean;
+  /** Whether the operation may leave a backfill pending (a new GSI, a TTL change). */
+  readonly startsBackfill: boolean;
 }
+
+/** The operations that may start a backfill (storage/backfill-progress.ts). */
+const BACKFILL_OPERATIONS = new Set(['UpdateTable', 'UpdateTimeToLive']);
 
 const routes = new Map<string, Route>(
   Object.entries(operations).map(([operation, handler]) => [
     operation,
-    { handler, validate: requestShapeValidatorOf(operation), reads: READ_OPERATIONS.has(operation) },
+    {
+      handler,
+      validate: requestShapeValidatorOf(operation),
+      reads: READ_OPERATIONS.has(operation),
+      startsBackfill: BACKFILL_OPERATIONS.has(operation),
+    },
   ]),
 );
 
@@ -65,6 +76,8 @@ export class Engine {
   private reaper: NodeJS.Timeout | undefined;
   /** The background reap under way, if any: one at a time, in slices (ttl/reaper.ts). */
   private backgroundReap: Promise<unknown> | undefined;
+  /** The backfills under way in the background, if any (backfill/backfills.ts). */
+  private backgroundBackfill: Promise<unknown> | undefined;
   private closed = false;
   /** The call `runPending` makes: handed over in fields, so no closure is allocated per request. */
   private pendingHandler: OperationHandler | undefined;
@@ -94,6 +107,8 @@ export class Engine {
     const interval = options.ttlReapIntervalMs ?? 5000;
     if (interval > 0) {
       this.reaper = setInterval(() => {
+        // A backfill another process left behind (it crashed, or its busy database failed it) is taken up here.
+        this.continueBackfills();
         if (this.backgroundReap) return;
         // In slices with a turn of the event loop between them, so requests are served
         // while a large reap runs. A busy database (another process holding the lock past
@@ -106,6 +121,24 @@ export class Engine {
       }, interval);
       this.reaper.unref();
     }
+    // A backfill cut short when the file was last open (the process died, or closed) goes on.
+    this.continueBackfills();
+  }
+
+  /**
+   * Runs pending backfills (a new GSI, the TTL column after UpdateTimeToLive) in slices in
+   * the background, unless that runs already. A busy database only delays them: the
+   * reaper's next tick (or the next UpdateTable) starts them again.
+   */
+  private continueBackfills(): void {
+    if (this.backgroundBackfill || this.closed || !this.context.storage.hasPendingBackfills()) return;
+    this.backgroundBackfill = runBackfillsInSlices(this.context, undefined, () => this.closed)
+      .catch(() => undefined)
+      .finally(() => {
+        this.backgroundBackfill = undefined;
+        // One started between the last slice and now would otherwise wait for a tick.
+        this.continueBackfills();
+      });
   }
 
   /**
@@ -146,10 +179,16 @@ export class Engine {
     try {
       route.validate?.(input);
       const storage = this.context.storage;
-      if (!storage.withinRequest) return route.handler(this.context, input);
-      this.pendingHandler = route.handler;
-      this.pendingInput = input;
-      return storage.withinRequest(this.runPending);
+      let answer: Record<string, unknown>;
+      if (!storage.withinRequest) {
+        answer = route.handler(this.context, input);
+      } else {
+        this.pendingHandler = route.handler;
+        this.pendingInput = input;
+        answer = storage.withinRequest(this.runPending);
+      }
+      if (route.startsBackfill) this.continueBackfills();
+      return answer;
     } catch (error) {
       if (error instanceof DynamoDBError) throw error;
       throw internalServerError(error instanceof Error ? error.message : String(error));
@@ -162,19 +201,53 @@ export class Engine {
    * requests between them: see {@link reapExpiredItemsInBackground}.
    */
   reapExpiredItems(): number {
+    // The TTL column must be complete first, or a table whose TTL just changed is skipped.
+    runBackfills(this.context);
     return reapExpiredItems(this.context);
+  }
+
+  /**
+   * Finishes, at once, the backfills that UpdateTable (a new GSI: CREATING until then) and
+   * UpdateTimeToLive left running in the background, and returns how many slices that took.
+   * For a test or a script that wants the index ACTIVE now rather than poll DescribeTable.
+   *
+   * @example
+   * engine.handle('UpdateTable', { TableName: 'jobs', AttributeDefinitions, GlobalSecondaryIndexUpdates });
+   * engine.finishBackfills(); // the new index is ACTIVE
+   */
+  finishBackfills(): number {
+    return runBackfills(this.context);
   }
 
   /**
    * Deletes every item whose TTL has passed in short slices (each one write transaction of
    * at most 500 items or 5 ms), giving the event loop a turn between them, and resolves
-   * with how many were deleted. What the background reaper runs on its timer.
+   * with how many were deleted. What the background reaper runs on its timer (which skips
+   * a table whose TTL column is still being backfilled; this waits for the backfill first).
    *
    * @example
    * const deleted = await engine.reapExpiredItemsInBackground();
    */
-  reapExpiredItemsInBackground(): Promise<number> {
+  async reapExpiredItemsInBackground(): Promise<number> {
+    await this.backfillsDone();
     return reapExpiredItemsInSlices(this.context, undefined, () => this.closed);
+  }
+
+  /**
+   * Resolves once no backfill is pending: the background work the engine starts on its own
+   * after UpdateTable (a new GSI) and UpdateTimeToLive, in slices with requests served in
+   * between. Resolves with the work still pending if the engine closes first.
+   *
+   * @example
+   * await engine.backfillsDone(); // every new index is ACTIVE
+   */
+  async backfillsDone(): Promise<void> {
+    while (!this.closed && this.context.storage.hasPendingBackfills()) {
+      this.continueBackfills();
+      const running = this.backgroundBackfill;
+      if (running === undefined) return;
+      await running;
+    }
   }
 
   close(): void {

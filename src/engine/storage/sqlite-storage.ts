@@ -3,18 +3,29 @@ import { dirname, resolve } from 'node:path';
 import type Database from 'better-sqlite3';
 import { resourceNotFound } from '../errors.js';
 import type { Item } from '../values/attribute-value.js';
+import { BackfillProgress } from './backfill-progress.js';
 import { Catalog, createCatalogTables, type CatalogEntry } from './catalog.js';
 import { migrateStorageFormat } from './format-migration.js';
 import { openSqliteDatabase } from './open-sqlite-database.js';
 import { openPrivateDatabase } from './private-database-template.js';
 import { HeldTransaction } from './held-transaction.js';
 import { freeSqlName, indexTableBaseName } from './sql-names.js';
-import type { DeleteHints, PutHints, RangeRequest, ScanRequest, Storage, TableDefinition, TableStatistics } from './storage.js';
+import type {
+  DeleteHints,
+  PutHints,
+  RangeRequest,
+  ScanRequest,
+  Storage,
+  TableBackfills,
+  TableDefinition,
+  TableStatistics,
+} from './storage.js';
 import { createStreamTables, StreamLog } from './stream-log.js';
 import type { StoredRow } from './stored-row.js';
 import { TableStore } from './table-store.js';
 import { WriteTransactions } from './write-transactions.js';
-import { createIndexTable, createItemTable, dropTable, type ScanIndexes } from './table-schema.js';
+import { BACKFILL_SLICE_LIMITS, type SliceLimits } from './slice-limits.js';
+import { createIndexTable, createItemTable, createTtlIndex, dropTable, type ScanIndexes } from './table-schema.js';
 
 /** Where the database lives: a file (shared safely by several processes) or private memory. */
 export type SqliteStorageOptions = ({ readonly path: string } | { readonly inMemory: true }) & {
@@ -80,6 +91,7 @@ class SqliteStorage implements Storage {
   private readonly isPrivate: boolean;
 
   readonly streams: StreamLog;
+  private readonly backfillProgress: BackfillProgress;
 
   constructor(
     readonly database: Database.Database,
@@ -89,6 +101,7 @@ class SqliteStorage implements Storage {
   ) {
     this.isPrivate = database.memory;
     this.transactions = new WriteTransactions(database);
+    this.backfillProgress = new BackfillProgress(database);
     if (this.isPrivate) {
       // Nothing to migrate or to read: the database was created a moment ago.
       if (!fromTemplate) {
@@ -242,7 +255,7 @@ class SqliteStorage implements Storage {
       if (previous === undefined) throw resourceNotFound();
       const indexes = [...definition.globalIndexes, ...definition.localIndexes];
       const indexTables: Record<string, string> = {};
-      const added: string[] = [];
+      let added: string | undefined;
       for (const index of indexes) {
         const existing = previous.indexTables[index.name];
         if (existing !== undefined) {
@@ -250,24 +263,69 @@ class SqliteStorage implements Storage {
         } else {
           indexTables[index.name] = this.indexTableName(previous.sqlName, index.name);
           createIndexTable(this.database, indexTables[index.name], definition, index, this.scanIndexes());
-          added.push(index.name);
+          added = index.name;
         }
       }
       for (const [name, sqlName] of Object.entries(previous.indexTables)) {
         if (!(name in indexTables)) dropTable(this.database, sqlName);
       }
-      this.saveEntry({ definition, sqlName: previous.sqlName, indexTables });
-      const store = this.store(definition.name);
-      for (const name of added) store.backfillIndex(name);
       const ttlBefore = previous.definition.timeToLive;
       const ttlAfter = definition.timeToLive;
-      if (
+      const ttlChanged =
         Boolean(ttlBefore?.enabled) !== Boolean(ttlAfter?.enabled) ||
-        (ttlAfter?.enabled && ttlBefore?.attributeName !== ttlAfter.attributeName)
-      ) {
-        store.refreshTtlColumn();
+        (ttlAfter?.enabled === true && ttlBefore?.attributeName !== ttlAfter.attributeName);
+      // Backfills are the storage's own bookkeeping: carried over from the stored entry.
+      const before = previous.definition.backfills ?? {};
+      const globalIndex = added ?? (before.globalIndex !== undefined && before.globalIndex in indexTables ? before.globalIndex : undefined);
+      const backfills = backfillsOrNone({ globalIndex, timeToLive: before.timeToLive || ttlChanged });
+      const { backfills: _ignored, ...rest } = definition;
+      this.saveEntry({ definition: backfills ? { ...rest, backfills } : rest, sqlName: previous.sqlName, indexTables });
+      if (globalIndex !== before.globalIndex) this.backfillProgress.clear(definition.name, 'index');
+      if (ttlChanged) {
+        // Restarted from the first row: rows already done were done for the old setting.
+        this.backfillProgress.clear(definition.name, 'ttl');
+        if (ttlAfter?.enabled) createTtlIndex(this.database, previous.sqlName);
       }
+      // A small table is done in this first slice: its index is ACTIVE at once.
+      if (backfills) this.backfillSliceOf(definition.name, BACKFILL_SLICE_LIMITS);
     });
+  }
+
+  backfillSlice(limits: SliceLimits): boolean {
+    return this.writeTransaction(() => {
+      this.refreshCatalog();
+      const pending = [...this.entries.values()].find((entry) => entry.definition.backfills !== undefined);
+      if (pending) this.backfillSliceOf(pending.definition.name, limits);
+      return [...this.entries.values()].some((entry) => entry.definition.backfills !== undefined);
+    });
+  }
+
+  hasPendingBackfills(): boolean {
+    this.refreshCatalogForLookup();
+    for (const entry of this.entries.values()) if (entry.definition.backfills !== undefined) return true;
+    return false;
+  }
+
+  /** One slice of the table's pending backfills (the GSI first), inside the caller's write transaction. */
+  private backfillSliceOf(name: string, limits: SliceLimits): void {
+    const entry = this.entries.get(name);
+    const backfills = entry?.definition.backfills;
+    if (entry === undefined || backfills === undefined) return;
+    const store = this.store(name);
+    const work = backfills.globalIndex !== undefined ? 'index' : 'ttl';
+    const after = this.backfillProgress.position(name, work);
+    const progress =
+      backfills.globalIndex !== undefined
+        ? store.backfillIndexSlice(backfills.globalIndex, after, limits)
+        : store.refreshTtlColumnSlice(after, limits);
+    if (!progress.finished) {
+      this.backfillProgress.record(name, work, progress.lastRowid);
+      return;
+    }
+    this.backfillProgress.clear(name, work);
+    const remaining = backfillsOrNone(work === 'index' ? { timeToLive: backfills.timeToLive } : { globalIndex: backfills.globalIndex });
+    const { backfills: _done, ...rest } = entry.definition;
+    this.saveEntry({ ...entry, definition: remaining ? { ...rest, backfills: remaining } : rest });
   }
 
   deleteTable(name: string): void {
@@ -279,6 +337,10 @@ class SqliteStorage implements Storage {
       if (entry.definition.stream) this.streams.disableStream(entry.definition.stream.id, this.now());
       const sqlNames = [...Object.values(entry.indexTables), entry.sqlName];
       if (!this.isPrivate) for (const sqlName of sqlNames) dropTable(this.database, sqlName);
+      if (entry.definition.backfills) {
+        this.backfillProgress.clear(name, 'index');
+        this.backfillProgress.clear(name, 'ttl');
+      }
       this.catalog.delete(name);
       if (!this.isPrivate) this.seenCatalogVersion = this.catalog.version();
       this.entries.delete(name);
@@ -387,4 +449,12 @@ class SqliteStorage implements Storage {
     // A private in-memory database is discarded, with what its held transaction holds.
     if (this.database.open) this.database.close();
   }
+}
+
+/** The backfills still to run, or `undefined` when none is. */
+function backfillsOrNone(backfills: TableBackfills): TableBackfills | undefined {
+  const pending: { globalIndex?: string; timeToLive?: boolean } = {};
+  if (backfills.globalIndex !== undefined) pending.globalIndex = backfills.globalIndex;
+  if (backfills.timeToLive) pending.timeToLive = true;
+  return pending.globalIndex === undefined && !pending.timeToLive ? undefined : pending;
 }

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { AttributeValue, Item, ScalarKeyType } from '../values/attribute-value.js';
+import type { SliceLimits } from './slice-limits.js';
 import type { StoredRow } from './stored-row.js';
 import type { ChangeOrigin, StreamLog, StreamViewType } from './stream-log.js';
 
@@ -51,7 +52,20 @@ export interface TableDefinition {
    * taken. `enabledAt` is epoch milliseconds. Absent in catalogs written before it existed.
    */
   readonly pointInTimeRecovery?: { readonly enabled: boolean; readonly recoveryPeriodInDays: number; readonly enabledAt: number };
+  /**
+   * Backfills still running, in slices (backfill-progress.ts). While `globalIndex` is set,
+   * that GSI is CREATING: DescribeTable says `Backfilling`, reads of it are refused. While
+   * `timeToLive` is set, the `expires_at` column is being recomputed and the TTL reaper
+   * leaves the table alone. Kept by storage alone: what a caller passes is ignored.
+   */
+  readonly backfills?: TableBackfills;
   readonly description: Record<string, unknown>;
+}
+
+/** See {@link TableDefinition.backfills}. */
+export interface TableBackfills {
+  readonly globalIndex?: string;
+  readonly timeToLive?: boolean;
 }
 
 /** An enabled stream, as the table definition carries it (a row of `monotable_streams`). */
@@ -157,6 +171,14 @@ export interface Storage {
    * lies in `[notBeforeSeconds, notAfterSeconds]`, epoch seconds. For the TTL reaper.
    */
   expiredItems(table: TableDefinition, notAfterSeconds: number, notBeforeSeconds: number, limit: number): Item[];
+
+  /**
+   * Runs one slice of a pending backfill (see {@link TableDefinition.backfills}) in its own
+   * write transaction, and answers whether any backfill is still pending afterwards.
+   */
+  backfillSlice(limits: SliceLimits): boolean;
+  /** Whether any table of the file has a backfill pending. */
+  hasPendingBackfills(): boolean;
 
   /**
    * Runs `work` all or nothing: in a file, one `BEGIN IMMEDIATE` transaction; in a private

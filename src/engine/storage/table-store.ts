@@ -16,7 +16,11 @@ import { boundSql, positionSupersedes, sortRange, type KeyColumnValue, type Sort
 import { quoteIdentifier } from './sql-names.js';
 import { createScanIndex, createSegmentsIndex, createTtlIndex } from './table-schema.js';
 import type { IndexDefinition, KeyAttribute, PutHints, RangeRequest, ScanRequest, TableDefinition } from './storage.js';
+import type { SliceLimits, SliceProgress } from './slice-limits.js';
 import { ttlEpochSeconds } from './ttl-column.js';
+
+/** Rows a backfill slice reads per statement. */
+const SLICE_READ_BATCH = 100;
 
 /** An item (or index projection) as stored: its JSON and its DynamoDB size. */
 interface StoredItem {
@@ -308,32 +312,69 @@ export class TableStore {
     for (const index of this.indexes) this.removeIndex(index).run(pk, sk);
   }
 
-  /** Fills a newly added index from the items already in the table. */
+  /** Fills a newly added index from the items already in the table, at once (format migrations). */
   backfillIndex(indexName: string): void {
-    const index = this.indexes.find((candidate) => candidate.definition.name === indexName);
-    if (!index) return;
-    const rows = this.database.prepare(`SELECT pk, sk, data FROM ${this.table}`).raw().iterate() as IterableIterator<
-      [KeyColumnValue, KeyColumnValue, string]
-    >;
-    // Collected first: better-sqlite3 cannot write while a read statement is open.
-    const all = [...rows];
-    for (const [pk, sk, data] of all) {
-      const item = JSON.parse(data) as Item;
-      const entry = indexEntryOf(this.definition, index.definition, item);
-      if (entry === undefined || !entry.partitionValues.every((value) => isIndexableKeyValue(value, true))) continue;
-      if (!entry.sortValues.every((value) => isIndexableKeyValue(value, false))) continue;
-      this.insertIndexRow(index, item, pk, sk, entry, { data, size: itemSize(item) });
-    }
+    this.backfillIndexSlice(indexName, 0, { maxRows: Infinity, maxMs: Infinity });
   }
 
-  /** Recomputes the TTL column of every item after the TTL setting changed. */
+  /**
+   * One slice of a GSI's backfill: the rows after `afterRowid`, in rowid order, within
+   * `limits`. An item written since the index was added has its entry from that write; the
+   * entry is rewritten from the row as it is now, so either way it ends up right.
+   * DynamoDB's backfill leaves out items whose index key values it cannot index.
+   */
+  backfillIndexSlice(indexName: string, afterRowid: number, limits: SliceLimits): SliceProgress {
+    const index = this.indexes.find((candidate) => candidate.definition.name === indexName);
+    if (!index) return { lastRowid: afterRowid, finished: true };
+    return this.eachRowAfter(afterRowid, limits, (_rowid, pk, sk, data) => {
+      this.removeIndex(index).run(pk, sk);
+      const item = JSON.parse(data) as Item;
+      const entry = indexEntryOf(this.definition, index.definition, item);
+      if (entry === undefined || !entry.partitionValues.every((value) => isIndexableKeyValue(value, true))) return;
+      if (!entry.sortValues.every((value) => isIndexableKeyValue(value, false))) return;
+      this.insertIndexRow(index, item, pk, sk, entry, { data, size: itemSize(item) });
+    });
+  }
+
+  /** Recomputes the TTL column of every item after the TTL setting changed, at once. */
   refreshTtlColumn(): void {
     if (this.ttlAttribute !== undefined) createTtlIndex(this.database, this.entry.sqlName);
-    const rows = this.database.prepare(`SELECT rowid, data FROM ${this.table}`).raw().all() as [number, string][];
-    const update = this.database.prepare(`UPDATE ${this.table} SET expires_at = ? WHERE rowid = ?`);
-    for (const [rowid, data] of rows) {
+    this.refreshTtlColumnSlice(0, { maxRows: Infinity, maxMs: Infinity });
+  }
+
+  /** One slice of recomputing the TTL column (the reaper's index must exist already). */
+  refreshTtlColumnSlice(afterRowid: number, limits: SliceLimits): SliceProgress {
+    const update = this.statement(`UPDATE ${this.table} SET expires_at = ? WHERE rowid = ?`);
+    return this.eachRowAfter(afterRowid, limits, (rowid, _pk, _sk, data) => {
       const item = JSON.parse(data) as Item;
       update.run(this.ttlAttribute === undefined ? null : ttlEpochSeconds(item[this.ttlAttribute]), rowid);
+    });
+  }
+
+  /**
+   * Visits the rows after `afterRowid` in rowid order until `limits` are reached, reading
+   * them in small batches (better-sqlite3 cannot write while a read statement is open).
+   */
+  private eachRowAfter(
+    afterRowid: number,
+    limits: SliceLimits,
+    visit: (rowid: number, pk: KeyColumnValue, sk: KeyColumnValue, data: string) => void,
+  ): SliceProgress {
+    const select = this.statement(`SELECT rowid, pk, sk, data FROM ${this.table} WHERE rowid > ? ORDER BY rowid LIMIT ?`).raw();
+    const started = performance.now();
+    let lastRowid = afterRowid;
+    let visited = 0;
+    for (;;) {
+      const wanted = Math.min(SLICE_READ_BATCH, limits.maxRows - visited);
+      const rows = select.all(lastRowid, wanted) as [number, KeyColumnValue, KeyColumnValue, string][];
+      for (const [rowid, pk, sk, data] of rows) {
+        visit(rowid, pk, sk, data);
+        lastRowid = rowid;
+        visited++;
+        if (performance.now() - started >= limits.maxMs) return { lastRowid, finished: false };
+      }
+      if (rows.length < wanted) return { lastRowid, finished: true };
+      if (visited >= limits.maxRows) return { lastRowid, finished: false };
     }
   }
 

@@ -1,19 +1,13 @@
 import type { EngineContext } from '../operations/operation.js';
+import { SliceBudget, type SliceLimits } from '../storage/slice-limits.js';
+import { nextTurn } from './next-turn.js';
 import { RETENTION_MS as STREAM_RETENTION_MS } from '../operations/streams/shards.js';
 
 /** Items read per lookup inside a slice. */
 export const REAP_BATCH_SIZE = 100;
 
-/**
- * How much one slice may do: it is one write transaction, so these bound how long the
- * write lock is held and how long requests on this process wait for the event loop.
- */
-export interface ReapSliceLimits {
-  /** Items deleted per slice at most. */
-  readonly maxRows: number;
-  /** Milliseconds per slice at most (checked after each item). */
-  readonly maxMs: number;
-}
+/** How much one reap slice may do (items deleted, milliseconds): see {@link SliceLimits}. */
+export type ReapSliceLimits = SliceLimits;
 
 /** The background reaper's slices: at most 500 items or 5 ms each. */
 export const REAP_SLICE_LIMITS: ReapSliceLimits = { maxRows: 500, maxMs: 5 };
@@ -44,7 +38,8 @@ export function reapExpiredItems(context: EngineContext, limits: ReapSliceLimits
 
 /**
  * As {@link reapExpiredItems}, but awaits `pause` between slices so that requests are
- * served while a large reap runs. Stops early (returning what it deleted) once `stopped()`
+ * served while a large reap runs; each slice, commit included, takes about `limits.maxMs`
+ * (SliceBudget). Stops early (returning what it deleted) once `stopped()`
  * says so, e.g. when the engine closes.
  *
  * @example
@@ -57,21 +52,21 @@ export async function reapExpiredItemsInSlices(
   pause: () => Promise<void> = nextTurn,
 ): Promise<number> {
   let deleted = 0;
-  const slices = reapSlices(context, limits);
+  // Read by each slice as it starts: its time budget follows how long whole slices take.
+  const budget = new SliceBudget(limits);
+  const slices = reapSlices(context, budget);
   for (;;) {
     if (stopped()) {
       slices.return(undefined);
       return deleted;
     }
+    const started = performance.now();
     const next = slices.next();
     if (next.done) return deleted;
+    budget.took(performance.now() - started);
     deleted += next.value;
     await pause();
   }
-}
-
-function nextTurn(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /**
@@ -82,7 +77,9 @@ function* reapSlices(context: EngineContext, limits: ReapSliceLimits): Generator
   const storage = context.storage;
   const nowSeconds = context.now() / 1000;
   for (const name of storage.listTableNames()) {
-    if (!storage.getTable(name)?.timeToLive?.enabled) continue;
+    const table = storage.getTable(name);
+    // While its TTL column is being recomputed (a backfill), the table waits for the next reap.
+    if (!table?.timeToLive?.enabled || table.backfills?.timeToLive) continue;
     for (;;) {
       const slice = storage.writeTransaction(() => reapSlice(context, name, nowSeconds, limits));
       yield slice.deleted;
@@ -103,7 +100,7 @@ function reapSlice(
   const storage = context.storage;
   // Found and deleted in one transaction: an item rewritten meanwhile is judged afresh.
   const table = storage.getTable(tableName);
-  if (!table?.timeToLive?.enabled) return { deleted: 0, finished: true };
+  if (!table?.timeToLive?.enabled || table.backfills?.timeToLive) return { deleted: 0, finished: true };
   const started = performance.now();
   let deleted = 0;
   for (;;) {

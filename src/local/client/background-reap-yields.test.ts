@@ -1,6 +1,7 @@
 import { GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Engine } from '../../engine/engine.js';
+import { engineWithExpiredItems as expiredItemsEngine } from '../../engine/bulk-items.test-support.js';
+import type { Engine } from '../../engine/engine.js';
 import { createLocalClient } from './create-local-client.js';
 
 const engines: Engine[] = [];
@@ -8,26 +9,10 @@ afterEach(() => {
   for (const engine of engines.splice(0)) engine.close();
 });
 
-const nowSeconds = 1_700_000_000;
-
-/** An engine with `count` expired items, written in one transaction (fast to build). */
+/** An engine with `count` expired items, tracked for closing after the test. */
 function engineWithExpiredItems(count: number): Engine {
-  const engine = new Engine({ inMemory: true, ttlReapIntervalMs: 0, now: () => nowSeconds * 1000 });
+  const engine = expiredItemsEngine(count);
   engines.push(engine);
-  engine.handle('CreateTable', {
-    TableName: 'cache',
-    AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
-    KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
-    BillingMode: 'PAY_PER_REQUEST',
-  });
-  engine.handle('UpdateTimeToLive', { TableName: 'cache', TimeToLiveSpecification: { Enabled: true, AttributeName: 'expires' } });
-  const storage = engine.context.storage;
-  const table = storage.requireTable('cache');
-  storage.writeTransaction(() => {
-    for (let index = 0; index < count; index++) {
-      storage.putItem(table, { pk: { S: `old${index}` }, expires: { N: String(nowSeconds - 60) } } as never);
-    }
-  });
   return engine;
 }
 

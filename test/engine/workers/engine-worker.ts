@@ -118,9 +118,31 @@ async function transfer(times: number, worker: string, accounts: number, total: 
   await send({ committed, cancelled, problems });
 }
 
+/** The GSI the backfill crash test creates on its `jobs` table. */
+const createByGroup = {
+  TableName: 'jobs',
+  AttributeDefinitions: [{ AttributeName: 'group', AttributeType: 'S' }],
+  GlobalSecondaryIndexUpdates: [
+    { Create: { IndexName: 'byGroup', KeySchema: [{ AttributeName: 'group', KeyType: 'HASH' }], Projection: { ProjectionType: 'ALL' } } },
+  ],
+};
+
+/**
+ * Creates the GSI and lets its backfill run in the background until killed (`live`), or
+ * is killed by itself right after UpdateTable answers, before a second slice (`die`).
+ */
+async function backfill(how: string): Promise<void> {
+  engine.handle('UpdateTable', createByGroup);
+  if (how === 'die') process.kill(process.pid, 'SIGKILL');
+  await send('started');
+  await engine.backfillsDone();
+  await send('done');
+}
+
 if (mode === 'increment') await increment(Number(argument));
 else if (mode === 'transfer') await transfer(Number(argument), more[0], Number(more[1]), Number(more[2]));
 else if (mode === 'transition') await transition(argument);
 else if (mode === 'rewrite') await rewriteForever(Number(argument));
+else if (mode === 'backfill') await backfill(argument);
 engine.close();
 process.disconnect?.();

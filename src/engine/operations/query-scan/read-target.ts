@@ -47,6 +47,10 @@ export function resolveReadTarget(
     target = newReadTarget(table, indexName);
     targets.set(indexName ?? '', target);
   }
+  if (target.index !== undefined && table.backfills?.globalIndex === target.index.name) {
+    // DynamoDB refuses reads of a GSI until its backfill is done and it is ACTIVE.
+    throw validationError(`Cannot read from backfilling global secondary index: ${target.index.name}`);
+  }
   rejectConsistentReadOfGlobalIndex(target.index, consistentRead);
   return target;
 }

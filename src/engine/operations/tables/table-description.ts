@@ -211,7 +211,9 @@ export function renderDescription(
   const globals = [...(stored.GlobalSecondaryIndexes ?? []), ...extraGlobalIndexes];
   if (globals.length > 0) {
     rendered.GlobalSecondaryIndexes = globals.map((index) => {
-      const status = options.indexStatus?.[index.IndexName] ?? 'ACTIVE';
+      // A GSI whose backfill still runs in the background is CREATING, `Backfilling`.
+      const backfilling = definition.backfills?.globalIndex === index.IndexName && options.newIndex !== index.IndexName;
+      const status = options.indexStatus?.[index.IndexName] ?? (backfilling ? 'CREATING' : 'ACTIVE');
       const rendering: Record<string, unknown> = {
         IndexName: index.IndexName,
         KeySchema: index.KeySchema,
@@ -220,6 +222,7 @@ export function renderDescription(
       };
       const isNew = index.IndexName === options.newIndex;
       if (isNew) rendering.Backfilling = false;
+      else if (backfilling) rendering.Backfilling = true;
       rendering.ProvisionedThroughput = index.ProvisionedThroughput;
       if (!isNew) {
         const indexStatistics = status === 'DELETING' ? { itemCount: 0, sizeBytes: 0 } : statistics(index.IndexName);

@@ -121,8 +121,11 @@ function usedDefinitions(description: StoredDescription): AttributeDefinitionInp
 
 /**
  * UpdateTable: billing mode and throughput changes, deletion protection, and creating
- * (with backfill of the existing items) or deleting one GSI. Changes apply at once; the
- * answer reports UPDATING and the index CREATING/DELETING, as DynamoDB's does.
+ * (with backfill of the existing items) or deleting one GSI. Changes apply at once, but a
+ * new GSI's backfill runs in slices (storage/backfill-progress.ts): a table of a few hundred
+ * items is done within this call, a larger one leaves the index CREATING (`Backfilling`)
+ * until the engine has indexed every item in the background. The answer reports UPDATING
+ * and the index CREATING/DELETING, as DynamoDB's does.
  */
 export const updateTable: OperationHandler = (context, input: UpdateTableInput) => {
   const early = requestError(input) ?? updateStreamRequestError(input.StreamSpecification);
@@ -146,7 +149,9 @@ export const updateTable: OperationHandler = (context, input: UpdateTableInput) 
       );
     }
     const indexUpdates = input.GlobalSecondaryIndexUpdates ?? [];
-    if (indexUpdates.filter((update) => update.Create || update.Delete).length > 1) {
+    const creatingOrDeleting = indexUpdates.filter((update) => update.Create || update.Delete).length;
+    // An index still backfilling counts as one being created.
+    if (creatingOrDeleting + (definition.backfills?.globalIndex !== undefined ? 1 : 0) > 1) {
       throw new DynamoDBError(
         'LimitExceededException',
         'Subscriber limit exceeded: Only 1 online index can be created or deleted simultaneously per table',

@@ -1,0 +1,158 @@
+/**
+ * Large backfills under load: on a table of many items, turns TTL on (the TTL column is
+ * recomputed) and creates a GSI (the index is filled), each while a GetItem loop runs
+ * against the same engine, and prints the GetItem latencies (p50, p99, max), in-process
+ * (createLocalClient, in memory) and over HTTP (startServer, the server `monotable serve`
+ * runs, on a SQLite file as serve's default).
+ *
+ *   node --import tsx scripts/reliability/backfill.ts            # 200,000 items
+ *   node --import tsx scripts/reliability/backfill.ts --quick    # 20,000 items, for CI
+ *
+ * Exits non-zero when the longest GetItem exceeds 50 ms (with --quick: 50 ms beyond the
+ * longest of the same loop run idle just before), or a backfill ends wrong (the
+ * index not ACTIVE or not holding every item, the TTL column not reaping what expired).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  DescribeTableCommand,
+  DynamoDBClient,
+  UpdateTableCommand,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
+import { EXPIRED_ITEMS_NOW_SECONDS, writeItemsAtOnce } from '../../src/engine/bulk-items.test-support.js';
+import { Engine } from '../../src/engine/engine.js';
+import { createLocalClient, startServer } from '../../src/local/index.js';
+import { allowedLongest, figuresLine, getItemLatencyDuring, idleGetItemLatency } from './get-item-latency.js';
+
+const quick = process.argv.includes('--quick');
+const itemCount = quick ? 20_000 : 200_000;
+const limitMs = 50;
+
+/** `jobs`: `itemCount` items in four groups; every other one expired a minute ago. */
+function engineWithJobs(path?: string): Engine {
+  const engine = new Engine({
+    ...(path === undefined ? { inMemory: true } : { path }),
+    ttlReapIntervalMs: 0,
+    now: () => EXPIRED_ITEMS_NOW_SECONDS * 1000,
+  });
+  engine.handle('CreateTable', {
+    TableName: 'jobs',
+    AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
+    KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
+    BillingMode: 'PAY_PER_REQUEST',
+  });
+  writeItemsAtOnce(engine, 'jobs', itemCount, (index) => ({
+    pk: { S: `job${index}` },
+    group: { S: `g${index % 4}` },
+    expires: { N: String(EXPIRED_ITEMS_NOW_SECONDS + (index % 2 === 0 ? -60 : 3_600)) },
+  }));
+  return engine;
+}
+
+/**
+ * Times each backfill slice and each UpdateTable/UpdateTimeToLive answer of the engine, to
+ * tell a long slice from a stall elsewhere (the machine, the client, the collector).
+ */
+function timeSlices(engine: Engine): { longestSlice: number; longestUpdate: number; slices: number } {
+  const timings = { longestSlice: 0, longestUpdate: 0, slices: 0 };
+  const storage = engine.context.storage;
+  const slice = storage.backfillSlice.bind(storage);
+  Object.assign(storage, {
+    backfillSlice: (limits: Parameters<typeof slice>[0]) => {
+      const started = performance.now();
+      try {
+        return slice(limits);
+      } finally {
+        timings.slices++;
+        timings.longestSlice = Math.max(timings.longestSlice, performance.now() - started);
+      }
+    },
+  });
+  for (const method of ['handle', 'handleWithRows', 'handleAsJson'] as const) {
+    const original = engine[method].bind(engine) as (operation: string, input: unknown) => never;
+    Object.assign(engine, {
+      [method]: (operation: string, input: unknown) => {
+        const started = performance.now();
+        try {
+          return original(operation, input);
+        } finally {
+          if (operation.startsWith('Update') && operation !== 'UpdateItem') {
+            timings.longestUpdate = Math.max(timings.longestUpdate, performance.now() - started);
+          }
+        }
+      },
+    });
+  }
+  return timings;
+}
+
+function timingsLine(timings: { longestSlice: number; longestUpdate: number; slices: number }): string {
+  const line = `  ${timings.slices} slices in the background, longest ${timings.longestSlice.toFixed(1)} ms; the Update call ${timings.longestUpdate.toFixed(1)} ms`;
+  timings.longestSlice = 0;
+  timings.longestUpdate = 0;
+  timings.slices = 0;
+  return line;
+}
+
+async function measure(label: string, engine: Engine, client: DynamoDBClient): Promise<boolean> {
+  const key = { pk: { S: 'job7' } };
+  const timings = timeSlices(engine);
+  const idle = await idleGetItemLatency(client, 'jobs', key, 1_000);
+  console.log(figuresLine(`idle ${label}`, idle));
+  const allowed = allowedLongest(limitMs, idle, quick);
+  const ttl = await getItemLatencyDuring(client, 'jobs', key, async () => {
+    await client.send(new UpdateTimeToLiveCommand({ TableName: 'jobs', TimeToLiveSpecification: { Enabled: true, AttributeName: 'expires' } }));
+    await engine.backfillsDone();
+  });
+  // The column is right when a reap (finished here at once) deletes exactly the expired half.
+  const afterTtl = timingsLine(timings);
+  const reaped = engine.reapExpiredItems();
+  const ttlOk = reaped === itemCount / 2 && ttl.max <= allowed;
+  console.log(`${figuresLine(`TTL on over ${itemCount} ${label}`, ttl)} (limit ${allowed.toFixed(1)}); then reaped ${reaped}${ttlOk ? '' : ' FAILED'}`);
+  console.log(afterTtl);
+
+  const gsi = await getItemLatencyDuring(client, 'jobs', key, async () => {
+    await client.send(
+      new UpdateTableCommand({
+        TableName: 'jobs',
+        AttributeDefinitions: [{ AttributeName: 'group', AttributeType: 'S' }],
+        GlobalSecondaryIndexUpdates: [
+          { Create: { IndexName: 'byGroup', KeySchema: [{ AttributeName: 'group', KeyType: 'HASH' }], Projection: { ProjectionType: 'ALL' } } },
+        ],
+      }),
+    );
+    await engine.backfillsDone();
+  });
+  const index = (await client.send(new DescribeTableCommand({ TableName: 'jobs' }))).Table?.GlobalSecondaryIndexes?.[0];
+  const gsiOk = index?.IndexStatus === 'ACTIVE' && index.ItemCount === itemCount / 2 && gsi.max <= allowed;
+  console.log(
+    `${figuresLine(`GSI create over ${itemCount / 2} ${label}`, gsi)} (limit ${allowed.toFixed(1)}); index ${index?.IndexStatus} with ${index?.ItemCount} items${gsiOk ? '' : ' FAILED'}`,
+  );
+  console.log(timingsLine(timings));
+  return ttlOk && gsiOk;
+}
+
+const inProcessEngine = engineWithJobs();
+const inProcessClient = createLocalClient({ engine: inProcessEngine });
+const inProcessOk = await measure('in-process', inProcessEngine, inProcessClient);
+inProcessClient.destroy();
+inProcessEngine.close();
+
+// Over HTTP on a SQLite file, as `monotable serve` keeps its tables by default.
+const folder = mkdtempSync(join(tmpdir(), 'monotable-backfill-'));
+const servedEngine = engineWithJobs(join(folder, 'engine.db'));
+const server = await startServer({ engine: servedEngine, port: 0 });
+const httpClient = new DynamoDBClient({
+  endpoint: server.endpoint,
+  region: 'us-east-1',
+  credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+});
+const httpOk = await measure('over HTTP, file', servedEngine, httpClient);
+httpClient.destroy();
+await server.close();
+servedEngine.close();
+rmSync(folder, { recursive: true, force: true });
+
+process.exitCode = inProcessOk && httpOk ? 0 : 1;
