@@ -8,7 +8,8 @@ import { migrateStorageFormat } from './format-migration.js';
 import { openSqliteDatabase } from './open-sqlite-database.js';
 import { HeldTransaction } from './held-transaction.js';
 import { freeSqlName, indexTableBaseName } from './sql-names.js';
-import type { DeleteHints, PutHints, RangeRequest, ScanRequest, Storage, TableDefinition, TableStatistics } from './storage.js';
+import { itemSize } from '../values/index.js';
+import type { DeleteHints, PutHints, RangeRequest, ScanRequest, Storage, TableDefinition, TableStatistics, TableStream } from './storage.js';
 import { createStreamTables, StreamLog } from './stream-log.js';
 import type { StoredRow } from './stored-row.js';
 import { TableStore } from './table-store.js';
@@ -83,8 +84,8 @@ class SqliteStorage implements Storage {
     if (this.isPrivate) {
       // Nothing to migrate or to read: the database was created a moment ago.
       this.catalog = new Catalog(database, false);
-      createStreamTables(database);
-      this.streams = new StreamLog(database, now);
+      // The stream tables come with the first stream (most such engines have none).
+      this.streams = new StreamLog(database, now, false);
       this.held = new HeldTransaction(database);
       return;
     }
@@ -263,12 +264,7 @@ class SqliteStorage implements Storage {
     const stream = table.stream;
     if (stream) {
       // The change and its record, in one transaction; the record needs the item replaced.
-      this.writeTransaction(() => {
-        const known = hints?.previous;
-        const previous = known === undefined ? store.getItem(item) : (known ?? undefined);
-        const stored = store.putItem(item, { previous: previous ?? null, size: hints?.size });
-        this.streams.append(table, stream, previous, item, 'request', stored, hints?.size);
-      });
+      this.writeTransaction(() => this.putStreamed(store, table, stream, item, hints));
       return;
     }
     if (this.inWriteTransaction() || hints?.previous) {
@@ -287,14 +283,41 @@ class SqliteStorage implements Storage {
     if (stream) {
       this.writeTransaction(() => {
         const known = hints?.previous;
-        const previous = known === undefined ? store.getItem(key) : (known ?? undefined);
+        const row = known === undefined ? store.getRow(key) : hints?.previousRow;
+        const before = known === undefined ? row?.item : (known ?? undefined);
         store.deleteItem(key);
-        this.streams.append(table, stream, previous, undefined, hints?.origin ?? 'request');
+        const change = row ? { before, beforeText: row.text, beforeSize: row.size } : { before };
+        this.streams.append(table, stream, change, hints?.origin ?? 'request');
       });
       return;
     }
     if (this.inWriteTransaction()) store.deleteItem(key);
     else this.writeTransaction(() => store.deleteItem(key));
+  }
+
+  /**
+   * A put on a table with a stream, and its record. With the replaced item unknown, the
+   * insert is tried first: a new key needs no read (the record is an INSERT), and only a
+   * taken key reads the item it replaces. The images go into the record as storage holds
+   * them (the new item's text, the replaced row's text and size), not serialised again.
+   */
+  private putStreamed(store: TableStore, table: TableDefinition, stream: TableStream, item: Item, hints: PutHints | undefined): void {
+    const known = hints?.previous;
+    if (known === undefined) {
+      const inserted = store.insertItem(item, hints?.size);
+      if (inserted !== undefined) {
+        this.streams.append(table, stream, { after: item, afterText: inserted.data, afterSize: inserted.size }, 'request');
+        return;
+      }
+    }
+    const row = known === undefined ? store.getRow(item) : hints?.previousRow;
+    const before = known === undefined ? row?.item : (known ?? undefined);
+    const size = hints?.size ?? itemSize(item);
+    const afterText = store.putItem(item, { previous: before ?? null, size });
+    const change = row
+      ? { before, beforeText: row.text, beforeSize: row.size, after: item, afterText, afterSize: size }
+      : { before, after: item, afterText, afterSize: size };
+    this.streams.append(table, stream, change, 'request');
   }
 
   queryItems(table: TableDefinition, request: RangeRequest): IterableIterator<Item> {
@@ -323,7 +346,13 @@ class SqliteStorage implements Storage {
 
   writeTransaction<T>(work: () => T): T {
     if (this.inWriteTransaction()) return work();
-    if (!this.held) return this.transactions.run('immediate', work);
+    if (!this.held) {
+      try {
+        return this.transactions.run('immediate', work);
+      } finally {
+        this.streams.transactionEnded();
+      }
+    }
     // Inside the held transaction, `work` runs as a savepoint.
     this.held.open();
     this.heldWriteDepth++;
@@ -332,6 +361,7 @@ class SqliteStorage implements Storage {
       result = this.transactions.run('immediate', work);
     } finally {
       this.heldWriteDepth--;
+      this.streams.transactionEnded();
     }
     this.held.wrote();
     return result;

@@ -19,7 +19,7 @@ import type { IndexDefinition, KeyAttribute, PutHints, RangeRequest, ScanRequest
 import { ttlEpochSeconds } from './ttl-column.js';
 
 /** An item (or index projection) as stored: its JSON and its DynamoDB size. */
-interface StoredItem {
+export interface StoredItem {
   readonly data: string;
   readonly size: number;
 }
@@ -170,6 +170,19 @@ export class TableStore {
     if (this.insertRow(item, pk, sk, stored)) return;
     // The key is taken: replace the row (and, if it went in the meantime, insert it after all).
     transaction(() => this.replaceOrInsert(item, pk, sk, stored));
+  }
+
+  /**
+   * Inserts the item and its index entries if its key is free, inside a write transaction;
+   * what it stored, or `undefined` (nothing written) when the key is taken.
+   */
+  insertItem(item: Item, size: number | undefined): StoredItem | undefined {
+    const stored: StoredItem = { data: JSON.stringify(item), size: size ?? itemSize(item) };
+    const pk = this.partitionColumn(item);
+    const sk = this.sortColumn(item);
+    if (!this.insertRow(item, pk, sk, stored)) return undefined;
+    this.insertIndexEntries(item, pk, sk, stored);
+    return stored;
   }
 
   private anyIndexHolds(item: Item): boolean {
