@@ -185,7 +185,8 @@ export class TableStore {
     return stored;
   }
 
-  private anyIndexHolds(item: Item): boolean {
+  /** Whether any index of the table has an entry for this item. */
+  anyIndexHolds(item: Item): boolean {
     for (const index of this.indexes) if (hasIndexEntry(index.definition, item)) return true;
     return false;
   }
