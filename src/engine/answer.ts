@@ -10,6 +10,17 @@ import type { Item } from './values/attribute-value.js';
 export type AnswerItem = Item | StoredRow;
 
 /**
+ * A member of an answer that writes itself both ways (GetRecords' page of records, read
+ * from stored texts): `Engine.handleAsJson` splices its text, `Engine.handle` takes its
+ * value. Either is made only when asked for.
+ */
+export abstract class SelfWrittenValue {
+  /** `JSON.stringify(this.value())`. */
+  abstract text(): string;
+  abstract value(): unknown;
+}
+
+/**
  * How deep rows may sit in an answer: `Item` (GetItem, depth 1), `Items[i]` (Query, Scan:
  * 2), `Responses.<table>[i]` (BatchGetItem: 3), `Responses[i].Item` (TransactGetItems: 3).
  * Deeper values are plain JSON, written and kept as they are.
@@ -28,6 +39,7 @@ export function materializeAnswer(answer: Record<string, unknown>): Record<strin
 
 function materialize(value: unknown, depth: number): unknown {
   if (value instanceof StoredRow) return value.item;
+  if (value instanceof SelfWrittenValue) return value.value();
   if (depth >= ROW_DEPTH || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) {
     let copy: unknown[] | undefined;
@@ -59,6 +71,7 @@ export function answerText(answer: Record<string, unknown>): string {
 /** As `JSON.stringify(value)` (undefined for what it omits), splicing rows' text. */
 function write(value: unknown, depth: number): string | undefined {
   if (value instanceof StoredRow) return value.text;
+  if (value instanceof SelfWrittenValue) return value.text();
   if (depth >= ROW_DEPTH || value === null || typeof value !== 'object') return JSON.stringify(value);
   if (Array.isArray(value)) {
     let text = '[';

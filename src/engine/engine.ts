@@ -12,6 +12,8 @@ import { requestShapeValidatorOf, type RequestShapeValidator } from './validatio
 /** The operations whose answers may hold stored rows, unparsed (answer.ts). */
 const READ_OPERATIONS = new Set([
   'GetItem', 'Query', 'Scan', 'BatchGetItem', 'TransactGetItems', 'ExecuteStatement', 'BatchExecuteStatement', 'ExecuteTransaction',
+  // Its records write themselves (answer.ts SelfWrittenValue).
+  'DynamoDBStreams_20120810.GetRecords',
 ]);
 
 /** What `handle` needs to know of an operation, found with one lookup per call. */
@@ -149,6 +151,19 @@ export class Engine {
     const route = routeOf(operation);
     const answer = this.answer(route, input);
     return route.reads ? materializeAnswer(answer) : answer;
+  }
+
+  /**
+   * Calls `listener` soon after each write of this engine that added stream records (not
+   * within the write; a burst of writes in one synchronous run calls it once), so a stream
+   * reader in this process need not poll for them. Writes by other processes sharing the
+   * file are not seen. Returns the function that unsubscribes.
+   *
+   * @example
+   * const unsubscribe = engine.onStreamRecordsAppended(() => readStream());
+   */
+  onStreamRecordsAppended(listener: () => void): () => void {
+    return this.context.storage.streams.onAppended(listener);
   }
 
   /**

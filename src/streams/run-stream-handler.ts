@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Engine } from '../engine/engine.js';
 import { localEngineOf, type AnyClient } from '../local/client/create-local-client.js';
 import type { EngineLike } from '../local/engine-like.js';
 import { passesFilterCriteria, type FilterCriteria } from './filter-criteria.js';
@@ -29,7 +30,11 @@ export interface StreamHandlerOptions {
   readonly filterCriteria?: FilterCriteria;
   /** Called with each discarded batch (Lambda's on-failure destination). */
   readonly onFailure?: (failure: StreamHandlerFailure) => void;
-  /** How often the stream is polled between drains, in ms (default 50; Lambda polls 4× a second). */
+  /**
+   * How often the stream is polled between drains, in ms (default 50; Lambda polls 4× a
+   * second). Writes through the same engine wake the handler at once; polling finds those of
+   * other processes sharing the file.
+   */
   readonly pollIntervalMs?: number;
   /** Lambda's context `functionName`. Default `local-stream-handler`. */
   readonly functionName?: string;
@@ -188,17 +193,26 @@ export function runStreamHandler(options: StreamHandlerOptions): RunningStreamHa
   }
 
   /** Polls until the stream holds nothing unhandled (a drain hands out partial batches at once). */
-  function pump(flush: boolean): Promise<void> {
+  function pump(flush: boolean, starting?: () => void): Promise<void> {
     running = running.then(async () => {
+      starting?.();
       while (!stopped && (await pollOnce(flush)));
     });
     return running;
   }
 
+  // Polling finds what other processes write to the file; writes through this engine wake
+  // the reader at once instead (one poll queued at a time, however many writes come).
   const timer = setInterval(() => {
     pump(false).catch((error: unknown) => failures.push(error));
   }, options.pollIntervalMs ?? 50);
   timer.unref();
+  let wakeQueued = false;
+  const unsubscribe = subscribeToAppends(engine, () => {
+    if (wakeQueued || stopped) return;
+    wakeQueued = true;
+    pump(false, () => (wakeQueued = false)).catch((error: unknown) => failures.push(error));
+  });
 
   return {
     async drain() {
@@ -211,7 +225,14 @@ export function runStreamHandler(options: StreamHandlerOptions): RunningStreamHa
     async stop() {
       stopped = true;
       clearInterval(timer);
+      unsubscribe();
       await running.catch(() => undefined);
     },
   };
+}
+
+/** Subscribes to the engine's stream appends when it offers them (an `Engine`); a no-op unsubscribe otherwise. */
+function subscribeToAppends(engine: EngineLike, listener: () => void): () => void {
+  const offering = engine as Partial<Pick<Engine, 'onStreamRecordsAppended'>>;
+  return typeof offering.onStreamRecordsAppended === 'function' ? offering.onStreamRecordsAppended(listener) : () => undefined;
 }

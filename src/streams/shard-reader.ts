@@ -28,6 +28,12 @@ interface ShardCursor {
  */
 export class ShardReader {
   private readonly cursors = new Map<string, ShardCursor>();
+  /**
+   * The shards as last described. A stream gains a shard only once its open shard closes,
+   * and a closed shard is read to its end before its child: so the stream is described
+   * again only when every shard known is finished, not on every poll.
+   */
+  private known: WireShard[] | undefined;
 
   constructor(
     private readonly engine: EngineLike,
@@ -41,8 +47,9 @@ export class ShardReader {
 
   /** The shards to read now, in lineage order: the first that is not finished, and its kind. */
   private shards(): WireShard[] {
-    return this.call<{ StreamDescription: { Shards: WireShard[] } }>('DescribeStream', { StreamArn: this.streamArn }).StreamDescription
-      .Shards;
+    this.known = this.call<{ StreamDescription: { Shards: WireShard[] } }>('DescribeStream', { StreamArn: this.streamArn })
+      .StreamDescription.Shards;
+    return this.known;
   }
 
   /** Notes the shards as they are when the run starts: with LATEST, everything before now is skipped. */
@@ -68,7 +75,15 @@ export class ShardReader {
    * with the shard they come from. Reading does not advance: `advance` does, once handled.
    */
   peek(limit: number): { shardId: string; records: DynamoDBStreamRecord[] } | undefined {
-    for (const shard of this.shards()) {
+    const known = this.known;
+    const found = this.peekIn(known ?? this.shards(), limit);
+    if (found || !known) return found;
+    // Every shard known is finished: a child may have opened since.
+    return this.peekIn(this.shards(), limit);
+  }
+
+  private peekIn(shards: readonly WireShard[], limit: number): { shardId: string; records: DynamoDBStreamRecord[] } | undefined {
+    for (const shard of shards) {
       const cursor = this.cursorOf(shard.ShardId);
       if (cursor.finished) continue;
       const { Records, NextShardIterator } = this.getRecords(shard.ShardId, cursor, limit);

@@ -53,10 +53,33 @@ describe('runStreamHandler', () => {
   it('LATEST skips what was written before it started; batchSize bounds each event', async () => {
     await put('before');
     const events: DynamoDBStreamEvent[] = [];
-    running = runStreamHandler({ engine, tableName: 'jobs', startingPosition: 'LATEST', batchSize: 2, handler: (event) => void events.push(event) });
+    // A write wakes the handler at once; the window holds the three records for one drain.
+    running = runStreamHandler({
+      engine,
+      tableName: 'jobs',
+      startingPosition: 'LATEST',
+      batchSize: 2,
+      maximumBatchingWindowInSeconds: 300,
+      handler: (event) => void events.push(event),
+    });
     for (const pk of ['a', 'b', 'c']) await put(pk);
     await running.drain();
     expect(events.map(keysOf)).toEqual([['a', 'b'], ['c']]);
+  });
+
+  it('a write through the engine wakes the handler at once, without waiting for a poll or a drain', async () => {
+    let delivered: (keys: string[]) => void = () => undefined;
+    const invoked = new Promise<string[]>((resolve) => (delivered = resolve));
+    running = runStreamHandler({
+      client,
+      tableName: 'jobs',
+      startingPosition: 'LATEST',
+      pollIntervalMs: 600_000,
+      handler: (event) => delivered(keysOf(event) as string[]),
+    });
+    await put('woken');
+    const timeout = new Promise<string>((resolve) => setTimeout(() => resolve('not invoked within 2 s'), 2000).unref());
+    expect(await Promise.race([invoked, timeout])).toEqual(['woken']);
   });
 
   it('partial batch failures retry from the lowest failed record', async () => {
@@ -66,6 +89,7 @@ describe('runStreamHandler', () => {
       client,
       tableName: 'jobs',
       startingPosition: 'TRIM_HORIZON',
+      maximumBatchingWindowInSeconds: 300,
       functionResponseTypes: ['ReportBatchItemFailures'],
       handler: (event) => {
         seen.push(keysOf(event) as string[]);

@@ -206,11 +206,14 @@ export interface Storage {
  */
 export interface PutHints {
   readonly previous?: Item | null;
+  /** `previous` as read, when it was read as a row: a stream record takes its text and size as they are. */
+  readonly previousRow?: StoredRow;
   readonly size?: number;
 }
 
 /** As {@link PutHints}: `previous` spares a read; `origin` says who deletes (TTL: the service). */
 export interface DeleteHints {
   readonly previous?: Item | null;
+  readonly previousRow?: StoredRow;
   readonly origin?: ChangeOrigin;
 }

@@ -10,14 +10,19 @@ import type { TableDefinition, TableStream } from './storage.js';
  *
  *   monotable_streams         one row per stream ever enabled (a table's enable mints a new one);
  *                             disabled_at is set when it is disabled or its table deleted
- *   monotable_stream_records  one row per change: seq (the sequence number, assigned inside the
- *                             write transaction of the change, so commit order), stream_id,
+ *   monotable_stream_records  one row per change: seq (the sequence number: the rowid SQLite
+ *                             assigns inside the write transaction of the change, so commit
+ *                             order; trimming keeps the newest record so it never goes back),
+ *                             stream_id,
  *                             shard, created_at (epoch ms), event_name, keys / new_image /
  *                             old_image (DynamoDB JSON, images as the view type keeps them),
  *                             size (SizeBytes), user_identity (JSON, TTL deletions)
  *
  * A record is appended by the same storage call that changes the item, inside its write
  * transaction: after a crash there is no change without its record, nor the reverse.
+ *
+ * An engine that never enables a stream pays nothing for this: statements are prepared on
+ * first use, and a private in-memory database creates the two tables with its first stream.
  */
 
 export type StreamViewType = 'KEYS_ONLY' | 'NEW_IMAGE' | 'OLD_IMAGE' | 'NEW_AND_OLD_IMAGES';
@@ -37,18 +42,23 @@ export interface StreamRow {
   readonly shardDurationMs: number;
 }
 
-/** One stream record as stored. */
-export interface StoredStreamRecord {
-  readonly seq: number;
-  readonly shard: number;
-  readonly createdAt: number;
-  readonly eventName: StreamEventName;
-  readonly keys: string;
-  readonly newImage: string | null;
-  readonly oldImage: string | null;
-  readonly size: number;
-  readonly userIdentity: string | null;
-}
+/**
+ * One stream record as stored, as a row of its columns (better-sqlite3's raw rows: a page
+ * of 1,000 records is read without an object per row). Members by {@link RECORD_COLUMN}.
+ */
+export type StoredRecordRow = [
+  seq: number,
+  createdAt: number,
+  eventName: StreamEventName,
+  keys: string,
+  newImage: string | null,
+  oldImage: string | null,
+  size: number,
+  userIdentity: string | null,
+];
+
+/** Where each column sits in a {@link StoredRecordRow}. */
+export const RECORD_COLUMN = { seq: 0, createdAt: 1, eventName: 2, keys: 3, newImage: 4, oldImage: 5, size: 6, userIdentity: 7 } as const;
 
 /** A shard with records (or the open one), by ordinal within its stream. */
 export interface ShardSpan {
@@ -86,7 +96,14 @@ function streamOf(row: StreamDatabaseRow): StreamRow {
   };
 }
 
-/** Creates the stream tables if the file has none yet (inside the opening transaction). */
+/**
+ * Creates the stream tables if the file has none yet (inside the opening transaction).
+ * `seq` is a plain INTEGER PRIMARY KEY, not AUTOINCREMENT: AUTOINCREMENT writes its
+ * counter to `sqlite_sequence` with every insert, a second b-tree write per record. A
+ * rowid is one more than the largest in the table, so it increases as long as the newest
+ * record stays, which {@link StreamLog.trim} sees to. Files made when the column was
+ * AUTOINCREMENT keep it; both number records the same way.
+ */
 export function createStreamTables(database: Database.Database): void {
   database.exec(`
     CREATE TABLE IF NOT EXISTS monotable_streams (
@@ -101,7 +118,7 @@ export function createStreamTables(database: Database.Database): void {
       UNIQUE (table_name, label)
     );
     CREATE TABLE IF NOT EXISTS monotable_stream_records (
-      seq INTEGER PRIMARY KEY AUTOINCREMENT,
+      seq INTEGER PRIMARY KEY,
       stream_id INTEGER NOT NULL,
       shard INTEGER NOT NULL,
       created_at INTEGER NOT NULL,
@@ -128,34 +145,73 @@ function keysOf(table: TableDefinition, item: Item): Item {
   return keys;
 }
 
-/** Reads and appends stream records; one per storage connection, statements prepared once. */
-export class StreamLog {
-  private readonly insertRecord: Database.Statement;
-  private readonly selectLastShard: Database.Statement<[number], number | null>;
-  private readonly selectRecords: Database.Statement<[number, number, number, number]>;
-  private readonly selectStream: Database.Statement<[number], StreamDatabaseRow>;
+/**
+ * One change of an item, as the storage call that makes it knows it. The texts and sizes
+ * are what storage holds (`JSON.stringify` of the item, `itemSize`): given, they spare the
+ * record serialising or measuring an image again.
+ */
+export interface ItemChange {
+  /** The item before the change (absent: there was none). */
+  readonly before?: Item;
+  /** `before` as stored: its text and size (stored-row.ts). */
+  readonly beforeText?: string;
+  readonly beforeSize?: number;
+  /** The item after the change (absent: deleted). */
+  readonly after?: Item;
+  readonly afterText?: string;
+  readonly afterSize?: number;
+}
 
+type Statement<P extends unknown[] = unknown[], R = unknown> = Database.Statement<P, R>;
+
+/** Reads and appends stream records; one per storage connection, each statement prepared on first use. */
+export class StreamLog {
+  private insertRecordStatement: Statement | undefined;
+  private selectLastShardStatement: Statement<[number], number | null> | undefined;
+  private selectRecordsStatement: Statement<[number, number, number, number], StoredRecordRow> | undefined;
+  private selectStreamStatement: Statement<[number], StreamDatabaseRow> | undefined;
+  /** Whether the stream tables exist (see the constructor). */
+  private hasTables: boolean;
+  /** Called once after a write transaction that appended records ends (in-process wake-ups). */
+  private readonly listeners = new Set<() => void>();
+  private appendedSinceNotice = false;
+
+  /**
+   * `tablesExist`: the tables were made when the file was opened. A private in-memory
+   * database makes them with its first stream instead: only this connection can see it,
+   * and most such engines (one per test) never enable a stream.
+   */
   constructor(
     private readonly database: Database.Database,
     private readonly now: () => number,
+    tablesExist = true,
   ) {
-    this.insertRecord = database.prepare(
+    this.hasTables = tablesExist;
+  }
+
+  private get insertRecord(): Statement {
+    return (this.insertRecordStatement ??= this.database.prepare(
       `INSERT INTO monotable_stream_records (stream_id, shard, created_at, event_name, keys, new_image, old_image, size, user_identity)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    this.selectLastShard = database
+    ));
+  }
+
+  private get selectLastShard(): Statement<[number], number | null> {
+    return (this.selectLastShardStatement ??= this.database
       .prepare<[number], number | null>('SELECT max(shard) FROM monotable_stream_records WHERE stream_id = ?')
-      .pluck();
-    this.selectRecords = database.prepare(
-      `SELECT seq, shard, created_at AS createdAt, event_name AS eventName, keys, new_image AS newImage,
-              old_image AS oldImage, size, user_identity AS userIdentity
-       FROM monotable_stream_records WHERE stream_id = ? AND shard = ? AND seq > ? ORDER BY seq LIMIT ? + 0`,
-    );
-    this.selectStream = database.prepare<[number], StreamDatabaseRow>('SELECT * FROM monotable_streams WHERE id = ?');
+      .pluck());
+  }
+
+  private get selectStream(): Statement<[number], StreamDatabaseRow> {
+    return (this.selectStreamStatement ??= this.database.prepare<[number], StreamDatabaseRow>('SELECT * FROM monotable_streams WHERE id = ?'));
   }
 
   /** Registers a new stream of `table` (inside the caller's write transaction); label from `createdAt`, unique per table. */
   createStream(table: TableDefinition, viewType: StreamViewType, createdAt: number, shardDurationMs: number): TableStream {
+    if (!this.hasTables) {
+      createStreamTables(this.database);
+      this.hasTables = true;
+    }
     const keySchema = [{ AttributeName: table.partitionKey.name, KeyType: 'HASH' }];
     if (table.sortKey) keySchema.push({ AttributeName: table.sortKey.name, KeyType: 'RANGE' });
     const taken = this.database.prepare('SELECT 1 FROM monotable_streams WHERE table_name = ? AND label = ?').pluck();
@@ -171,15 +227,18 @@ export class StreamLog {
   }
 
   disableStream(id: number, at: number): void {
+    if (!this.hasTables) return;
     this.database.prepare('UPDATE monotable_streams SET disabled_at = ? WHERE id = ? AND disabled_at IS NULL').run(at, id);
   }
 
   stream(id: number): StreamRow | undefined {
+    if (!this.hasTables) return undefined;
     const row = this.selectStream.get(id);
     return row === undefined ? undefined : streamOf(row);
   }
 
   findStream(tableName: string, label: string): StreamRow | undefined {
+    if (!this.hasTables) return undefined;
     const row = this.database
       .prepare<[string, string], StreamDatabaseRow>('SELECT * FROM monotable_streams WHERE table_name = ? AND label = ?')
       .get(tableName, label);
@@ -188,6 +247,7 @@ export class StreamLog {
 
   /** Every stream, newest first within a table, tables in name order. */
   listStreams(tableName?: string): StreamRow[] {
+    if (!this.hasTables) return [];
     const rows =
       tableName === undefined
         ? this.database.prepare<[], StreamDatabaseRow>('SELECT * FROM monotable_streams ORDER BY table_name, created_at DESC').all()
@@ -202,25 +262,19 @@ export class StreamLog {
    * none when the write changes nothing: a put of an equal item, a delete of a missing one.
    * Call inside the write transaction that stores the change.
    */
-  append(
-    table: TableDefinition,
-    stream: TableStream,
-    before: Item | undefined,
-    after: Item | undefined,
-    origin: ChangeOrigin,
-    /** `JSON.stringify(after)`, when the caller has it already. */
-    afterText?: string,
-    /** `itemSize(after)`, when the caller has it already. */
-    afterSize?: number,
-  ): void {
+  append(table: TableDefinition, stream: TableStream, change: ItemChange, origin: ChangeOrigin): void {
+    const { before, after } = change;
     if (before === undefined && after === undefined) return;
-    if (before !== undefined && after !== undefined && itemsEqual(before, after)) return;
+    if (before !== undefined && after !== undefined && unchanged(change)) return;
     const eventName: StreamEventName = before === undefined ? 'INSERT' : after === undefined ? 'REMOVE' : 'MODIFY';
     const view = stream.viewType;
     const keys = keysOf(table, (after ?? before) as Item);
     const newImage = after !== undefined && (view === 'NEW_IMAGE' || view === 'NEW_AND_OLD_IMAGES') ? after : undefined;
     const oldImage = before !== undefined && (view === 'OLD_IMAGE' || view === 'NEW_AND_OLD_IMAGES') ? before : undefined;
-    const size = itemSize(keys) + (newImage ? (afterSize ?? itemSize(newImage)) : 0) + (oldImage ? itemSize(oldImage) : 0);
+    const size =
+      itemSize(keys) +
+      (newImage ? (change.afterSize ?? itemSize(newImage)) : 0) +
+      (oldImage ? (change.beforeSize ?? itemSize(oldImage)) : 0);
     const createdAt = Math.floor(this.now());
     const shard = this.shardFor(stream, createdAt);
     this.insertRecord.run(
@@ -229,12 +283,44 @@ export class StreamLog {
       createdAt,
       eventName,
       JSON.stringify(keys),
-      newImage ? (afterText ?? JSON.stringify(newImage)) : null,
-      oldImage ? JSON.stringify(oldImage) : null,
+      newImage ? (change.afterText ?? JSON.stringify(newImage)) : null,
+      oldImage ? (change.beforeText ?? JSON.stringify(oldImage)) : null,
       size,
       origin === 'timeToLive' ? TTL_IDENTITY : null,
     );
+    this.appendedSinceNotice = true;
   }
+
+  /**
+   * Calls `listener` (asynchronously) after each write transaction of this connection that
+   * appended stream records, once it has ended. Other processes writing the file are not
+   * seen: readers poll for those. Returns the unsubscribe function.
+   */
+  onAppended(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Storage calls this when its outermost write transaction ends (committed or not: a
+   * wake-up for a rolled-back record only costs the reader an empty read).
+   */
+  transactionEnded(): void {
+    if (!this.appendedSinceNotice) return;
+    this.appendedSinceNotice = false;
+    if (this.listeners.size === 0 || this.noticePending) return;
+    // Later in this turn of the event loop, after the caller's write returned: many
+    // writes in one synchronous run make one notice.
+    this.noticePending = true;
+    queueMicrotask(this.notify);
+  }
+
+  private noticePending = false;
+
+  private readonly notify = (): void => {
+    this.noticePending = false;
+    for (const listener of [...this.listeners]) listener();
+  };
 
   /**
    * Shards never go back: a record lands in the open shard of its time, or a later one
@@ -257,16 +343,25 @@ export class StreamLog {
 
   /** The latest shard ordinal a record of the stream went to (0 when none did). */
   lastShard(streamId: number): number {
+    if (!this.hasTables) return 0;
     return this.selectLastShard.get(streamId) ?? 0;
   }
 
   /** Records of one shard after `afterSeq`, in sequence order, at most `limit`. */
-  records(streamId: number, shard: number, afterSeq: number, limit: number): StoredStreamRecord[] {
-    return this.selectRecords.all(streamId, shard, afterSeq, limit) as StoredStreamRecord[];
+  records(streamId: number, shard: number, afterSeq: number, limit: number): StoredRecordRow[] {
+    if (!this.hasTables) return [];
+    this.selectRecordsStatement ??= this.database
+      .prepare<[number, number, number, number], StoredRecordRow>(
+        `SELECT seq, created_at, event_name, keys, new_image, old_image, size, user_identity
+         FROM monotable_stream_records WHERE stream_id = ? AND shard = ? AND seq > ? ORDER BY seq LIMIT ? + 0`,
+      )
+      .raw();
+    return this.selectRecordsStatement.all(streamId, shard, afterSeq, limit);
   }
 
   /** The shards holding records created at or after `notBefore`, in order. */
   shardSpans(streamId: number, notBefore: number): ShardSpan[] {
+    if (!this.hasTables) return [];
     return this.database
       .prepare<[number, number], ShardSpan>(
         `SELECT shard, min(seq) AS firstSeq, max(seq) AS lastSeq FROM monotable_stream_records
@@ -275,20 +370,21 @@ export class StreamLog {
       .all(streamId, notBefore);
   }
 
-  /** The highest sequence number ever assigned (0 when none). */
+  /** The highest sequence number ever assigned (0 when none): the newest record's, which trimming keeps. */
   lastSequence(): number {
-    const value = this.database
-      .prepare<[], number | undefined>(`SELECT seq FROM sqlite_sequence WHERE name = 'monotable_stream_records'`)
-      .pluck()
-      .get();
+    if (!this.hasTables) return 0;
+    const value = this.database.prepare<[], number | null>('SELECT max(seq) FROM monotable_stream_records').pluck().get();
     return value ?? 0;
   }
 
   /**
    * Deletes up to `limit` of the oldest records created before `before` (past retention);
-   * returns how many. Records are in seq order, which is creation order.
+   * returns how many. Records are in seq order, which is creation order. The newest record
+   * of the file stays, whatever its age: it holds the largest sequence number, which the
+   * next one must exceed (createStreamTables). Readers skip records past retention anyway.
    */
   trim(before: number, limit = 1000): number {
+    if (!this.hasTables) return 0;
     const first = this.database
       .prepare<[], number | undefined>('SELECT created_at FROM monotable_stream_records ORDER BY seq LIMIT 1')
       .pluck()
@@ -296,7 +392,8 @@ export class StreamLog {
     if (first === undefined || first >= before) return 0;
     const oldest = this.database
       .prepare<[number], { seq: number; created_at: number }>(
-        'SELECT seq, created_at FROM monotable_stream_records ORDER BY seq LIMIT ?',
+        `SELECT seq, created_at FROM monotable_stream_records
+         WHERE seq < (SELECT max(seq) FROM monotable_stream_records) ORDER BY seq LIMIT ?`,
       )
       .all(limit);
     let last = 0;
@@ -307,4 +404,14 @@ export class StreamLog {
     if (last === 0) return 0;
     return this.database.prepare('DELETE FROM monotable_stream_records WHERE seq <= ?').run(last).changes;
   }
+}
+
+/**
+ * Whether a put leaves the item as it was (no record then). Equal stored texts are equal
+ * items, and different sizes different ones; only otherwise are the items compared.
+ */
+function unchanged(change: ItemChange): boolean {
+  if (change.beforeText !== undefined && change.beforeText === change.afterText) return true;
+  if (change.beforeSize !== undefined && change.afterSize !== undefined && change.beforeSize !== change.afterSize) return false;
+  return itemsEqual(change.before as Item, change.after as Item);
 }

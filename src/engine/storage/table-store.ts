@@ -23,7 +23,7 @@ import { ttlEpochSeconds } from './ttl-column.js';
 const SLICE_READ_BATCH = 100;
 
 /** An item (or index projection) as stored: its JSON and its DynamoDB size. */
-interface StoredItem {
+export interface StoredItem {
   readonly data: string;
   readonly size: number;
 }
@@ -178,7 +178,21 @@ export class TableStore {
     transaction(() => this.replaceOrInsert(item, pk, sk, stored));
   }
 
-  private anyIndexHolds(item: Item): boolean {
+  /**
+   * Inserts the item and its index entries if its key is free, inside a write transaction;
+   * what it stored, or `undefined` (nothing written) when the key is taken.
+   */
+  insertItem(item: Item, size: number | undefined): StoredItem | undefined {
+    const stored: StoredItem = { data: JSON.stringify(item), size: size ?? itemSize(item) };
+    const pk = this.partitionColumn(item);
+    const sk = this.sortColumn(item);
+    if (!this.insertRow(item, pk, sk, stored)) return undefined;
+    this.insertIndexEntries(item, pk, sk, stored);
+    return stored;
+  }
+
+  /** Whether any index of the table has an entry for this item. */
+  anyIndexHolds(item: Item): boolean {
     for (const index of this.indexes) if (hasIndexEntry(index.definition, item)) return true;
     return false;
   }

@@ -10,6 +10,7 @@ import {
   type UpdateNode,
 } from '../../expressions/index.js';
 import type { Storage, TableDefinition } from '../../storage/storage.js';
+import type { StoredRow } from '../../storage/stored-row.js';
 import type { Item } from '../../values/attribute-value.js';
 import { itemSize, maximumItemSize } from '../../values/index.js';
 import { assertKeyPathsScalar } from './key-paths.js';
@@ -52,6 +53,8 @@ export interface WriteOutcome {
   readonly afterSize?: number;
   /** The stored item was not read (`before` is then unknown, not absent). */
   readonly beforeUnread?: boolean;
+  /** `before` as read, on a table with a stream: its record takes the old image's stored text and size. */
+  readonly beforeRow?: StoredRow;
 }
 
 /** The condition did not hold; carries the item it was evaluated on. */
@@ -93,10 +96,17 @@ function computeUpdate(write: PreparedWrite, before: Item | undefined): WriteOut
  * that cannot apply to this item. Call inside the storage transaction that commits it.
  */
 export function evaluateWrite(storage: Storage, write: PreparedWrite): WriteOutcome {
-  const before = storage.getItem(write.table, write.key);
+  // A table with a stream keeps the row read: its record's old image is the row's text.
+  const beforeRow = write.table.stream ? storage.getRow(write.table, write.key) : undefined;
+  const before = write.table.stream ? beforeRow?.item : storage.getItem(write.table, write.key);
   if (write.condition && !evaluateCondition(write.condition, before)) {
     throw new ConditionFailure(before);
   }
+  const outcome = decideWrite(write, before);
+  return beforeRow ? { ...outcome, beforeRow } : outcome;
+}
+
+function decideWrite(write: PreparedWrite, before: Item | undefined): WriteOutcome {
   switch (write.kind) {
     case 'Put':
       return { before, after: write.item, change: 'put', updatedPaths: [], afterSize: write.itemSize };
@@ -129,8 +139,8 @@ export function isBlindPut(write: PreparedWrite): boolean {
 export function commitWrite(storage: Storage, write: PreparedWrite, outcome: WriteOutcome): void {
   if (outcome.change === 'put' && outcome.after) {
     const previous = outcome.beforeUnread ? undefined : (outcome.before ?? null);
-    storage.putItem(write.table, outcome.after, { previous, size: outcome.afterSize });
+    storage.putItem(write.table, outcome.after, { previous, previousRow: outcome.beforeRow, size: outcome.afterSize });
   } else if (outcome.change === 'delete') {
-    storage.deleteItem(write.table, write.key, { previous: outcome.before ?? null });
+    storage.deleteItem(write.table, write.key, { previous: outcome.before ?? null, previousRow: outcome.beforeRow });
   }
 }

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { DynamoDBError, invalidParameterValue, resourceNotFound } from '../../errors.js';
-import type { StoredStreamRecord, StreamRow } from '../../storage/stream-log.js';
-import type { EngineContext, OperationHandler } from '../operation.js';
+import { RECORD_COLUMN, type StreamRow } from '../../storage/stream-log.js';
+import type { OperationHandler } from '../operation.js';
 import { trimmedDataAccess } from './get-shard-iterator.js';
 import { optionalLimit, requireString } from './request-checks.js';
 import { decodeIterator, encodeIterator, invalidIterator, ITERATOR_LIFETIME_MS } from './shard-iterator.js';
-import { isShardClosed, RETENTION_MS, sequenceNumberText } from './shards.js';
+import { RecordPage } from './record-page.js';
+import { isShardClosed, RETENTION_MS } from './shards.js';
 import { streamArn } from './stream-specification.js';
 
 interface GetRecordsInput {
@@ -16,35 +17,13 @@ interface GetRecordsInput {
 /** At most this many records per call, as DynamoDB. */
 const MAX_RECORDS = 1000;
 
+
 /**
  * Event ids are 32 hex digits, as DynamoDB's: 16 from a hash of the stream (worked out
  * once per call), 16 of the sequence number, so a record keeps its id across reads.
  */
 function eventIdPrefix(stream: StreamRow): string {
   return createHash('md5').update(`${stream.tableName}/${stream.label}/${stream.createdAt}`).digest('hex').slice(0, 16);
-}
-
-/** One record in DynamoDB's shape (`Record`), its images parsed from their stored JSON. */
-function renderRecord(context: EngineContext, stream: StreamRow, idPrefix: string, row: StoredStreamRecord): Record<string, unknown> {
-  const dynamodb: Record<string, unknown> = {
-    ApproximateCreationDateTime: Math.floor(row.createdAt / 1000),
-    Keys: JSON.parse(row.keys),
-  };
-  if (row.newImage !== null) dynamodb.NewImage = JSON.parse(row.newImage);
-  if (row.oldImage !== null) dynamodb.OldImage = JSON.parse(row.oldImage);
-  dynamodb.SequenceNumber = sequenceNumberText(row.seq);
-  dynamodb.SizeBytes = row.size;
-  dynamodb.StreamViewType = stream.viewType;
-  const record: Record<string, unknown> = {
-    eventID: idPrefix + row.seq.toString(16).padStart(16, '0'),
-    eventName: row.eventName,
-    eventVersion: '1.1',
-    eventSource: 'aws:dynamodb',
-    awsRegion: context.region,
-    dynamodb,
-  };
-  if (row.userIdentity !== null) record.userIdentity = JSON.parse(row.userIdentity);
-  return record;
 }
 
 /**
@@ -71,14 +50,13 @@ export const getRecords: OperationHandler = (context, input: GetRecordsInput) =>
   const closed = isShardClosed(log, stream, position.shard, now);
   const fetched = log.records(stream.id, position.shard, position.afterSeq, limit);
   let rows = fetched;
-  if (fetched.length > 0 && fetched[0].createdAt < horizon) {
+  if (fetched.length > 0 && fetched[0][RECORD_COLUMN.createdAt] < horizon) {
     if (!position.fromTrimHorizon) throw trimmedDataAccess();
-    rows = fetched.filter((row) => row.createdAt >= horizon);
+    rows = fetched.filter((row) => row[RECORD_COLUMN.createdAt] >= horizon);
   }
-  const idPrefix = eventIdPrefix(stream);
-  const records = rows.map((row) => renderRecord(context, stream, idPrefix, row));
+  const records = new RecordPage(rows, { eventIdPrefix: eventIdPrefix(stream), awsRegion: context.region, viewType: stream.viewType });
   const response: Record<string, unknown> = { Records: records };
-  const lastSeq = fetched.length > 0 ? fetched[fetched.length - 1].seq : position.afterSeq;
+  const lastSeq = fetched.length > 0 ? fetched[fetched.length - 1][RECORD_COLUMN.seq] : position.afterSeq;
   const exhausted = fetched.length < limit;
   if (!(closed && exhausted)) {
     response.NextShardIterator = encodeIterator(arn, { ...position, afterSeq: lastSeq, issuedAt: now, fromTrimHorizon: false });

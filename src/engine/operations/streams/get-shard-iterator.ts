@@ -1,4 +1,5 @@
 import { DynamoDBError, validationError } from '../../errors.js';
+import { RECORD_COLUMN } from '../../storage/stream-log.js';
 import type { OperationHandler } from '../operation.js';
 import { requireString, sequenceNumberOf } from './request-checks.js';
 import { RETENTION_MS, shardOrdinalOf } from './shards.js';
@@ -45,7 +46,7 @@ export const getShardIterator: OperationHandler = (context, input: GetShardItera
   else if (bySequence) {
     const seq = sequenceNumberOf(input.SequenceNumber as string);
     const [record] = log.records(stream.id, shard, seq - 1, 1);
-    if (record && record.seq === seq && record.createdAt < now - RETENTION_MS) throw trimmedDataAccess();
+    if (record && record[RECORD_COLUMN.seq] === seq && record[RECORD_COLUMN.createdAt] < now - RETENTION_MS) throw trimmedDataAccess();
     afterSeq = type === 'AT_SEQUENCE_NUMBER' ? seq - 1 : seq;
   }
   const position = { streamId: stream.id, shard, afterSeq, issuedAt: now, fromTrimHorizon: type === 'TRIM_HORIZON' };
