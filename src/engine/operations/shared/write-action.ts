@@ -12,6 +12,7 @@ import {
 import type { Storage, TableDefinition } from '../../storage/storage.js';
 import type { Item } from '../../values/attribute-value.js';
 import { itemSize, maximumItemSize } from '../../values/index.js';
+import { UpdateNestingError, updateNestsTooDeep } from '../../values/nesting-levels.js';
 import { assertKeyPathsScalar } from './key-paths.js';
 import { keyAttributeNames, validateIndexKeys } from './keys.js';
 
@@ -83,6 +84,7 @@ function computeUpdate(write: PreparedWrite, before: Item | undefined): WriteOut
   if (size > maximumItemSize) {
     throw validationError('Item size to update has exceeded the maximum allowed size');
   }
+  if (updateNestsTooDeep(item, updatedPaths)) throw new UpdateNestingError();
   validateIndexKeys(write.table, item, 'update');
   return { before, after: item, change: 'put', updatedPaths, afterSize: size };
 }
