@@ -141,6 +141,21 @@ describeEachEngine(
       expect(await failureOf(statement(`INSERT INTO "${table}" VALUE {'pk': 'z', 'd': ${lists(40)}} garbage`))).toMatch(/^ValidationException: Statement wasn't well formed, can't be processed: /);
     });
 
+    it('a PartiQL document path holds 32 levels; the first one past them is named, after the literals, before the table', async () => {
+      const path = (steps: number, step = '.b') => `a${step.repeat(steps)}`;
+      await statement(`SELECT * FROM "${table}" WHERE pk = 'k' AND ${path(31)} = 1`);
+      const pathTooDeep = (levels: number) => `ValidationException: The document path has too many nesting levels; nesting levels: ${levels}`;
+      expect(await failureOf(statement(`SELECT * FROM "${table}" WHERE pk = 'k' AND ${path(32)} = 1`))).toBe(pathTooDeep(33));
+      expect(await failureOf(statement(`SELECT * FROM "${table}" WHERE pk = 'k' AND ${path(32, '[0]')} = 1`))).toBe(pathTooDeep(33));
+      expect(await failureOf(statement(`SELECT ${path(32)} FROM "${table}" WHERE pk = 'k'`))).toBe(pathTooDeep(33));
+      expect(await failureOf(statement(`UPDATE "${table}" SET ${path(32)} = 1 WHERE pk = 'k'`))).toBe(pathTooDeep(33));
+      expect(await failureOf(statement(`UPDATE "${table}" REMOVE ${path(32)} WHERE pk = 'k'`))).toBe(pathTooDeep(33));
+      expect(await failureOf(statement(`DELETE FROM "${table}" WHERE pk = 'k' AND attribute_exists(${path(32)})`))).toBe(pathTooDeep(33));
+      expect(await failureOf(statement(`SELECT * FROM "${table}" WHERE pk = 'k' AND ${path(35)} = 1 AND ${path(40)} = 1`))).toBe(pathTooDeep(36));
+      expect(await failureOf(statement(`SELECT * FROM "no-such-table" WHERE pk = 'k' AND ${path(2_000)} = 1`))).toBe(pathTooDeep(2_001));
+      expect(await failureOf(statement(`SELECT * FROM "${table}" WHERE pk = 'k' AND ${path(32)} = ${lists(40)}`))).toBe(`ValidationException: ${TOO_DEEP}`);
+    });
+
     it("a PartiQL UPDATE's result holds 32 levels", async () => {
       await statement(`UPDATE "${table}" SET m = {'q': 1} WHERE pk = 'k'`);
       await statement(`UPDATE "${table}" SET m.x = ${lists(30)} WHERE pk = 'k'`);

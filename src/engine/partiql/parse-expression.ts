@@ -2,7 +2,7 @@ import type { BinaryOperator, Expression, PathExpression } from './ast.js';
 import { malformedStatement, unsupported } from './errors.js';
 import type { TokenCursor } from './token-cursor.js';
 import { numberLiteral } from './literal-values.js';
-import { literalTooDeep } from './literal-nesting.js';
+import { DEEPEST_PATH_LEVEL, literalTooDeep } from './nesting-limits.js';
 
 /**
  * Expressions nested deeper than this (parentheses, literals, calls, `NOT`s) end the
@@ -239,7 +239,7 @@ function parseBracketed(cursor: TokenCursor, exists: SelectParser | undefined): 
   throw cursor.unexpected('expected an expression');
 }
 
-/** A list, map or bag literal begins: DynamoDB counts its levels (literal-nesting.ts). */
+/** A list, map or bag literal begins: DynamoDB counts its levels (nesting-limits.ts). */
 function enterLiteral(cursor: TokenCursor): void {
   cursor.literalNesting++;
   if (cursor.literalNesting > cursor.deepestLiteral) cursor.deepestLiteral = cursor.literalNesting;
@@ -276,6 +276,8 @@ export function parsePath(cursor: TokenCursor): PathExpression {
       else throw malformedStatement('Invalid path index component');
       cursor.expectPunctuation(']');
     } else {
+      // The first path past DynamoDB's 32 levels is named once the statement has parsed (parse-statement.ts).
+      if (steps.length + 1 > DEEPEST_PATH_LEVEL && cursor.firstTooDeepPath === undefined) cursor.firstTooDeepPath = steps.length + 1;
       return { kind: 'path', name: head.text, steps };
     }
   }

@@ -12,6 +12,8 @@ export class TokenCursor {
   literalNesting = 0;
   /** Levels of the deepest literal value read, its innermost scalar counted as one. */
   deepestLiteral = 0;
+  /** Levels (the name and each step) of the first document path read past 32 levels. */
+  firstTooDeepPath: number | undefined;
 
   constructor(
     private readonly tokens: readonly Token[],
