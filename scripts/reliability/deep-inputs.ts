@@ -1,6 +1,7 @@
 /**
  * Deep inputs: requests whose values, expressions, statements or JSON bodies nest far past
- * DynamoDB's 32 levels, sent over raw HTTP to one server and handed to an in-process engine,
+ * DynamoDB's 32 levels (and a few very wide ones: 100,000 list elements, expression names
+ * or values), sent over raw HTTP to one server and handed to an in-process engine,
  * plus SDK calls as deep as the SDK itself can serialize. Every answer must be DynamoDB's
  * (200 or a 400 with its error type), never a 500, and the server must keep serving.
  * Prints the answers by type, the slowest call per depth, and the RSS.
@@ -19,6 +20,10 @@ const DEPTHS = quick ? [33, 257, 1_000, 100_000] : [33, 257, 1_000, 10_000, 100_
 /** The AWS SDK's own request logging recurses: past about a thousand levels it throws before sending. */
 const SDK_DEPTHS = [33, 1_000];
 const TABLE = 'deep';
+/** One call slower than this is a finding: a walk that is not linear froze the server. */
+const SLOW_CALL_MS = 10_000;
+/** An HTTP call not answered by then ends the run (the server is stuck). */
+const HTTP_TIMEOUT_MS = 60_000;
 const AUTHORIZATION = 'AWS4-HMAC-SHA256 Credential=local/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0';
 
 const maps = (levels: number): string => '{"M":{"a":'.repeat(levels) + '{"S":"x"}' + '}}'.repeat(levels);
@@ -45,6 +50,8 @@ const shapes: Record<string, (levels: number) => [string, string]> = {
   updateParentheses: (n) => ['UpdateItem', `{"TableName":"${TABLE}","Key":{"pk":{"S":"a"}},"UpdateExpression":${text(`SET b = ${'('.repeat(Math.min(n, 2_000))}:v${')'.repeat(Math.min(n, 2_000))}`)},"ExpressionAttributeValues":{":v":{"N":"1"}}}`],
   bodyArray: (n) => ['ListTables', arrays(n)],
   memberOfWrongType: (n) => ['PutItem', `{"TableName":${arrays(n)},"Item":{"pk":{"S":"a"}}}`],
+  manyExpressionValues: (n) => ['PutItem', `{"TableName":"${TABLE}","Item":{"pk":{"S":"a"}},"ConditionExpression":"attribute_exists(pk)","ExpressionAttributeValues":{${Array.from({ length: Math.min(n, 100_000) }, (_, i) => `":v${i}":{"S":"x"}`).join(',')}}}`],
+  manyExpressionNames: (n) => ['PutItem', `{"TableName":"${TABLE}","Item":{"pk":{"S":"a"}},"ConditionExpression":"attribute_exists(pk)","ExpressionAttributeNames":{${Array.from({ length: Math.min(n, 100_000) }, (_, i) => `"#n${i}":"x"`).join(',')}}}`],
   wideList: (n) => ['PutItem', `{"TableName":"${TABLE}","Item":{"pk":{"S":"w"},"d":{"L":[${Array(Math.min(n, 100_000)).fill('{"N":"1"}').join(',')}]}}}`],
 };
 
@@ -63,6 +70,7 @@ function note(where: string, shape: string, levels: number, answer: Answer, mill
   tally.set(label, (tally.get(label) ?? 0) + 1);
   slowestByDepth.set(levels, Math.max(slowestByDepth.get(levels) ?? 0, milliseconds));
   if (answer.status >= 500 || answer.type === 'not DynamoDB') findings.push(`${where} ${shape} at ${levels} levels: ${label}`);
+  if (milliseconds > SLOW_CALL_MS) findings.push(`${where} ${shape} at ${levels} levels: took ${Math.round(milliseconds)} ms`);
 }
 
 async function overHttp(endpoint: string, operation: string, body: string): Promise<Answer> {
@@ -70,6 +78,7 @@ async function overHttp(endpoint: string, operation: string, body: string): Prom
     method: 'POST',
     headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amz-target': `DynamoDB_20120810.${operation}`, authorization: AUTHORIZATION },
     body,
+    signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
   });
   const answer = (await response.json()) as { __type?: string };
   return { status: response.status, type: answer.__type?.replace(/^.*#/, '') ?? 'none' };
@@ -114,12 +123,19 @@ async function main(): Promise<void> {
   let rssPeak = rssStart;
   let largestBody = 0;
   let requests = 0;
-  for (const levels of DEPTHS) {
+  let stuck = false;
+  run: for (const levels of DEPTHS) {
     for (const [shape, make] of Object.entries(shapes)) {
       const [operation, body] = make(levels);
       largestBody = Math.max(largestBody, body.length);
       let started = performance.now();
-      note('http', shape, levels, await overHttp(server.endpoint, operation, body), performance.now() - started);
+      try {
+        note('http', shape, levels, await overHttp(server.endpoint, operation, body), performance.now() - started);
+      } catch {
+        findings.push(`http ${shape} at ${levels} levels: no answer within ${HTTP_TIMEOUT_MS} ms`);
+        stuck = true;
+        break run;
+      }
       started = performance.now();
       note('in-process', shape, levels, inProcess(engine, operation, body), performance.now() - started);
       requests += 2;
@@ -127,7 +143,7 @@ async function main(): Promise<void> {
     }
   }
   for (const [where, client] of Object.entries(sdkClients)) {
-    for (const levels of SDK_DEPTHS) {
+    for (const levels of stuck ? [] : SDK_DEPTHS) {
       const started = performance.now();
       let answer: Answer;
       try {
@@ -141,7 +157,7 @@ async function main(): Promise<void> {
       requests++;
     }
   }
-  const health = await fetch(server.endpoint);
+  const health = stuck ? { status: 0 } : await fetch(server.endpoint, { signal: AbortSignal.timeout(HTTP_TIMEOUT_MS) });
   const figures = {
     mode: quick ? 'quick' : 'full',
     depths: DEPTHS,
@@ -159,7 +175,7 @@ async function main(): Promise<void> {
   for (const finding of findings) console.log(`finding: ${finding}`);
   for (const client of Object.values(sdkClients)) client.destroy();
   engine.close();
-  await server.close();
+  if (!stuck) await server.close();
   const ok = findings.length === 0 && health.status === 200;
   console.log(ok ? 'deep-inputs: PASS' : 'deep-inputs: FAIL');
   process.exit(ok ? 0 : 1);
