@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine/engine.js';
 import { expectDynamoDBAnswer } from './answer-checks.js';
 import { dataPlaneRequest, FUZZ_TABLE, fuzzTableDefinition, malformedRequest } from './arbitraries.js';
+import { deepRequest } from './deep-arbitraries.js';
+import { jsonText } from './json-text.js';
 
 // Runs are bounded by count and by time, so the suite stays around ten seconds here.
 const TIME_LIMIT_MS = 4_500;
@@ -31,7 +33,7 @@ afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
 function check(request: { operation: string; input: unknown }): void {
   expectDynamoDBAnswer(
-    () => `${request.operation} ${JSON.stringify(request.input)}`,
+    () => `${request.operation} ${jsonText(request.input).slice(0, 2_000)}`,
     () => engine.handle(request.operation, request.input),
   );
 }
@@ -43,6 +45,10 @@ describe('engine fuzz: every answer is DynamoDB\'s', () => {
 
   it('random operation names, random JSON and members of the wrong type', () => {
     fc.assert(fc.property(malformedRequest, check), { numRuns: 4_000, interruptAfterTimeLimit: TIME_LIMIT_MS });
+  });
+
+  it('deep and wide shapes: values nested up to 100,000 levels, maps and lists of many members', () => {
+    fc.assert(fc.property(deepRequest, check), { numRuns: 400, interruptAfterTimeLimit: TIME_LIMIT_MS });
   });
 
   it('leaves the SQLite file intact', () => {

@@ -223,6 +223,13 @@ describe('direct wire conversion of data-plane commands', () => {
     });
   });
 
+  it('leaves a value nested past its recursion to the SDK serializer', () => {
+    let deep: Record<string, unknown> = { S: 'x' };
+    for (let level = 0; level < 100_000; level++) deep = { M: { a: deep } };
+    const operation = OPERATIONS.find((candidate) => candidate.name === 'PutItem')!;
+    expect(inputToWire(directConversionOf(operation)!.input, { TableName: 't', Item: { pk: { S: 'a' }, d: deep } })).toBeUndefined();
+  });
+
   it('recognises the default client codec as the one it reproduces', () => {
     expect(reproducesCodecOf(protocol)).toBe(true);
     expect(reproducesCodecOf({ ...protocol, serializer: { write() {}, flush: () => '' } })).toBe(false);

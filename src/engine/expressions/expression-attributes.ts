@@ -89,23 +89,39 @@ export class ExpressionAttributes {
 class UsedKeys {
   private bits = 0;
   private overflow: Set<string> | undefined;
+  /**
+   * Whether the map has more own keys than bits: then every marked key goes to the Set and
+   * no position is looked for. Finding a position walks the map with `for…in`, and V8
+   * lists all the keys of a large map before the first step, so looking one up per
+   * use made a request with 300,000 `:values` take minutes.
+   */
+  private large: boolean | undefined;
 
-  /** Marks `key`, an own key of `map`. */
+  private isLarge(map: Readonly<Record<string, unknown>>): boolean {
+    if (this.large === undefined) this.large = ownKeyCount(map) > BIT_POSITIONS;
+    return this.large;
+  }
+
+  /** Marks `key`, an own key of `map` (always the same map for one tracker). */
   mark(map: Readonly<Record<string, unknown>>, key: string): void {
+    if (this.isLarge(map)) {
+      if (Object.hasOwn(map, key)) (this.overflow ??= new Set()).add(key);
+      return;
+    }
     const position = keyPosition(map, key);
-    if (position < 0) return;
-    if (position < BIT_POSITIONS) this.bits |= 1 << position;
-    else (this.overflow ??= new Set()).add(key);
+    if (position >= 0) this.bits |= 1 << position;
   }
 
   isMarked(map: Readonly<Record<string, unknown>>, key: string): boolean {
+    if (this.isLarge(map)) return Object.hasOwn(map, key) && this.overflow?.has(key) === true;
     const position = keyPosition(map, key);
-    if (position < 0) return false;
-    return position < BIT_POSITIONS ? (this.bits & (1 << position)) !== 0 : this.overflow?.has(key) === true;
+    return position >= 0 && (this.bits & (1 << position)) !== 0;
   }
 
   /** Whether every own key of `map` is marked. */
   allMarked(map: Readonly<Record<string, unknown>>): boolean {
+    // Only own keys are marked, so all are when there are as many marks as keys.
+    if (this.isLarge(map)) return (this.overflow?.size ?? 0) === ownKeyCount(map);
     let position = 0;
     for (const key in map) {
       if (!Object.hasOwn(map, key)) continue;
@@ -119,6 +135,12 @@ class UsedKeys {
 
 /** Bits 0–30 of a small integer. */
 const BIT_POSITIONS = 31;
+
+function ownKeyCount(map: Readonly<Record<string, unknown>>): number {
+  let count = 0;
+  for (const key in map) if (Object.hasOwn(map, key)) count++;
+  return count;
+}
 
 /** The position of own key `key` among the own keys of `map`, as `for…in` walks them (-1: absent). */
 function keyPosition(map: Readonly<Record<string, unknown>>, key: string): number {

@@ -4,6 +4,7 @@ import { hasMultiAttributeKey, keyConditionFromTerms, type KeyCondition, type Ke
 import { invalidParameterValue, validationError } from '../errors.js';
 import { compareValues } from '../values/index.js';
 import { typeOf, type AttributeValue } from '../values/attribute-value.js';
+import { checkValueNesting } from '../values/nesting-levels.js';
 
 /** One entry of the legacy `QueryFilter`, `ScanFilter` or `KeyConditions`. */
 export interface LegacyCondition {
@@ -187,11 +188,20 @@ export function conditionFromExpected(
   return combine(nodes, operator);
 }
 
+/** Every operand's nesting, before any entry is looked at: DynamoDB checks the values first. */
+function checkOperandNesting(conditions: Readonly<Record<string, LegacyCondition>>): void {
+  for (const name in conditions) {
+    const values = conditions[name]?.AttributeValueList;
+    if (Array.isArray(values)) for (const value of values) checkValueNesting(value);
+  }
+}
+
 /** The legacy `QueryFilter` / `ScanFilter` (+ `ConditionalOperator`) as a condition AST. */
 export function conditionFromFilter(
   filter: Readonly<Record<string, LegacyCondition>>,
   operator?: string,
 ): ConditionNode | undefined {
+  checkOperandNesting(filter);
   const nodes = Object.entries(filter).map(([name, entry]) => {
     requireAttributeName(name);
     const operatorName = entry.ComparisonOperator ?? 'EQ';
@@ -217,6 +227,7 @@ export function keyConditionFromKeyConditions(
   conditions: Readonly<Record<string, LegacyCondition>>,
   keys: KeySchemaAttributes,
 ): KeyCondition {
+  checkOperandNesting(conditions);
   const terms = Object.entries(conditions).map(([name, entry]): KeyTerm => {
     const operatorName = entry.ComparisonOperator ?? 'EQ';
     const values = entry.AttributeValueList ?? [];

@@ -2,6 +2,16 @@ import type { BinaryOperator, Expression, PathExpression } from './ast.js';
 import { malformedStatement, unsupported } from './errors.js';
 import type { TokenCursor } from './token-cursor.js';
 import { numberLiteral } from './literal-values.js';
+import { DEEPEST_PATH_LEVEL, literalTooDeep } from './nesting-limits.js';
+
+/**
+ * Expressions nested deeper than this (parentheses, literals, calls, `NOT`s) end the
+ * parse with DynamoDB's nesting error instead of recursing on: the parser recurses once
+ * per level, and an 8 KB statement could otherwise nest 4,000 levels, past the stack.
+ * DynamoDB Local's own parser overflows between 250 and 300 levels (its answer is then an
+ * HTML page with a 500), and a literal past 32 levels is refused anyway.
+ */
+const DEEPEST_EXPRESSION_NESTING = 256;
 
 /** Words that end or structure an expression, never read as attribute names when bare. */
 const KEYWORDS = new Set([
@@ -42,7 +52,14 @@ export type SelectParser = (cursor: TokenCursor) => Expression;
  * (`=`, `<>`, `<`, `BETWEEN`, `IN`, `IS`), then `+`/`-`.
  */
 export function parseExpression(cursor: TokenCursor, exists?: SelectParser): Expression {
-  return parseOr(cursor, exists);
+  enterNesting(cursor);
+  const expression = parseOr(cursor, exists);
+  cursor.expressionNesting--;
+  return expression;
+}
+
+function enterNesting(cursor: TokenCursor): void {
+  if (++cursor.expressionNesting > DEEPEST_EXPRESSION_NESTING) throw literalTooDeep();
 }
 
 function parseOr(cursor: TokenCursor, exists: SelectParser | undefined): Expression {
@@ -58,7 +75,12 @@ function parseAnd(cursor: TokenCursor, exists: SelectParser | undefined): Expres
 }
 
 function parseNot(cursor: TokenCursor, exists: SelectParser | undefined): Expression {
-  if (cursor.acceptKeyword('NOT')) return { kind: 'not', operand: parseNot(cursor, exists) };
+  if (cursor.acceptKeyword('NOT')) {
+    enterNesting(cursor);
+    const operand = parseNot(cursor, exists);
+    cursor.expressionNesting--;
+    return { kind: 'not', operand };
+  }
   return parseComparison(cursor, exists);
 }
 
@@ -122,12 +144,15 @@ function parsePrimary(cursor: TokenCursor, exists: SelectParser | undefined): Ex
   switch (token.kind) {
     case 'string':
       cursor.next();
+      noteScalar(cursor);
       return { kind: 'literal', value: { S: token.text } };
     case 'number':
       cursor.next();
+      noteScalar(cursor);
       return { kind: 'literal', value: { N: numberLiteral(token.text) } };
     case 'parameter':
       cursor.next();
+      noteScalar(cursor);
       return { kind: 'parameter', index: cursor.parameterCount++ };
     case 'quoted':
       return parsePath(cursor);
@@ -144,10 +169,12 @@ function parseWord(cursor: TokenCursor, exists: SelectParser | undefined): Expre
   const word = cursor.peek().text.toUpperCase();
   if (word === 'TRUE' || word === 'FALSE') {
     cursor.next();
+    noteScalar(cursor);
     return { kind: 'literal', value: { BOOL: word === 'TRUE' } };
   }
   if (word === 'NULL') {
     cursor.next();
+    noteScalar(cursor);
     return { kind: 'literal', value: { NULL: true } };
   }
   if (cursor.isPunctuation('(', 1)) {
@@ -180,14 +207,22 @@ function parseBracketed(cursor: TokenCursor, exists: SelectParser | undefined): 
     cursor.next();
     return { kind: 'literal', value: { N: numberLiteral('-' + cursor.next().text) } };
   }
-  if (cursor.acceptPunctuation('[')) return { kind: 'list', items: parseSequence(cursor, ']', exists) };
+  if (cursor.acceptPunctuation('[')) {
+    enterLiteral(cursor);
+    const items = parseSequence(cursor, ']', exists);
+    cursor.literalNesting--;
+    return { kind: 'list', items };
+  }
   if (cursor.isPunctuation('<<')) {
     const open = cursor.next();
+    enterLiteral(cursor);
     const items = parseSequence(cursor, '>>', exists);
+    cursor.literalNesting--;
     if (items.length === 0) throw unsupported(`Empty bags are not supported at ${cursor.positionOf(open)}:2`);
     return { kind: 'bag', items };
   }
   if (cursor.acceptPunctuation('{')) {
+    enterLiteral(cursor);
     const entries: [string, Expression][] = [];
     if (!cursor.acceptPunctuation('}')) {
       do {
@@ -198,9 +233,21 @@ function parseBracketed(cursor: TokenCursor, exists: SelectParser | undefined): 
       } while (cursor.acceptPunctuation(','));
       cursor.expectPunctuation('}');
     }
+    cursor.literalNesting--;
     return { kind: 'map', entries };
   }
   throw cursor.unexpected('expected an expression');
+}
+
+/** A list, map or bag literal begins: DynamoDB counts its levels (nesting-limits.ts). */
+function enterLiteral(cursor: TokenCursor): void {
+  cursor.literalNesting++;
+  if (cursor.literalNesting > cursor.deepestLiteral) cursor.deepestLiteral = cursor.literalNesting;
+}
+
+/** A scalar or `?` read inside literals is one level below its innermost one. */
+function noteScalar(cursor: TokenCursor): void {
+  if (cursor.literalNesting > 0 && cursor.literalNesting + 1 > cursor.deepestLiteral) cursor.deepestLiteral = cursor.literalNesting + 1;
 }
 
 function parseSequence(cursor: TokenCursor, close: string, exists: SelectParser | undefined): Expression[] {
@@ -229,6 +276,8 @@ export function parsePath(cursor: TokenCursor): PathExpression {
       else throw malformedStatement('Invalid path index component');
       cursor.expectPunctuation(']');
     } else {
+      // The first path past DynamoDB's 32 levels is named once the statement has parsed (parse-statement.ts).
+      if (steps.length + 1 > DEEPEST_PATH_LEVEL && cursor.firstTooDeepPath === undefined) cursor.firstTooDeepPath = steps.length + 1;
       return { kind: 'path', name: head.text, steps };
     }
   }

@@ -1,6 +1,7 @@
 import type { Expression, OrderTerm, ParsedStatement, PathExpression, Returning, SelectStatement, Source, Statement, UpdateAction } from './ast.js';
 import { malformedStatement, ParseFailure, statementNotWellFormed, unsupported } from './errors.js';
 import { parseExpression, parsePath } from './parse-expression.js';
+import { DEEPEST_LITERAL_LEVEL, literalTooDeep, pathTooDeep } from './nesting-limits.js';
 import { TokenCursor } from './token-cursor.js';
 import { tokenize } from './tokens.js';
 
@@ -26,6 +27,8 @@ function parseTokens(text: string): ParsedStatement {
   const statement = parseOne(cursor);
   cursor.acceptPunctuation(';');
   if (!cursor.atEnd()) throw cursor.unexpected('expected end of statement');
+  if (cursor.deepestLiteral > DEEPEST_LITERAL_LEVEL) throw literalTooDeep();
+  if (cursor.firstTooDeepPath !== undefined) throw pathTooDeep(cursor.firstTooDeepPath);
   return { statement, parameterCount: cursor.parameterCount };
 }
 
@@ -110,7 +113,12 @@ function parseInsert(cursor: TokenCursor): Statement {
   if (cursor.isKeyword('VALUES')) throw unsupported('Unsupported operation: InsertOp');
   cursor.expectKeyword('VALUE');
   const first = cursor.peek();
+  // The item's own tuple is no level of its attributes' values (nesting-limits.ts); a path
+  // in it is refused as no value at all, not for its depth.
+  cursor.literalNesting = -1;
   const item = parseExpression(cursor);
+  cursor.literalNesting = 0;
+  cursor.firstTooDeepPath = undefined;
   if (item.kind !== 'map' && item.kind !== 'parameter') {
     throw unsupported(cursor.placed('Unsupported format in item expression. Please use struct format {...} to express item values for insert statement.', first));
   }

@@ -6,6 +6,14 @@ export class TokenCursor {
   private at = 0;
   /** How many `?` were read so far: each one's index in `Parameters`. */
   parameterCount = 0;
+  /** Expressions being read inside one another (parse-expression.ts bounds it). */
+  expressionNesting = 0;
+  /** List, map and bag literals being read inside one another. */
+  literalNesting = 0;
+  /** Levels of the deepest literal value read, its innermost scalar counted as one. */
+  deepestLiteral = 0;
+  /** Levels (the name and each step) of the first document path read past 32 levels. */
+  firstTooDeepPath: number | undefined;
 
   constructor(
     private readonly tokens: readonly Token[],

@@ -1,7 +1,8 @@
-import { deserializeValue } from './deserialize.js';
+import { deserializeAttributeValueAt, deserializeValue } from './deserialize.js';
 import { patternRegExp, valueSatisfies } from './satisfies-constraints.js';
 import type { LengthConstraints, Shape, StringConstraints, StructureShape } from './shape.js';
 import { soleOwnKey } from '../values/sole-own-key.js';
+import { DEEPEST_WALKED_ATTRIBUTE_LEVEL } from './walk-depth.js';
 
 /*
  * The request-shape check compiled once per shape into closures: one pass that
@@ -186,9 +187,12 @@ function compileStructure(shape: StructureShape): CompiledCheck {
  * a value of the right JSON type) needs no conversion, so only the rest reaches the
  * reference deserializer.
  */
-const attributeValueShape: Shape = { kind: 'attributeValue' };
-
-function checkAttributeValue(value: unknown, position: Position): unknown {
+/**
+ * `depth` counts the attribute values enclosing this one; past
+ * {@link DEEPEST_WALKED_ATTRIBUTE_LEVEL} the walk stops (walk-depth.ts says why that is safe).
+ */
+function checkAttributeValue(value: unknown, position: Position, depth = 0): unknown {
+  if (depth >= DEEPEST_WALKED_ATTRIBUTE_LEVEL) return value;
   if (isObject(value)) {
     const only = soleOwnKey(value);
     if (only !== undefined) {
@@ -204,41 +208,46 @@ function checkAttributeValue(value: unknown, position: Position): unknown {
           break;
         case 'M':
           if (isObject(member)) {
-            checkAttributeMap(member);
+            checkAttributeMap(member, depth + 1);
             return value;
           }
           break;
         case 'L':
           if (Array.isArray(member)) {
-            checkAttributeList(member);
+            checkAttributeList(member, depth + 1);
             return value;
           }
           break;
       }
     }
   }
-  return deserializeValue(value, attributeValueShape, position);
+  return deserializeAttributeValueAt(value, position, depth);
 }
 
 /** `M` of an attribute value: a map of attribute values whose null entries stay. */
-function checkAttributeMap(members: Record<string, unknown>): void {
+function checkAttributeMap(members: Record<string, unknown>, depth: number): void {
   for (const key in members) {
     if (!hasOwnProperty.call(members, key)) continue;
     const entry = members[key];
     if (entry === null) continue;
-    const converted = checkAttributeValue(entry, 'element');
+    const converted = checkAttributeValue(entry, 'element', depth);
     if (converted !== entry) members[key] = converted;
   }
 }
 
 /** `L` of an attribute value: a list of attribute values whose null elements stay. */
-function checkAttributeList(elements: unknown[]): void {
+function checkAttributeList(elements: unknown[], depth: number): void {
   for (let index = 0; index < elements.length; index++) {
     const element: unknown = elements[index];
     if (element === null) continue;
-    const converted = checkAttributeValue(element, 'element');
+    const converted = checkAttributeValue(element, 'element', depth);
     if (converted !== element) elements[index] = converted;
   }
+}
+
+/** As a compiled check: a top-level attribute value (an item's attribute, a key member, …). */
+function checkTopAttributeValue(value: unknown, position: Position): unknown {
+  return checkAttributeValue(value, position, 0);
 }
 
 function compileShape(shape: Shape): CompiledCheck {
@@ -259,7 +268,7 @@ function compileShape(shape: Shape): CompiledCheck {
     case 'structure':
       return compileStructure(shape);
     case 'attributeValue':
-      return checkAttributeValue;
+      return checkTopAttributeValue;
   }
 }
 

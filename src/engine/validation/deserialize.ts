@@ -2,6 +2,7 @@ import { serializationError } from '../errors.js';
 import { decodeBase64 } from '../values/base64.js';
 import { javaTypeOf, serializationMessages as messages, tokenOf } from './serialization-messages.js';
 import { blob, boolean, list, map, string, structure, type Shape, type StructureShape } from './shape.js';
+import { DEEPEST_WALKED_ATTRIBUTE_LEVEL } from './walk-depth.js';
 
 /**
  * Where a value sits: a structure member ("field") or an element of a list or value of
@@ -113,28 +114,52 @@ function deserializeStructure(value: unknown, shape: StructureShape, position: P
   return value;
 }
 
+/** Attribute values enclosing the one being deserialized (walk-depth.ts: the walk stops at a limit). */
+let attributeDepth = 0;
+
 /**
  * An attribute value almost always has one member (its type tag): looking that one up
  * beats probing all ten members. With several members, the shape's order decides which
  * problem is reported first, so those take the general path.
  */
 function deserializeAttributeValue(value: unknown, position: Position): unknown {
-  if (isObject(value)) {
-    let only: string | undefined;
-    let count = 0;
-    for (const key in value) {
-      if (!Object.hasOwn(value, key)) continue;
-      only = key;
-      if (++count > 1) break;
+  if (attributeDepth >= DEEPEST_WALKED_ATTRIBUTE_LEVEL) return value;
+  attributeDepth++;
+  try {
+    if (isObject(value)) {
+      let only: string | undefined;
+      let count = 0;
+      for (const key in value) {
+        if (!Object.hasOwn(value, key)) continue;
+        only = key;
+        if (++count > 1) break;
+      }
+      if (count === 0) return value;
+      if (count === 1) {
+        const member = Object.hasOwn(attributeValueStructure.members, only as string) ? attributeValueStructure.members[only as string] : undefined;
+        if (member !== undefined) deserializeMember(value, only as string, member.shape);
+        return value;
+      }
     }
-    if (count === 0) return value;
-    if (count === 1) {
-      const member = Object.hasOwn(attributeValueStructure.members, only as string) ? attributeValueStructure.members[only as string] : undefined;
-      if (member !== undefined) deserializeMember(value, only as string, member.shape);
-      return value;
-    }
+    return deserializeStructure(value, attributeValueStructure, position);
+  } finally {
+    attributeDepth--;
   }
-  return deserializeStructure(value, attributeValueStructure, position);
+}
+
+/**
+ * `deserializeValue(value, attribute value shape, position)` for a value found inside
+ * `depth` enclosing attribute values, so a walk that hands over a nested value keeps
+ * counting its levels.
+ */
+export function deserializeAttributeValueAt(value: unknown, position: Position, depth: number): unknown {
+  const outer = attributeDepth;
+  attributeDepth = depth;
+  try {
+    return deserializeAttributeValue(value, position);
+  } finally {
+    attributeDepth = outer;
+  }
 }
 
 /**

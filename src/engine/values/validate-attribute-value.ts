@@ -174,6 +174,16 @@ export function validateItemValues(item: Item, options?: ValidateItemOptions): I
 }
 
 /**
+ * Checks a value the request only compares (a legacy `Expected` value or
+ * `AttributeValueList` entry) like {@link validateItemValues} and returns it canonicalized.
+ * Like an expression attribute value it may use all 32 nesting levels (DynamoDB Local
+ * 1.25.1 and 3.3.1 accept 32 there), but its errors are not wrapped.
+ */
+export function validateStandaloneValue(value: AttributeValue): AttributeValue {
+  return checkValue(value, 0, '');
+}
+
+/**
  * Checks one value like {@link validateItemValues} and returns it canonicalized.
  *
  * With `path` (the `:name` of an `ExpressionAttributeValues` entry) errors take

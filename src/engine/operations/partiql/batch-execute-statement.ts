@@ -1,6 +1,7 @@
 import { DynamoDBError, validationError } from '../../errors.js';
 import { itemKeyOf, valueOf, type Statement } from '../../partiql/index.js';
 import type { AttributeValue } from '../../values/attribute-value.js';
+import { checkValueNesting } from '../../values/nesting-levels.js';
 import type { EngineContext, OperationHandler } from '../operation.js';
 import { parsedStatementOf, runStatement } from './run-statement.js';
 import { addConsumedCapacity, type ConsumedCapacity } from './sum-capacity.js';
@@ -25,6 +26,8 @@ function batchErrorCode(type: string): string {
  */
 export const batchExecuteStatement: OperationHandler = (context, input) => {
   const entries = input.Statements as BatchStatement[];
+  // A parameter nested past 32 levels fails the whole batch, not its statement (DynamoDB Local 1.25.1 and 3.3.1).
+  for (const entry of entries) for (const parameter of entry.Parameters ?? []) checkValueNesting(parameter);
   const parsed: (Statement | DynamoDBError)[] = entries.map((entry) => {
     try {
       return parsedStatementOf(context, entry.Statement, entry.Parameters).statement;

@@ -13,6 +13,7 @@ import {
   type Statement,
 } from '../../partiql/index.js';
 import type { AttributeValue, Item } from '../../values/attribute-value.js';
+import { checkValueNesting } from '../../values/nesting-levels.js';
 import { deleteItem } from '../items/delete-item.js';
 import { getItem } from '../items/get-item.js';
 import { putItem } from '../items/put-item.js';
@@ -43,6 +44,8 @@ export function parsedStatementOf(context: EngineContext, text: string, paramete
   if (parsed.parameterCount > 0 && (parameters?.length ?? 0) !== parsed.parameterCount) {
     throw validationError("Number of parameters in request and statement don't match.");
   }
+  // Before any parameter is compared, hashed or written (each may use 32 levels, as DynamoDB Local 1.25.1 and 3.3.1 accept).
+  if (parameters !== undefined) for (const parameter of parameters) checkValueNesting(parameter);
   return parsed;
 }
 

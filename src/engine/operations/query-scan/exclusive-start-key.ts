@@ -2,6 +2,7 @@ import { invalidParameterValue, validationError } from '../../errors.js';
 import type { KeyAttribute } from '../../storage/storage.js';
 import type { AttributeValue, Item } from '../../values/attribute-value.js';
 import { compareValues } from '../../values/index.js';
+import { checkKeyNesting } from '../../values/nesting-levels.js';
 import { pageEndsAtRangeEnd } from './range-end.js';
 import type { ReadTarget } from './read-target.js';
 import { matchesSortCondition, type SortCondition } from './sort-condition.js';
@@ -38,6 +39,7 @@ export function validateQueryStartKey(
   },
   forward = true,
 ): void {
+  checkKeyNesting(startKey);
   if (Object.keys(startKey).length !== target.keyAttributes.length) throw validationError(INVALID);
   checkReadKeys(startKey, target);
   checkTableKeys(startKey, target);
@@ -69,6 +71,7 @@ export function validateQueryStartKey(
 
 /** Checks a Scan's `ExclusiveStartKey`: the table keys (plus the index keys on an index) with the schema's types. */
 export function validateScanStartKey(startKey: Item, target: ReadTarget): void {
+  checkKeyNesting(startKey);
   if (Object.keys(startKey).length !== target.keyAttributes.length) {
     throw validationError(target.index ? INVALID : `${INVALID}: ${NOT_SCHEMA}`);
   }

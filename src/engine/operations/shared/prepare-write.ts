@@ -14,7 +14,7 @@ import {
 } from '../../expressions/index.js';
 import type { Storage, TableDefinition } from '../../storage/storage.js';
 import type { AttributeValue, Item } from '../../values/attribute-value.js';
-import { itemSize, maximumItemSize, validateAttributeValue, validateItemValues } from '../../values/index.js';
+import { itemSize, maximumItemSize, validateAttributeValue, validateItemValues, validateStandaloneValue } from '../../values/index.js';
 import { checkExpressionParameters, expressionAttributesOf, type ExpressionMembers } from './expression-parameters.js';
 import { assertKeyPathsScalar } from './key-paths.js';
 import { keyOf, validateItemKey, validateKey, type ItemKeyWording } from './keys.js';
@@ -97,9 +97,9 @@ function canonicalExpected(expected: Record<string, LegacyExpected>): Record<str
   for (const [name, entry] of Object.entries(expected)) {
     result[name] = {
       ...entry,
-      ...(entry.Value !== undefined ? { Value: validateAttributeValue(entry.Value) } : {}),
+      ...(entry.Value !== undefined ? { Value: validateStandaloneValue(entry.Value) } : {}),
       ...(entry.AttributeValueList !== undefined
-        ? { AttributeValueList: entry.AttributeValueList.map((value) => validateAttributeValue(value)) }
+        ? { AttributeValueList: entry.AttributeValueList.map((value) => validateStandaloneValue(value)) }
         : {}),
     };
   }

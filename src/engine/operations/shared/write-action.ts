@@ -13,6 +13,7 @@ import type { Storage, TableDefinition } from '../../storage/storage.js';
 import type { StoredRow } from '../../storage/stored-row.js';
 import type { Item } from '../../values/attribute-value.js';
 import { itemSize, maximumItemSize } from '../../values/index.js';
+import { UpdateNestingError, updateNestsTooDeep } from '../../values/nesting-levels.js';
 import { assertKeyPathsScalar } from './key-paths.js';
 import { keyAttributeNames, validateIndexKeys } from './keys.js';
 
@@ -86,6 +87,7 @@ function computeUpdate(write: PreparedWrite, before: Item | undefined): WriteOut
   if (size > maximumItemSize) {
     throw validationError('Item size to update has exceeded the maximum allowed size');
   }
+  if (updateNestsTooDeep(item, updatedPaths)) throw new UpdateNestingError();
   validateIndexKeys(write.table, item, 'update');
   return { before, after: item, change: 'put', updatedPaths, afterSize: size };
 }

@@ -71,4 +71,38 @@ describe('canonicalJson', () => {
     expect(() => canonicalJson({ b: { c: 1n } })).toThrow();
     expect(canonicalJson({ b: 1, a: 2 })).toBe('{"a":2,"b":1}');
   });
+
+  it('gives the reference text for values nested past its recursion, written with its own stack', () => {
+    // Each level an array or an object, with siblings of any kind around the deeper value.
+    const level = fc.record({ array: fc.boolean(), siblings: fc.array(fc.tuple(trickyKey, anything), { maxLength: 2 }) });
+    fc.assert(
+      fc.property(fc.array(level, { minLength: 250, maxLength: 700 }), anything, (levels, leaf) => {
+        let value: unknown = leaf;
+        for (const { array, siblings } of levels) {
+          value = array ? [...siblings.map(([, sibling]) => sibling), value] : Object.fromEntries([...siblings, ['deeper', value]]);
+        }
+        let expected: string | undefined;
+        try {
+          expected = referenceStableJson(value);
+        } catch {
+          return;
+        }
+        expect(canonicalJson(value)).toBe(expected);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('writes ignored members nested 100,000 levels, telling depths apart', () => {
+    const nested = (levels: number): unknown => {
+      let value: unknown = { leaf: [1, 'x'] };
+      for (let index = 0; index < levels; index++) value = index % 2 === 0 ? [value] : { b: 1, a: value };
+      return value;
+    };
+    const text = canonicalJson(nested(100_000)) as string;
+    expect(text.length).toBeGreaterThan(400_000);
+    expect(canonicalJson(nested(100_000))).toBe(text);
+    expect(canonicalJson(nested(99_999))).not.toBe(text);
+    expect(canonicalJson({ b: 1, a: 2 })).toBe('{"a":2,"b":1}');
+  });
 });

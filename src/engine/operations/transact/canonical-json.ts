@@ -12,7 +12,7 @@
  */
 export function canonicalJson(value: unknown): string | undefined {
   keyCount = 0;
-  const json = canonicalText(value);
+  const json = canonicalText(value, 0);
   if (keyStack.length > keptKeys) keyStack.length = 0;
   return json;
 }
@@ -32,23 +32,77 @@ const needsEscaping = /["\\\u0000-\u001f\ud800-\udfff]/;
 /** Beyond this many keys an object's keys are sorted by `Array.prototype.sort` (insertion sort is quadratic). */
 const insertionSortLimit = 16;
 
-function canonicalText(value: unknown): string {
+/**
+ * Arrays and objects nested deeper than this are written by {@link deepText}, which keeps
+ * its own stack: the members DynamoDB ignores are hashed too, and JSON.parse hands over
+ * ignored junk nested 100,000 levels, which the recursion here would not survive. Every
+ * value DynamoDB reads was already checked to nest at most 32 levels.
+ */
+const recursionLimit = 256;
+
+function canonicalText(value: unknown, depth: number): string {
   if (typeof value === 'string') return needsEscaping.test(value) ? JSON.stringify(value) : `"${value}"`;
-  if (Array.isArray(value)) return arrayText(value);
-  if (value !== null && typeof value === 'object') return objectText(value as Record<string, unknown>);
+  if (value !== null && typeof value === 'object' && depth >= recursionLimit) return deepText(value);
+  if (Array.isArray(value)) return arrayText(value, depth + 1);
+  if (value !== null && typeof value === 'object') return objectText(value as Record<string, unknown>, depth + 1);
   return JSON.stringify(value);
 }
 
-function arrayText(elements: readonly unknown[]): string {
+function arrayText(elements: readonly unknown[], depth: number): string {
   let json = '[';
   for (let index = 0; index < elements.length; index++) {
     if (index > 0) json += ',';
-    json += canonicalText(elements[index]) ?? '';
+    json += canonicalText(elements[index], depth) ?? '';
   }
   return `${json}]`;
 }
 
-function objectText(record: Record<string, unknown>): string {
+/** Text written as it is, among the values on {@link deepText}'s stack. */
+class Verbatim {
+  constructor(readonly text: string) {}
+}
+
+/**
+ * What {@link canonicalText} writes, without recursion: a stack of values still to write
+ * and of punctuation between them, taken from the end.
+ */
+function deepText(root: object): string {
+  let json = '';
+  const pending: unknown[] = [root];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (value instanceof Verbatim) {
+      json += value.text;
+    } else if (Array.isArray(value)) {
+      json += '[';
+      pending.push(new Verbatim(']'));
+      for (let index = value.length - 1; index >= 0; index--) {
+        // An element with no JSON form is written as nothing, as `join` writes it.
+        const element: unknown = value[index];
+        if (element !== undefined && typeof element !== 'function' && typeof element !== 'symbol') pending.push(element);
+        if (index > 0) pending.push(new Verbatim(','));
+      }
+    } else if (value !== null && typeof value === 'object') {
+      const record = value as Record<string, unknown>;
+      const keys = Object.keys(record).sort();
+      json += '{';
+      pending.push(new Verbatim('}'));
+      let first = true;
+      const members: unknown[] = [];
+      for (const key of keys) {
+        if (record[key] === undefined) continue;
+        members.push(new Verbatim(first ? memberPrefix(key) : nextMemberPrefix(key)), record[key]);
+        first = false;
+      }
+      for (let index = members.length - 1; index >= 0; index--) pending.push(members[index]);
+    } else {
+      json += canonicalText(value, 0);
+    }
+  }
+  return json;
+}
+
+function objectText(record: Record<string, unknown>, depth: number): string {
   const start = keyCount;
   pushOwnKeys(record);
   const end = keyCount;
@@ -59,7 +113,7 @@ function objectText(record: Record<string, unknown>): string {
     const member = record[key];
     if (member === undefined) continue;
     json += json.length === 1 ? memberPrefix(key) : nextMemberPrefix(key);
-    json += canonicalText(member);
+    json += canonicalText(member, depth);
   }
   keyCount = start;
   return `${json}}`;

@@ -3,6 +3,7 @@ import type { DocumentPath } from '../../expressions/index.js';
 import type { TableDefinition } from '../../storage/storage.js';
 import type { Item } from '../../values/attribute-value.js';
 import { validateItemValues } from '../../values/index.js';
+import { checkKeyNesting } from '../../values/nesting-levels.js';
 import type { OperationHandler } from '../operation.js';
 import { UsageByTable } from '../shared/capacity-usage.js';
 import { itemIdentity, validateKey } from '../shared/keys.js';
@@ -65,6 +66,9 @@ function rejectRepeatedItemsAsSent(context: Parameters<OperationHandler>[0], ent
   for (const entry of entries) {
     const request = entry.Get as GetRequest;
     const key = request.Key ?? {};
+    // A key nested past 32 levels is refused before it is compared (and before its text,
+    // which JSON.stringify would write recursively, is taken).
+    checkKeyNesting(key);
     const identity = JSON.stringify([request.TableName, Object.keys(key).sort().map((name) => [name, key[name]])]);
     if (seen.has(identity)) throw validationError('Transaction request cannot include multiple operations on one item');
     seen.add(identity);

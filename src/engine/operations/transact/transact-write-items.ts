@@ -3,6 +3,7 @@ import type { OperationHandler } from '../operation.js';
 import { readUsage, UsageByTable, writeUsage, type CapacityMode } from '../shared/capacity-usage.js';
 import { itemCollectionMetricsByTable } from '../shared/item-collection-metrics.js';
 import { KeyAttributePathError } from '../shared/key-paths.js';
+import { UpdateNestingError } from '../../values/nesting-levels.js';
 import {
   checkWriteExpressions,
   prepareConditionCheck,
@@ -152,10 +153,11 @@ function tryAction(context: Parameters<OperationHandler>[0], action: Action, bil
     if (error instanceof ConditionFailure) {
       return { reason: conditionFailedReason(action.returnOldOnFailure ? error.before : undefined, action.write.kind) };
     }
-    // A path into a key attribute fails the whole request when its action is reached
-    // (after the conditions of the actions before it and of its own); other problems
-    // applying an update cancel the transaction with this action's ValidationError.
-    if (error instanceof KeyAttributePathError) throw error;
+    // A path into a key attribute, or an update nesting past 32 levels, fails the whole
+    // request when its action is reached (after the conditions of the actions before it
+    // and of its own); other problems applying an update cancel the transaction with this
+    // action's ValidationError.
+    if (error instanceof KeyAttributePathError || error instanceof UpdateNestingError) throw error;
     if (error instanceof DynamoDBError && error.type === 'ValidationException') {
       return { reason: validationReason(error.message), stops: true };
     }

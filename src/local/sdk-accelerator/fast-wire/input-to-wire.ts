@@ -13,8 +13,8 @@ import type { StructShape, WireShape } from './wire-shape.js';
  *
  * Whatever the serializer would treat in a less obvious way (wrong value types, unknown
  * attribute-value members, non-plain objects, `__proto__` keys, `__type`-tagged
- * structures, non-finite numbers…) makes the conversion give up (`undefined`), and the
- * caller then runs the SDK's serializer instead.
+ * structures, non-finite numbers, nesting past the stack…) makes the conversion give up
+ * (`undefined`), and the caller then runs the SDK's serializer instead.
  */
 export function inputToWire(shape: WireShape, input: unknown): Record<string, unknown> | undefined {
   try {
@@ -22,6 +22,10 @@ export function inputToWire(shape: WireShape, input: unknown): Record<string, un
     return isPlainObject(wire) ? wire : undefined;
   } catch (error) {
     if (error === GIVE_UP) return undefined;
+    // A value nested deeper than this recursion reaches (thousands of levels): the SDK's
+    // serializer then answers for it exactly as without the fast path (its own recursion
+    // refuses such a value with a RangeError before anything is sent, DynamoDB or not).
+    if (error instanceof RangeError) return undefined;
     throw error;
   }
 }
