@@ -20,4 +20,14 @@ export { BatchWriter, type BatchWriterOptions } from './batch-writer.js';
 export { writeBatch, batchWriteLimit, type RetryPolicy } from './write-batch.js';
 export { adrTableDefinition, ensureTable, readTableDefinition, type TableDefinition } from './table-definition.js';
 export { createProgress, type ProgressReporter, type ProgressOptions } from './progress.js';
-export * from './errors.js';
+export {
+  AdrRowError,
+  CheckpointMismatchError,
+  ImportLineError,
+  InvalidLocationError,
+  MissingFileError,
+  TableNotFoundError,
+  TransferError,
+  UnprocessedItemsError,
+  UnsupportedLocationRoleError,
+} from './errors.js';
