@@ -2,6 +2,7 @@ import { DynamoDBError, validationError } from '../../errors.js';
 import { itemKeyOf, valueOf, type Statement } from '../../partiql/index.js';
 import type { AttributeValue } from '../../values/attribute-value.js';
 import type { EngineContext, OperationHandler } from '../operation.js';
+import type { CapacityMode } from '../shared/capacity-usage.js';
 import { parsedStatementOf, runStatement } from './run-statement.js';
 import { addConsumedCapacity, type ConsumedCapacity } from './sum-capacity.js';
 
@@ -19,11 +20,17 @@ function batchErrorCode(type: string): string {
   return type.replace(/Exception$/, '');
 }
 
+/** BatchExecuteStatement's request. */
+export interface BatchExecuteStatementRequest {
+  readonly Statements: readonly BatchStatement[];
+  readonly ReturnConsumedCapacity?: CapacityMode;
+}
+
 /**
  * BatchExecuteStatement: up to 25 single-item statements, all reads or all writes, each
  * answered on its own (an `Error` {Code, Message, Item} per failed statement, in order).
  */
-export const batchExecuteStatement: OperationHandler = (context, input) => {
+export const batchExecuteStatement: OperationHandler<BatchExecuteStatementRequest> = (context, input) => {
   const entries = input.Statements as BatchStatement[];
   const parsed: (Statement | DynamoDBError)[] = entries.map((entry) => {
     try {
