@@ -1,7 +1,7 @@
 import { answerText, materializeAnswer } from './answer.js';
 import { DynamoDBError, internalServerError, serializationError } from './errors.js';
 import { operations } from './operations/index.js';
-import type { EngineContext, OperationHandler } from './operations/operation.js';
+import type { CheckedRequest, EngineContext, OperationHandler } from './operations/operation.js';
 import { StatementCache } from './partiql/statement-cache.js';
 import { openSqliteStorage } from './storage/sqlite-storage.js';
 import type { Storage } from './storage/storage.js';
@@ -90,7 +90,7 @@ export class Engine {
     const input = this.pendingInput;
     this.pendingHandler = undefined;
     this.pendingInput = undefined;
-    return handler(this.context, input);
+    return handler(this.context, input as CheckedRequest);
   };
 
   constructor(options: EngineOptions = {}) {
@@ -196,7 +196,7 @@ export class Engine {
       const storage = this.context.storage;
       let answer: Record<string, unknown>;
       if (!storage.withinRequest) {
-        answer = route.handler(this.context, input);
+        answer = route.handler(this.context, input as CheckedRequest);
       } else {
         this.pendingHandler = route.handler;
         this.pendingInput = input;

@@ -1,4 +1,5 @@
-import { indexKeySchema, type ModelDefinition } from '../model/index.js';
+import type { ModelDefinition } from '../model/index.js';
+import { indexKeySchema } from '../model/physical-keys.js';
 import { keyAttributes, pascalCase, tableSpec, type GlobalIndexSpec, type StreamHandlerSpec, type TableSpec } from './table-spec.js';
 
 /** A CloudFormation template (JSON). */

@@ -1,13 +1,7 @@
-import {
-  dynamoDbNamePattern,
-  physicalKeys,
-  type ModelDefinition,
-  type PhysicalIndex,
-  type PhysicalKeyAttribute,
-  type StreamHandlerDeclaration,
-  type StreamViewType,
-  type TableDefinition,
-} from '../model/index.js';
+import type { ModelDefinition, TableDefinition } from '../model/index.js';
+import { physicalKeys, type PhysicalIndex, type PhysicalKeyAttribute } from '../model/physical-keys.js';
+import { dynamoDbNamePattern } from '../model/table.js';
+import type { StreamHandlerDeclaration, StreamViewType } from '../model/table-stream.js';
 import { InfrastructureModelError } from './errors.js';
 
 /** A key attribute: template keys are strings; attribute-keyed indexes declare S, N or B. */

@@ -13,7 +13,6 @@
 export { createLocalClient, localEngineOf, localClientMode, closeLocalClient } from './client/create-local-client.js';
 export type { LocalClientOptions, LocalEngineSource, AnyClient } from './client/create-local-client.js';
 export { createEngineClient, type EngineClientOptions, type LocalClientMode } from './client/engine-client.js';
-export { EngineRequestHandler } from './client/engine-request-handler.js';
 export { createLocalStreamsClient, type LocalStreamsClientOptions } from './client/create-local-streams-client.js';
 export type { EngineLike } from './engine-like.js';
 export { startServer, type ServerOptions, type RunningServer } from './server/start-server.js';

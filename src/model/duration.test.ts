@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { defineEntity, defineTable, durationToSeconds, ModelDefinitionError, type Duration } from './index.js';
+import { defineEntity, defineTable, ModelDefinitionError } from './index.js';
+import { durationToSeconds, type Duration } from './duration.js';
 
 describe('durations', () => {
   it('converts the spoken forms to seconds', () => {

@@ -4,7 +4,8 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { Construct } from 'constructs';
 import { MonotableTable } from '../../src/infra/cdk/monotable-table.js';
 import { cdkConstructSource, cloudFormationTemplate } from '../../src/infra/index.js';
-import { attributeIndexKeys, isAttributeIndex, type GlobalIndexDefinition, type ModelDefinition } from '../../src/model/index.js';
+import type { GlobalIndexDefinition, ModelDefinition } from '../../src/model/index.js';
+import { attributeIndexKeys, isAttributeIndex } from '../../src/model/attribute-index.js';
 import { models } from './support/models.js';
 import { cloudFormationTable, evaluateSource, onlyTable, streamHandlerResources, synthesize } from './support/synthesize.js';
 

@@ -3,7 +3,7 @@ import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-d
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, createLocalClient, type RunningServer } from '../../src/local/index.js';
 import { buildQueryRequest, createTableFromModel, TableRepository, ValidationError } from '../../src/repository/index.js';
-import { patternByName } from '../../src/model/index.js';
+import { patternByName } from '../../src/model/model.js';
 import { availableEngines, uniqueTableName, type TestEngine } from '../support/engines.js';
 import { ticketModel, type TicketModel } from './fixtures/ticket-model.js';
 

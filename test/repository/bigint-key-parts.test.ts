@@ -1,7 +1,8 @@
 import { beforeAll, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineEntity, defineModel, defineTable } from '../../src/model/index.js';
-import { ConditionFailedError, createCursorCodec, ItemAlreadyExistsError, type TableRepository } from '../../src/repository/index.js';
+import { ConditionFailedError, ItemAlreadyExistsError, type TableRepository } from '../../src/repository/index.js';
+import { createCursorCodec } from '../../src/repository/cursor.js';
 import { describeEachEngine } from '../support/engines.js';
 import { openModelTable, rejectionOf } from './support/open-table.js';
 

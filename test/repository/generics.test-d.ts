@@ -6,7 +6,6 @@ import {
   defineEntity,
   defineModel,
   defineTable,
-  matchesAttributes,
   ModelError,
   type AccessPatternDefinition,
   type AttributeMatch,
@@ -35,9 +34,10 @@ import {
   type StateMachineDefinition,
   type TableDefinition,
 } from '../../src/model/index.js';
+import { matchesAttributes } from '../../src/model/entity.js';
+import { bookCapacity } from '../../src/repository/command-sender.js';
+import { chunk } from '../../src/repository/batch-write.js';
 import {
-  bookCapacity,
-  chunk,
   EntityRepository,
   RepositoryError,
   TableRepository,

@@ -11,11 +11,11 @@ import {
   tryBuildUpdateRequest,
   UnsupportedOperationError,
   CapacityLedger,
-  createCursorCodec,
   InvalidCursorError,
   type CommandSender,
   type WriteRequest,
 } from '../../src/repository/index.js';
+import { createCursorCodec } from '../../src/repository/cursor.js';
 import { taskModel } from './fixtures/task-model.js';
 
 const model = taskModel();

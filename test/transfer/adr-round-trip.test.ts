@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createLocalClient } from '../../src/local/index.js';
-import { adrTableDefinition, copyTable, ensureTable, exportTable, importTable } from '../../src/transfer/index.js';
+import { copyTable, exportTable, importTable } from '../../src/transfer/index.js';
+import { adrTableDefinition, ensureTable } from '../../src/transfer/table-definition.js';
 import { adrCases, writeAdrDatabase } from './support/adr-database.js';
 import { endpointClient, scanAll, scratchDirectory, uniqueTableName } from './support/engines.js';
 import { canonicalTable } from './support/every-attribute-type.js';

@@ -1,6 +1,8 @@
 import type { BatchWriteItemCommand, DynamoDBClient, WriteRequest } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { BatchWriter, UnprocessedItemsError, writeBatch, type WireItem } from '../../src/transfer/index.js';
+import { UnprocessedItemsError, type WireItem } from '../../src/transfer/index.js';
+import { BatchWriter } from '../../src/transfer/batch-writer.js';
+import { writeBatch } from '../../src/transfer/write-batch.js';
 
 /** A client that records BatchWriteItem calls and answers with scripted unprocessed items. */
 function fakeClient(unprocessed: (requests: WriteRequest[], call: number) => WriteRequest[] = () => [], delayMs = 0) {

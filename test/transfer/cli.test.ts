@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { register } from '../../src/cli/commands/transfer.js';
 import { runCommand } from '../support/run-command.js';
-import { itemToExportLine } from '../../src/transfer/index.js';
+import { itemToExportLine } from '../../src/transfer/export-json.js';
 import { createTable, endpointClient, putAll, scanAll, scratchDirectory, uniqueTableName } from './support/engines.js';
 import { canonicalTable } from './support/every-attribute-type.js';
 

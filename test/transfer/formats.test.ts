@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  adrRowToItem,
-  exportLineToItem,
-  InvalidLocationError,
-  itemToExportLine,
-  JsonNumber,
-  parseLocation,
-  parseLosslessJson,
-} from '../../src/transfer/index.js';
+import { InvalidLocationError, parseLocation } from '../../src/transfer/index.js';
+import { adrRowToItem } from '../../src/transfer/adr-item.js';
+import { exportLineToItem, itemToExportLine } from '../../src/transfer/export-json.js';
+import { JsonNumber, parseLosslessJson } from '../../src/transfer/lossless-json.js';
 
 describe('DynamoDB JSON lines', () => {
   it('writes the format of a DynamoDB table export and reads it back', () => {

@@ -4,15 +4,8 @@ import { Command } from 'commander';
 import { afterAll, describe, expect, it } from 'vitest';
 import { register } from '../../src/cli/commands/transfer.js';
 import { createLocalClient } from '../../src/local/index.js';
-import {
-  copyTable,
-  exportTable,
-  importTable,
-  itemToExportLine,
-  MissingFileError,
-  TableNotFoundError,
-  UnsupportedLocationRoleError,
-} from '../../src/transfer/index.js';
+import { copyTable, exportTable, importTable, MissingFileError, TableNotFoundError, UnsupportedLocationRoleError } from '../../src/transfer/index.js';
+import { itemToExportLine } from '../../src/transfer/export-json.js';
 import { runCommand } from '../support/run-command.js';
 import { createTable, scratchDirectory } from './support/engines.js';
 

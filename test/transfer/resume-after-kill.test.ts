@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createLocalClient } from '../../src/local/index.js';
-import { ImportCheckpoint, importTable, itemToExportLine, type WireItem } from '../../src/transfer/index.js';
+import { importTable, type WireItem } from '../../src/transfer/index.js';
+import { ImportCheckpoint } from '../../src/transfer/checkpoint.js';
+import { itemToExportLine } from '../../src/transfer/export-json.js';
 import { createTable, endpointClient, scanAll, scratchDirectory, uniqueTableName } from './support/engines.js';
 import { canonicalTable } from './support/every-attribute-type.js';
 

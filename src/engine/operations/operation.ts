@@ -17,7 +17,17 @@ export interface EngineContext {
 
 /**
  * One DynamoDB API operation: wire JSON in (already checked against the request shape),
- * wire JSON out. Throws `DynamoDBError` for every answer that is an error.
+ * wire JSON out. Throws `DynamoDBError` for every answer that is an error. `Request` is the
+ * operation's request as its handler reads it; a registry of handlers of several operations
+ * holds them as `OperationHandler` (request `never`), which every typed handler is.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type OperationHandler = (context: EngineContext, input: any) => Record<string, unknown>;
+export type OperationHandler<Request extends object = never> = (context: EngineContext, input: Request) => Record<string, unknown>;
+
+/**
+ * A request handed to a handler chosen at run time (`input as CheckedRequest`): one the dispatcher
+ * has checked against the operation's request shape (the registry pairs each handler with its
+ * shape), or one the PartiQL translator built for the operation it compiled a statement to. The
+ * check or the translator is what gives the request its handler's type; the cast marks the few
+ * calls that rely on it, and costs nothing at run time.
+ */
+export type CheckedRequest = never;

@@ -101,7 +101,7 @@ export function installFastPath(client: DynamoDBClient, engine: EngineLike, opti
     if (document === undefined) return { output, response: undefined };
     return { output: unmarshallDocumentOutput(output, document.keyNodes, document.options, decodeBase64), response: undefined };
   };
-  const fastDeserializer: Middleware = (_next, callContext) => {
+  const fastDeserializer: DeserializeMiddleware = (_next, callContext) => {
     const context = callContext as unknown as Record<PropertyKey, unknown>;
     const handler = (args: { input?: unknown }) => answer(args, context) as never;
     // The DocumentClient's unmarshalling steps aside for this very handler only.
@@ -154,6 +154,8 @@ function serializeWithSdk(protocol: SdkProtocol, operation: OperationSchema, inp
 export const PER_COMMAND_HTTP_MIDDLEWARES: ReadonlySet<string> = new Set(['endpointV2Middleware', 'httpAuthSchemeMiddleware']);
 
 type SmithyStack = DynamoDBClient['middlewareStack'];
+/** The SDK's `DeserializeMiddleware` (the last of its stack's `add` overloads). */
+type DeserializeMiddleware = Parameters<SmithyStack['add']>[0];
 const STACK_CHANGES = ['add', 'addRelativeTo', 'remove', 'removeByTag', 'use'] as const;
 
 /**

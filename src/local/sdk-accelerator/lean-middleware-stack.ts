@@ -6,7 +6,7 @@
  * the middlewares named in `dropped`. A middleware named in `substitutes` is resolved
  * through its substitute. The self-check compares its order with Smithy's on the SDK it runs on.
  */
-import { MiddlewareEntry, type Middleware, type MiddlewareOptions, type MiddlewareSubstitute } from './middleware-entry.js';
+import { MiddlewareEntry, type CallContext, type CallHandler, type Middleware, type MiddlewareOptions, type MiddlewareSubstitute } from './middleware-entry.js';
 import { cachedOrder, rememberOrder } from './middleware-order-cache.js';
 
 /** What `concat` accepts: a Smithy stack (or ours), which copies its entries into another. */
@@ -174,8 +174,8 @@ export class LeanMiddlewareStack {
     return false;
   }
 
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  resolve(handler: any, context: any): any {
+  /** The call's handler: `handler` (the SDK's terminal one) wrapped by every entry, in Smithy's order. */
+  resolve(handler: unknown, context: CallContext): CallHandler {
     const { absolute, relative } = this;
     let order = cachedOrder(absolute, relative);
     if (order === undefined) {
@@ -189,7 +189,8 @@ export class LeanMiddlewareStack {
       const entry = position < absoluteCount ? absolute[position] : relative[position - absoluteCount];
       handler = entry.handlerAround(handler, context);
     }
-    return handler;
+    // The outermost entry's handler: an initialize step's, or the terminal handler itself.
+    return handler as CallHandler;
   }
 
   /**

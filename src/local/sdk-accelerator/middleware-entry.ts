@@ -3,16 +3,37 @@
  * fixed fields once, so an entry's place no longer depends on the option object the caller
  * handed over (docs/performance.md says why entries look like this).
  */
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 
-// Loosely typed on purpose: this mirrors Smithy's runtime protocol, not its generics.
-/* eslint-disable @typescript-eslint/no-explicit-any */
-export type Middleware = (next: any, context: any) => any;
+/**
+ * A middleware of any step, as the SDK types it (`MiddlewareType`, what its stack's
+ * `addRelativeTo` takes): the client's, the command's, lib-dynamodb's and the fast path's own.
+ */
+export type Middleware = Parameters<DynamoDBClient['middlewareStack']['addRelativeTo']>[0];
+
+/**
+ * The handler a resolved stack hands back to the SDK's command (its `InitializeHandler`), as the
+ * stack sees it: the call's arguments in, the output's promise out.
+ */
+export type CallHandler = (args: unknown) => Promise<unknown>;
+
+/** The context Smithy's `resolve` hands every middleware of a call (the SDK's `HandlerExecutionContext`). */
+export type CallContext = Record<PropertyKey, unknown>;
 
 /**
  * What a stack runs in place of a middleware it knows by name: given the middleware, the
  * next handler and the call's context, the handler to use (the middleware's own, or another).
  */
-export type MiddlewareSubstitute = (original: Middleware, next: any, context: any) => any;
+export type MiddlewareSubstitute = (original: Middleware, next: unknown, context: CallContext) => unknown;
+
+/**
+ * The handler `middleware` makes of `next`. Each step's middleware takes its own step's handler
+ * (the union `Middleware` has no one parameter type); the stack passes on only the handler and
+ * context Smithy's `resolve` gave it, which are the ones the middleware was added for.
+ */
+export function handlerAroundNext(middleware: Middleware, next: unknown, context: CallContext): unknown {
+  return (middleware as unknown as (next: unknown, context: CallContext) => unknown)(next, context);
+}
 
 /** The options Smithy's `add` and `addRelativeTo` take (and any others a caller passes). */
 export interface MiddlewareOptions {
@@ -70,8 +91,8 @@ export class MiddlewareEntry implements OrderShape {
   }
 
   /** The entry's handler around `next`: its middleware's, or what its substitute makes of it. */
-  handlerAround(next: unknown, context: unknown): unknown {
-    return this.substitute === undefined ? this.middleware(next, context) : this.substitute(this.middleware, next, context);
+  handlerAround(next: unknown, context: CallContext): unknown {
+    return this.substitute === undefined ? handlerAroundNext(this.middleware, next, context) : this.substitute(this.middleware, next, context);
   }
 
   isNamed(name: string): boolean {

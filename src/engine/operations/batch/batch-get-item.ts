@@ -5,7 +5,7 @@ import type { TableDefinition } from '../../storage/storage.js';
 import type { Item } from '../../values/attribute-value.js';
 import { validateItemValues } from '../../values/index.js';
 import type { OperationHandler } from '../operation.js';
-import { UsageByTable } from '../shared/capacity-usage.js';
+import { UsageByTable, type CapacityMode } from '../shared/capacity-usage.js';
 import { itemIdentity, validateKey } from '../shared/keys.js';
 import {
   checkProjectionParameters,
@@ -59,11 +59,17 @@ function unprocessedEntry(request: KeysAndAttributes, keys: Item[]): KeysAndAttr
   return { ...request, Keys: keys };
 }
 
+/** BatchGetItem's request: up to 100 keys, by table. */
+export interface BatchGetItemRequest {
+  readonly RequestItems: Readonly<Record<string, KeysAndAttributes>>;
+  readonly ReturnConsumedCapacity?: CapacityMode;
+}
+
 /**
  * BatchGetItem: up to 100 items by key over several tables, read on one snapshot. Keys
  * beyond a 16 MB response come back in `UnprocessedKeys`, as DynamoDB sends them.
  */
-export const batchGetItem: OperationHandler = (context, input) => {
+export const batchGetItem: OperationHandler<BatchGetItemRequest> = (context, input) => {
   const requestItems = input.RequestItems as Record<string, KeysAndAttributes>;
   requireRequestItems('BatchGetItem', requestItems);
   let count = 0;

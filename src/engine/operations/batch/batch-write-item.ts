@@ -1,7 +1,7 @@
 import { validationError } from '../../errors.js';
 import type { Item } from '../../values/attribute-value.js';
 import type { OperationHandler } from '../operation.js';
-import { UsageByTable, writeUsage } from '../shared/capacity-usage.js';
+import { UsageByTable, writeUsage, type CapacityMode } from '../shared/capacity-usage.js';
 import { itemCollectionMetricsByTable } from '../shared/item-collection-metrics.js';
 import { itemIdentity } from '../shared/keys.js';
 import { prepareDelete, preparePut } from '../shared/prepare-write.js';
@@ -44,11 +44,18 @@ function checkRequestShape(requestItems: Record<string, WriteRequestEntry[]>): v
 /** A batch words an item's key problems as a schema mismatch. */
 const batchPutOptions = { itemKeyWording: 'schema' } as const;
 
+/** BatchWriteItem's request: up to 25 puts and deletes, by table. */
+export interface BatchWriteItemRequest {
+  readonly RequestItems: Readonly<Record<string, WriteRequestEntry[]>>;
+  readonly ReturnConsumedCapacity?: CapacityMode;
+  readonly ReturnItemCollectionMetrics?: 'SIZE' | 'NONE';
+}
+
 /**
  * BatchWriteItem: up to 25 unconditional puts and deletes over several tables, written
  * in one storage transaction. Nothing is ever left unprocessed, so `UnprocessedItems` is `{}`.
  */
-export const batchWriteItem: OperationHandler = (context, input) => {
+export const batchWriteItem: OperationHandler<BatchWriteItemRequest> = (context, input) => {
   const requestItems = input.RequestItems as Record<string, WriteRequestEntry[]>;
   requireRequestItems('BatchWriteItem', requestItems);
   checkRequestShape(requestItems);

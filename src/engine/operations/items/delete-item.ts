@@ -1,10 +1,13 @@
 import type { OperationHandler } from '../operation.js';
-import { prepareDelete } from '../shared/prepare-write.js';
+import { prepareDelete, type WriteRequest } from '../shared/prepare-write.js';
 import { checkReturnValuesOldOnly } from '../shared/return-values.js';
-import { runSingleWrite } from '../shared/single-write.js';
+import { runSingleWrite, type SingleWriteOptions } from '../shared/single-write.js';
+
+/** DeleteItem's request: the write's members and what the answer returns. */
+export interface DeleteItemRequest extends WriteRequest, SingleWriteOptions {}
 
 /** DeleteItem: removes one item (a missing item is no error), optionally under a condition. */
-export const deleteItem: OperationHandler = (context, input) => {
+export const deleteItem: OperationHandler<DeleteItemRequest> = (context, input) => {
   checkReturnValuesOldOnly(input.ReturnValues);
   const write = prepareDelete(context.storage, input);
   return runSingleWrite(context, write, input, (outcome) =>

@@ -1,16 +1,27 @@
 import { consumedCapacity } from '../../capacity/index.js';
 import { validateItemValues } from '../../values/index.js';
+import type { Item } from '../../values/attribute-value.js';
 import type { OperationHandler } from '../operation.js';
+import type { CapacityMode } from '../shared/capacity-usage.js';
 import { validateKey } from '../shared/keys.js';
 import {
   checkProjectionParameters,
+  type ProjectionMembers,
   parseReadProjection,
   projectReadRow,
   rowReadUsage,
 } from '../shared/read-projection.js';
 
+/** GetItem's request. */
+export interface GetItemRequest extends ProjectionMembers {
+  readonly TableName: string;
+  readonly Key: Item;
+  readonly ConsistentRead?: boolean;
+  readonly ReturnConsumedCapacity?: CapacityMode;
+}
+
 /** GetItem: one item by its primary key, optionally projected; strongly consistent on request. */
-export const getItem: OperationHandler = (context, input) => {
+export const getItem: OperationHandler<GetItemRequest> = (context, input) => {
   checkProjectionParameters(input);
   const table = context.storage.requireTable(input.TableName);
   const keyValues = validateItemValues(input.Key);

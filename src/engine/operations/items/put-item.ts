@@ -1,10 +1,13 @@
 import type { OperationHandler } from '../operation.js';
-import { preparePut } from '../shared/prepare-write.js';
+import { preparePut, type WriteRequest } from '../shared/prepare-write.js';
 import { checkReturnValuesOldOnly } from '../shared/return-values.js';
-import { runSingleWrite } from '../shared/single-write.js';
+import { runSingleWrite, type SingleWriteOptions } from '../shared/single-write.js';
+
+/** PutItem's request: the write's members and what the answer returns. */
+export interface PutItemRequest extends WriteRequest, SingleWriteOptions {}
 
 /** PutItem: creates or replaces one item, optionally under a condition. */
-export const putItem: OperationHandler = (context, input) => {
+export const putItem: OperationHandler<PutItemRequest> = (context, input) => {
   checkReturnValuesOldOnly(input.ReturnValues);
   const write = preparePut(context.storage, input);
   return runSingleWrite(context, write, input, (outcome) =>

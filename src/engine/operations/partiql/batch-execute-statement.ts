@@ -3,6 +3,7 @@ import { itemKeyOf, valueOf, type Statement } from '../../partiql/index.js';
 import type { AttributeValue } from '../../values/attribute-value.js';
 import { checkValueNesting } from '../../values/nesting-levels.js';
 import type { EngineContext, OperationHandler } from '../operation.js';
+import type { CapacityMode } from '../shared/capacity-usage.js';
 import { parsedStatementOf, runStatement } from './run-statement.js';
 import { addConsumedCapacity, type ConsumedCapacity } from './sum-capacity.js';
 
@@ -20,11 +21,17 @@ function batchErrorCode(type: string): string {
   return type.replace(/Exception$/, '');
 }
 
+/** BatchExecuteStatement's request. */
+export interface BatchExecuteStatementRequest {
+  readonly Statements: readonly BatchStatement[];
+  readonly ReturnConsumedCapacity?: CapacityMode;
+}
+
 /**
  * BatchExecuteStatement: up to 25 single-item statements, all reads or all writes, each
  * answered on its own (an `Error` {Code, Message, Item} per failed statement, in order).
  */
-export const batchExecuteStatement: OperationHandler = (context, input) => {
+export const batchExecuteStatement: OperationHandler<BatchExecuteStatementRequest> = (context, input) => {
   const entries = input.Statements as BatchStatement[];
   // A parameter nested past 32 levels fails the whole batch, not its statement (DynamoDB Local 1.25.1 and 3.3.1).
   for (const entry of entries) for (const parameter of entry.Parameters ?? []) checkValueNesting(parameter);

@@ -1,11 +1,18 @@
 import type { OperationHandler } from '../operation.js';
-import { parsedStatementOf, runStatement } from './run-statement.js';
+import type { AttributeValue } from '../../values/attribute-value.js';
+import { parsedStatementOf, runStatement, type StatementOptions } from './run-statement.js';
+
+/** ExecuteStatement's request: the statement, its `?` parameters, and the read and answer options. */
+export interface ExecuteStatementRequest extends StatementOptions {
+  readonly Statement: string;
+  readonly Parameters?: readonly AttributeValue[];
+}
 
 /**
  * ExecuteStatement: one PartiQL statement, run as the GetItem, Query, Scan, PutItem,
  * UpdateItem or DeleteItem it compiles to.
  */
-export const executeStatement: OperationHandler = (context, input) => {
+export const executeStatement: OperationHandler<ExecuteStatementRequest> = (context, input) => {
   const parsed = parsedStatementOf(context, input.Statement, input.Parameters);
   const result = runStatement(context, parsed.statement, input.Parameters ?? [], input);
   const response: Record<string, unknown> = { Items: result.items };

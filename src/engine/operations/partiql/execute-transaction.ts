@@ -14,7 +14,8 @@ import {
   type Statement,
 } from '../../partiql/index.js';
 import type { AttributeValue } from '../../values/attribute-value.js';
-import type { EngineContext, OperationHandler } from '../operation.js';
+import type { CheckedRequest, EngineContext, OperationHandler } from '../operation.js';
+import type { CapacityMode } from '../shared/capacity-usage.js';
 import { transactGetItems } from '../transact/transact-get-items.js';
 import { transactWriteItems } from '../transact/transact-write-items.js';
 import { parsedStatementOf } from './run-statement.js';
@@ -27,12 +28,19 @@ interface TransactStatement {
 
 const SELECT_NEEDS_KEY = 'Select statements within ExecuteTransaction must specify the primary key in the where clause.';
 
+/** ExecuteTransaction's request. */
+export interface ExecuteTransactionRequest {
+  readonly TransactStatements: readonly TransactStatement[];
+  readonly ClientRequestToken?: string;
+  readonly ReturnConsumedCapacity?: CapacityMode;
+}
+
 /**
  * ExecuteTransaction: all SELECTs run as one TransactGetItems, all writes (and
  * `EXISTS(SELECT …)` condition checks) as one TransactWriteItems, with its idempotency,
  * conflicts and cancellation reasons.
  */
-export const executeTransaction: OperationHandler = (context, input) => {
+export const executeTransaction: OperationHandler<ExecuteTransactionRequest> = (context, input) => {
   const entries = input.TransactStatements as TransactStatement[];
   const statements = entries.map((entry) => parsedStatementOf(context, entry.Statement, entry.Parameters).statement);
   const reads = statements.filter((statement) => statement.kind === 'select').length;
@@ -42,7 +50,7 @@ export const executeTransaction: OperationHandler = (context, input) => {
   const capacity = input.ReturnConsumedCapacity === undefined ? {} : { ReturnConsumedCapacity: input.ReturnConsumedCapacity };
   if (reads > 0) {
     const items = statements.map((statement, index) => ({ Get: getOf(context, statement as SelectStatement, entries[index] as TransactStatement, index) }));
-    const output = transactGetItems(context, { TransactItems: items, ...capacity });
+    const output = transactGetItems(context, { TransactItems: items, ...capacity } as CheckedRequest);
     const responses = (output.Responses as { Item?: AnswerItem }[]).map((response, index) => {
       const projection = (statements[index] as SelectStatement).projection;
       if (response.Item === undefined || projection === undefined || !projection.some((path) => path.steps.length > 0)) return response;

@@ -18,7 +18,7 @@ import { deleteItem } from '../items/delete-item.js';
 import { getItem } from '../items/get-item.js';
 import { putItem } from '../items/put-item.js';
 import { updateItem } from '../items/update-item.js';
-import type { EngineContext, OperationHandler } from '../operation.js';
+import type { CheckedRequest, EngineContext, OperationHandler } from '../operation.js';
 import { query } from '../query-scan/query.js';
 import { scan } from '../query-scan/scan.js';
 import { continuationOf, nextTokenOf, type Continuation } from './next-token.js';
@@ -81,7 +81,7 @@ export function runStatement(
   }
   let output: Record<string, unknown>;
   try {
-    output = (handlers[compiled.operation] as OperationHandler)(context, input);
+    output = (handlers[compiled.operation] as OperationHandler)(context, input as CheckedRequest);
   } catch (error) {
     if (statement.kind === 'insert' && error instanceof DynamoDBError && error.type === 'ConditionalCheckFailedException') {
       throw new DynamoDBError('DuplicateItemException', 'Duplicate primary key exists in table');
@@ -117,13 +117,13 @@ function runSelect(
     if (options.ReturnConsumedCapacity !== undefined) input.ReturnConsumedCapacity = options.ReturnConsumedCapacity;
     let output: Record<string, unknown>;
     if (part.operation === 'GetItem') {
-      output = getItem(context, input);
+      output = getItem(context, input as CheckedRequest);
       if (output.Item !== undefined) items.push(output.Item as AnswerItem);
       if (remaining !== undefined) remaining--;
     } else {
       if (remaining !== undefined) input.Limit = remaining;
       if (read === start.read && start.exclusiveStartKey !== undefined) input.ExclusiveStartKey = start.exclusiveStartKey;
-      output = (handlers[part.operation] as OperationHandler)(context, input);
+      output = (handlers[part.operation] as OperationHandler)(context, input as CheckedRequest);
       const page = output.Items as AnswerItem[];
       items = items.length === 0 ? page : items.concat(page);
       if (remaining !== undefined) remaining -= output.ScannedCount as number;

@@ -5,7 +5,7 @@ import type { Item } from '../../values/attribute-value.js';
 import { validateItemValues } from '../../values/index.js';
 import { checkKeyNesting } from '../../values/nesting-levels.js';
 import type { OperationHandler } from '../operation.js';
-import { UsageByTable } from '../shared/capacity-usage.js';
+import { UsageByTable, type CapacityMode } from '../shared/capacity-usage.js';
 import { itemIdentity, validateKey } from '../shared/keys.js';
 import {
   checkProjectionParameters,
@@ -75,11 +75,17 @@ function rejectRepeatedItemsAsSent(context: Parameters<OperationHandler>[0], ent
   }
 }
 
+/** TransactGetItems' request. */
+export interface TransactGetItemsRequest {
+  readonly TransactItems: readonly { Get?: GetRequest }[];
+  readonly ReturnConsumedCapacity?: CapacityMode;
+}
+
 /**
  * TransactGetItems: up to 100 items by key, read on one snapshot, answered in request
  * order (`{}` for a missing item). Transactional reads cost double.
  */
-export const transactGetItems: OperationHandler = (context, input) => {
+export const transactGetItems: OperationHandler<TransactGetItemsRequest> = (context, input) => {
   const entries = input.TransactItems as { Get?: GetRequest }[];
   checkTransactItemCount(entries);
   rejectRepeatedItemsAsSent(context, entries);

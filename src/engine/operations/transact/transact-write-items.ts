@@ -181,12 +181,20 @@ function tryActions(context: Parameters<OperationHandler>[0], actions: readonly 
   return results;
 }
 
+/** TransactWriteItems' request. */
+export interface TransactWriteItemsRequest {
+  readonly TransactItems: readonly TransactWriteAction[];
+  readonly ClientRequestToken?: string;
+  readonly ReturnConsumedCapacity?: CapacityMode;
+  readonly ReturnItemCollectionMetrics?: 'SIZE' | 'NONE';
+}
+
 /**
  * TransactWriteItems: up to 100 Put/Update/Delete/ConditionCheck actions on distinct
  * items, all or nothing in one storage transaction (so also across processes and a
  * crash). A `ClientRequestToken` makes a retry within 10 minutes a no-op.
  */
-export const transactWriteItems: OperationHandler = (context, input) => {
+export const transactWriteItems: OperationHandler<TransactWriteItemsRequest> = (context, input) => {
   const entries = input.TransactItems as TransactWriteAction[];
   checkTransactItemCount(entries);
   const actions = prepareActions(context, entries);

@@ -14,7 +14,7 @@ export interface DocumentCommands {
    * Whether `middleware` is this library's `DocumentUnmarshall` middleware: the same code
    * (compared as source text, since every command makes its own closure of it).
    */
-  isDocumentUnmarshall(middleware: Middleware): boolean;
+  isDocumentUnmarshall(middleware: (...args: never[]) => unknown): boolean;
 }
 
 interface DocumentCommandInstance {

@@ -1,5 +1,5 @@
 import type { unmarshallOptions as UnmarshallOptions } from '@aws-sdk/util-dynamodb';
-import type { Middleware, MiddlewareSubstitute } from '../middleware-entry.js';
+import { handlerAroundNext, type Middleware, type MiddlewareSubstitute } from '../middleware-entry.js';
 import { reachesShape, type WireShape } from '../fast-wire/wire-shape.js';
 import { documentCommands } from './document-commands.js';
 import type { KeyNodes } from './unmarshall-output.js';
@@ -55,7 +55,7 @@ export function substituteDocumentUnmarshall(source: DocumentOutputSource): Midd
     const commandName = context.commandName as string;
     const keyNodes = commands.outputKeyNodesOf(commandName);
     if (context[FAST_DESERIALIZER] !== next || keyNodes === undefined || !commands.isDocumentUnmarshall(original)) {
-      return original(next, context);
+      return handlerAroundNext(original, next, context);
     }
     const options = unmarshallOptionsOf(source.config);
     let keepsRows = keepsRowsByCommand.get(commandName);
