@@ -1,17 +1,12 @@
 import { answerText, materializeAnswer } from './answer.js';
 import { DynamoDBError, internalServerError, serializationError } from './errors.js';
-import { operations } from './operations/index.js';
+import { operationRegistry } from './operations/index.js';
 import type { EngineContext, OperationHandler } from './operations/operation.js';
 import { StatementCache } from './partiql/statement-cache.js';
 import { openSqliteStorage } from './storage/sqlite-storage.js';
 import type { Storage } from './storage/storage.js';
 import { reapExpiredItems, reapExpiredItemsInSlices } from './ttl/reaper.js';
 import { requestShapeValidatorOf, type RequestShapeValidator } from './validation/request-shape.js';
-
-/** The operations whose answers may hold stored rows, unparsed (answer.ts). */
-const READ_OPERATIONS = new Set([
-  'GetItem', 'Query', 'Scan', 'BatchGetItem', 'TransactGetItems', 'ExecuteStatement', 'BatchExecuteStatement', 'ExecuteTransaction',
-]);
 
 /** What `handle` needs to know of an operation, found with one lookup per call. */
 interface Route {
@@ -23,11 +18,14 @@ interface Route {
 }
 
 const routes = new Map<string, Route>(
-  Object.entries(operations).map(([operation, handler]) => [
+  Object.entries(operationRegistry).map(([operation, spec]) => [
     operation,
-    { handler, validate: requestShapeValidatorOf(operation), reads: READ_OPERATIONS.has(operation) },
+    { handler: spec.handler, validate: requestShapeValidatorOf(operation), reads: spec.returnsRows },
   ]),
 );
+
+/** The item operations (PutItem, Query, …, ExecuteTransaction), whose inputs and answers hold attribute values. */
+export { dataPlaneOperations } from './operations/index.js';
 
 function routeOf(operation: string): Route {
   const route = routes.get(operation);

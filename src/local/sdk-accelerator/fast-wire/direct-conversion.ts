@@ -1,13 +1,10 @@
+import { dataPlaneOperations } from '../../../engine/engine.js';
 import type { OperationSchema, SdkProtocol } from '../sdk-protocol.js';
 import { wireShapeOf, type WireShape } from './wire-shape.js';
 import { outputFromWireSupports } from './wire-to-output.js';
 
 /** The item operations, whose inputs and answers are converted without the SDK's serde. */
-export const DATA_PLANE_OPERATIONS: ReadonlySet<string> = new Set([
-  'GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query', 'Scan',
-  'BatchGetItem', 'BatchWriteItem', 'TransactGetItems', 'TransactWriteItems',
-  'ExecuteStatement', 'BatchExecuteStatement', 'ExecuteTransaction',
-]);
+export const DATA_PLANE_OPERATIONS: ReadonlySet<string> = dataPlaneOperations;
 
 export interface DirectConversion {
   readonly input: WireShape;
