@@ -1,4 +1,5 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { isPlainObject } from '../shared/plain-object.js';
 
 /** An item as the low-level SDK client sends and receives it (binary as `Uint8Array`). */
 export type WireItem = Record<string, AttributeValue>;
@@ -134,6 +135,3 @@ function toBase64(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
