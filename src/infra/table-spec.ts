@@ -1,6 +1,6 @@
 import {
   dynamoDbNamePattern,
-  physicalKeys,
+  physicalTable,
   type ModelDefinition,
   type PhysicalIndex,
   type PhysicalKeyAttribute,
@@ -71,17 +71,17 @@ export function tableSpec(source: ModelDefinition | TableDefinition, options: { 
       throw new InfrastructureModelError(tableName, 'provisioned capacity needs at least 1 read and 1 write unit');
     }
   }
-  const keys = physicalKeys(table);
+  const physical = physicalTable(table, tableName);
   return {
     tableName,
-    partitionKey: keys.partitionKey,
-    sortKey: keys.sortKey,
-    billing: table.billingMode,
-    ...(table.timeToLiveAttribute ? { timeToLiveAttribute: table.timeToLiveAttribute } : {}),
-    pointInTimeRecovery: table.pointInTimeRecovery,
-    globalIndexes: keys.indexes,
-    keyAttributes: keys.attributes,
-    ...(table.stream ? { stream: streamSpec(table.stream.viewType, table.stream.handlers ?? {}) } : {}),
+    partitionKey: physical.partitionKey,
+    sortKey: physical.sortKey,
+    billing: physical.billing,
+    ...(physical.timeToLiveAttribute ? { timeToLiveAttribute: physical.timeToLiveAttribute } : {}),
+    pointInTimeRecovery: physical.pointInTimeRecovery,
+    globalIndexes: physical.indexes,
+    keyAttributes: physical.attributes,
+    ...(physical.stream ? { stream: streamSpec(physical.stream.viewType, physical.stream.handlers ?? {}) } : {}),
   };
 }
 

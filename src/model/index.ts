@@ -7,6 +7,7 @@ export * from './attribute-index.js';
 export * from './table.js';
 export * from './table-stream.js';
 export * from './physical-keys.js';
+export * from './physical-table.js';
 export * from './state-machine.js';
 export * from './entity.js';
 export * from './access-pattern.js';
