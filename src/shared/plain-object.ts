@@ -13,3 +13,16 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   const prototype: unknown = Object.getPrototypeOf(value);
   return prototype === Object.prototype || prototype === null;
 }
+
+/**
+ * Whether `value` is an object other than an array, whatever its prototype: what a JSON
+ * object may be once it reaches code that takes values from any caller (an object made in
+ * another realm, such as a test runner's `vm` context, has another `Object.prototype`).
+ *
+ * @example
+ * isObjectRecord({ S: 'a' }); // → true
+ * isObjectRecord([1]);        // → false
+ */
+export function isObjectRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
