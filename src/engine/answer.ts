@@ -1,5 +1,6 @@
 import { StoredRow } from './storage/stored-row.js';
 import type { Item } from './values/attribute-value.js';
+import { isPlainObject } from '../shared/plain-object.js';
 
 /**
  * Read operations answer with the rows storage returned, unparsed, wherever the item goes
@@ -94,7 +95,3 @@ function write(value: unknown, depth: number): string | undefined {
   return text + '}';
 }
 
-function isPlainObject(value: object): boolean {
-  const prototype = Object.getPrototypeOf(value) as unknown;
-  return prototype === Object.prototype || prototype === null;
-}

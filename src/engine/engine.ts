@@ -1,6 +1,6 @@
 import { answerText, materializeAnswer } from './answer.js';
 import { DynamoDBError, internalServerError, serializationError } from './errors.js';
-import { operations } from './operations/index.js';
+import { operationRegistry } from './operations/index.js';
 import type { CheckedRequest, EngineContext, OperationHandler } from './operations/operation.js';
 import { StatementCache } from './partiql/statement-cache.js';
 import { openSqliteStorage } from './storage/sqlite-storage.js';
@@ -8,13 +8,6 @@ import type { Storage } from './storage/storage.js';
 import { runBackfills, runBackfillsInSlices } from './backfill/backfills.js';
 import { reapExpiredItems, reapExpiredItemsInSlices } from './ttl/reaper.js';
 import { requestShapeValidatorOf, type RequestShapeValidator } from './validation/request-shape.js';
-
-/** The operations whose answers may hold stored rows, unparsed (answer.ts). */
-const READ_OPERATIONS = new Set([
-  'GetItem', 'Query', 'Scan', 'BatchGetItem', 'TransactGetItems', 'ExecuteStatement', 'BatchExecuteStatement', 'ExecuteTransaction',
-  // Its records write themselves (answer.ts SelfWrittenValue).
-  'DynamoDBStreams_20120810.GetRecords',
-]);
 
 /** What `handle` needs to know of an operation, found with one lookup per call. */
 interface Route {
@@ -31,16 +24,19 @@ interface Route {
 const BACKFILL_OPERATIONS = new Set(['UpdateTable', 'UpdateTimeToLive']);
 
 const routes = new Map<string, Route>(
-  Object.entries(operations).map(([operation, handler]) => [
+  Object.entries(operationRegistry).map(([operation, spec]) => [
     operation,
     {
-      handler,
+      handler: spec.handler,
       validate: requestShapeValidatorOf(operation),
-      reads: READ_OPERATIONS.has(operation),
+      reads: spec.returnsRows,
       startsBackfill: BACKFILL_OPERATIONS.has(operation),
     },
   ]),
 );
+
+/** The item operations (PutItem, Query, …, ExecuteTransaction), whose inputs and answers hold attribute values. */
+export { dataPlaneOperations } from './operations/index.js';
 
 function routeOf(operation: string): Route {
   const route = routes.get(operation);

@@ -2,6 +2,7 @@ import type { ModelDefinition, TableDefinition } from '../model/index.js';
 import { physicalKeys, type PhysicalIndex, type PhysicalKeyAttribute } from '../model/physical-keys.js';
 import { dynamoDbNamePattern } from '../model/table.js';
 import type { StreamHandlerDeclaration, StreamViewType } from '../model/table-stream.js';
+import { physicalTable } from '../model/physical-table.js';
 import { InfrastructureModelError } from './errors.js';
 
 /** A key attribute: template keys are strings; attribute-keyed indexes declare S, N or B. */
@@ -65,17 +66,17 @@ export function tableSpec(source: ModelDefinition | TableDefinition, options: { 
       throw new InfrastructureModelError(tableName, 'provisioned capacity needs at least 1 read and 1 write unit');
     }
   }
-  const keys = physicalKeys(table);
+  const physical = physicalTable(table, tableName);
   return {
     tableName,
-    partitionKey: keys.partitionKey,
-    sortKey: keys.sortKey,
-    billing: table.billingMode,
-    ...(table.timeToLiveAttribute ? { timeToLiveAttribute: table.timeToLiveAttribute } : {}),
-    pointInTimeRecovery: table.pointInTimeRecovery,
-    globalIndexes: keys.indexes,
-    keyAttributes: keys.attributes,
-    ...(table.stream ? { stream: streamSpec(table.stream.viewType, table.stream.handlers ?? {}) } : {}),
+    partitionKey: physical.partitionKey,
+    sortKey: physical.sortKey,
+    billing: physical.billing,
+    ...(physical.timeToLiveAttribute ? { timeToLiveAttribute: physical.timeToLiveAttribute } : {}),
+    pointInTimeRecovery: physical.pointInTimeRecovery,
+    globalIndexes: physical.indexes,
+    keyAttributes: physical.attributes,
+    ...(physical.stream ? { stream: streamSpec(physical.stream.viewType, physical.stream.handlers ?? {}) } : {}),
   };
 }
 

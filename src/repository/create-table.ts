@@ -6,7 +6,8 @@ import {
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
 import type { ModelDefinition } from '../model/model.js';
-import { indexKeySchema, physicalKeys } from '../model/physical-keys.js';
+import { indexKeySchema } from '../model/physical-keys.js';
+import { physicalTable } from '../model/physical-table.js';
 import { TableNotActiveError } from './errors.js';
 
 /**
@@ -19,13 +20,12 @@ import { TableNotActiveError } from './errors.js';
  * buildCreateTableInput(model, 'research-test').GlobalSecondaryIndexes?.[0].IndexName // 'gsi1'
  */
 export function buildCreateTableInput(model: ModelDefinition, tableName = model.table.name): CreateTableCommandInput {
-  const table = model.table;
-  const keys = physicalKeys(table);
-  const provisioned = table.billingMode.mode === 'PROVISIONED' ? table.billingMode : undefined;
+  const table = physicalTable(model.table, tableName);
+  const provisioned = table.billing.mode === 'PROVISIONED' ? table.billing : undefined;
   const throughput = provisioned
     ? { ProvisionedThroughput: { ReadCapacityUnits: provisioned.readCapacityUnits, WriteCapacityUnits: provisioned.writeCapacityUnits } }
     : {};
-  const indexes = keys.indexes.map((index) => ({
+  const indexes = table.indexes.map((index) => ({
     IndexName: index.name,
     KeySchema: indexKeySchema(index),
     Projection:
@@ -35,14 +35,14 @@ export function buildCreateTableInput(model: ModelDefinition, tableName = model.
     ...throughput,
   }));
   return {
-    TableName: tableName,
-    AttributeDefinitions: keys.attributes.map((attribute) => ({ AttributeName: attribute.name, AttributeType: attribute.type })),
+    TableName: table.tableName,
+    AttributeDefinitions: table.attributes.map((attribute) => ({ AttributeName: attribute.name, AttributeType: attribute.type })),
     KeySchema: [
-      { AttributeName: keys.partitionKey.name, KeyType: 'HASH' },
-      { AttributeName: keys.sortKey.name, KeyType: 'RANGE' },
+      { AttributeName: table.partitionKey.name, KeyType: 'HASH' },
+      { AttributeName: table.sortKey.name, KeyType: 'RANGE' },
     ],
     ...(indexes.length > 0 ? { GlobalSecondaryIndexes: indexes } : {}),
-    BillingMode: table.billingMode.mode,
+    BillingMode: table.billing.mode,
     ...throughput,
     ...(table.stream ? { StreamSpecification: { StreamEnabled: true, StreamViewType: table.stream.viewType } } : {}),
   };

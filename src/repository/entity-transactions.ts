@@ -1,6 +1,6 @@
 import type { EntityDefinition, EntityInput, EntityItem, EntityKey } from '../model/entity.js';
 import { UnsupportedOperationError, type ItemRef } from './errors.js';
-import { equalityConditions, ExpressionAttributes } from './expression-attributes.js';
+import { equalityConditions, ExpressionPlaceholders } from './expression-placeholders.js';
 import { keyParamsOf, primaryKeyOf } from './item-codec.js';
 import type { RepositoryContext, TransitionChange, UpdateChanges, WriteConditions } from './entity-repository.js';
 import { buildDeleteRequest } from './requests/delete-request.js';
@@ -60,7 +60,7 @@ export class EntityTransactions<E extends EntityDefinition> {
 
   /** A condition on another item that must hold for the transaction to commit (it must exist, and match `where`). */
   async check(key: EntityKey<E>, where: Partial<EntityItem<E>> = {}): Promise<TransactAction> {
-    const attributes = new ExpressionAttributes();
+    const attributes = new ExpressionPlaceholders();
     const conditions = [`attribute_exists(${attributes.name(this.entity.table.partitionKey)})`, ...equalityConditions(attributes, where as Loose)];
     return this.action('ConditionCheck', key as Loose, {
       ConditionCheck: { TableName: this.context.tableName, Key: primaryKeyOf(this.entity, key as Loose), ConditionExpression: conditions.join(' AND '), ...attributes.toInput() },

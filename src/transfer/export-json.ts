@@ -1,4 +1,5 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { isObjectRecord } from '../shared/plain-object.js';
 
 /** An item as the low-level SDK client sends and receives it (binary as `Uint8Array`). */
 export type WireItem = Record<string, AttributeValue>;
@@ -46,7 +47,7 @@ export function itemToExportLine(item: WireItem): string {
  */
 export function exportLineToItem(line: string): WireItem {
   const parsed: unknown = JSON.parse(line);
-  if (!isPlainObject(parsed) || !isPlainObject(parsed.Item)) {
+  if (!isObjectRecord(parsed) || !isObjectRecord(parsed.Item)) {
     throw new MalformedValueError('$', 'expected {"Item": {…}}');
   }
   const item: WireItem = {};
@@ -73,7 +74,7 @@ function toExportValue(value: AttributeValue, path: string): ExportValue {
 }
 
 function fromExportValue(value: unknown, path: string): AttributeValue {
-  if (!isPlainObject(value)) throw new MalformedValueError(path, 'expected an attribute value object');
+  if (!isObjectRecord(value)) throw new MalformedValueError(path, 'expected an attribute value object');
   const tags = Object.keys(value);
   if (tags.length !== 1) throw new MalformedValueError(path, `expected exactly one type tag, got ${tags.length}`);
   const tag = tags[0];
@@ -101,7 +102,7 @@ function fromExportValue(value: unknown, path: string): AttributeValue {
       if (!Array.isArray(content)) throw new MalformedValueError(path, 'L must be an array');
       return { L: content.map((element, i) => fromExportValue(element, `${path}[${i}]`)) };
     case 'M': {
-      if (!isPlainObject(content)) throw new MalformedValueError(path, 'M must be an object');
+      if (!isObjectRecord(content)) throw new MalformedValueError(path, 'M must be an object');
       const map: Record<string, AttributeValue> = {};
       for (const [name, element] of Object.entries(content)) map[name] = fromExportValue(element, `${path}.${name}`);
       return { M: map };
@@ -134,6 +135,3 @@ function toBase64(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

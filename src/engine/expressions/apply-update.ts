@@ -1,8 +1,8 @@
 import type { DocumentPath, UpdateAction, UpdateNode, UpdateValue } from './ast.js';
 import { parentOf, valueAtPath } from './document-path.js';
 import { invalidParameterValue, validationError } from '../errors.js';
-import { incorrectDataType, invalidPathForUpdate, missingAttribute } from './update-errors.js';
-import { actionsInEvaluationOrder, checkUpdateInEvaluationOrder } from './update-evaluation-order.js';
+import { incorrectDataType, invalidPathForUpdate } from './update-errors.js';
+import { actionsInEvaluationOrder, checkUpdateInEvaluationOrder, operandValue } from './update-evaluation-order.js';
 import { addNumbers, inSetOrder, subtractNumbers, valuesEqual } from '../values/index.js';
 import type { AttributeValue, Item } from '../values/attribute-value.js';
 import { setOwnProperty } from '../values/own-property.js';
@@ -158,12 +158,8 @@ function compareListIndexes(a: DocumentPath, b: DocumentPath): number {
 function evaluateSetValue(value: UpdateValue, item: Item): AttributeValue {
   switch (value.kind) {
     case 'value':
-      return value.value;
-    case 'path': {
-      const found = valueAtPath(item, value.path);
-      if (found === undefined) throw missingAttribute();
-      return found;
-    }
+    case 'path':
+      return operandValue(value, item);
     case 'if_not_exists':
       return valueAtPath(item, value.path) ?? evaluateSetValue(value.fallback, item);
     case 'list_append': {

@@ -108,12 +108,20 @@ function instantiateEach<Syntax, Node>(
   return result ?? template;
 }
 
+/** A path operand is the template's own; a value placeholder becomes this request's value. */
+function instantiateLeaf<Node extends Operand | UpdateValue>(
+  syntax: SyntaxOperand & { kind: 'path' | 'value' },
+  template: Node,
+  values: RequestValues,
+): Node | { kind: 'value'; value: AttributeValue } {
+  return syntax.kind === 'path' ? template : { kind: 'value', value: values.valueOf(syntax.token.text) };
+}
+
 function instantiateOperand(syntax: SyntaxOperand, template: Operand, values: RequestValues): Operand {
   switch (syntax.kind) {
     case 'path':
-      return template;
     case 'value':
-      return { kind: 'value', value: values.valueOf(syntax.token.text) };
+      return instantiateLeaf(syntax, template, values);
     case 'call': {
       // Only size(...) is an operand of a condition.
       const shape = template as Operand & { kind: 'size' };
@@ -168,9 +176,8 @@ function instantiateSetValue(syntax: SyntaxSetValue, template: UpdateValue, valu
 function instantiateUpdateOperand(syntax: SyntaxOperand, template: UpdateValue, values: RequestValues): UpdateValue {
   switch (syntax.kind) {
     case 'path':
-      return template;
     case 'value':
-      return { kind: 'value', value: values.valueOf(syntax.token.text) };
+      return instantiateLeaf(syntax, template, values);
     case 'call': {
       if (template.kind === 'if_not_exists') {
         const fallback = instantiateUpdateOperand(syntax.args[1], template.fallback, values);

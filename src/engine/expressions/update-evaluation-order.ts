@@ -170,16 +170,20 @@ function combinable(kind: 'add' | 'delete', existing: AttributeValue, operand: A
   return (['SS', 'NS', 'BS'] as const).some((type) => type in existing && type in operand);
 }
 
+/** The value of a literal or path operand of an update; a path to nothing fails the update. */
+export function operandValue(operand: UpdateValue & { kind: 'value' | 'path' }, item: Item): AttributeValue {
+  if (operand.kind === 'value') return operand.value;
+  const found = valueAtPath(item, operand.path);
+  if (found === undefined) throw missingAttribute();
+  return found;
+}
+
 /** The operand's value, failing as DynamoDB Local does: left to right, each type checked on arrival. */
 function evaluate(value: UpdateValue, item: Item): AttributeValue {
   switch (value.kind) {
     case 'value':
-      return value.value;
-    case 'path': {
-      const found = valueAtPath(item, value.path);
-      if (found === undefined) throw missingAttribute();
-      return found;
-    }
+    case 'path':
+      return operandValue(value, item);
     case 'if_not_exists': {
       // The fallback is evaluated even when the attribute exists: a missing one still fails.
       const fallback = evaluate(value.fallback, item);

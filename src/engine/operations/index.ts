@@ -1,3 +1,5 @@
+import type { StructureShape } from '../validation/shape.js';
+import * as shapes from '../validation/shapes/operation-shapes.js';
 import type { OperationHandler } from './operation.js';
 import { createTable } from './tables/create-table.js';
 import { describeTable } from './tables/describe-table.js';
@@ -27,36 +29,70 @@ import { batchExecuteStatement } from './partiql/batch-execute-statement.js';
 import { executeTransaction } from './partiql/execute-transaction.js';
 import { streamsOperations } from './streams/index.js';
 
+/** What the engine and its callers know of one operation; every list of operations derives from these. */
+export interface OperationSpec {
+  readonly handler: OperationHandler;
+  /** The request shape checked before the handler runs (validation/request-shape.ts); absent for DynamoDB Streams. */
+  readonly shape: StructureShape | undefined;
+  /** Whether the answer may hold stored rows, unparsed (answer.ts). */
+  readonly returnsRows: boolean;
+  /** An item operation: its input and answer hold attribute values, converted without the SDK's serde in `src/local`. */
+  readonly dataPlane: boolean;
+}
+
+function control(handler: OperationHandler, shape: StructureShape): OperationSpec {
+  return { handler, shape, returnsRows: false, dataPlane: false };
+}
+
+function write(handler: OperationHandler, shape: StructureShape): OperationSpec {
+  return { handler, shape, returnsRows: false, dataPlane: true };
+}
+
+function read(handler: OperationHandler, shape: StructureShape): OperationSpec {
+  return { handler, shape, returnsRows: true, dataPlane: true };
+}
+
 /**
  * Every operation the engine answers: DynamoDB's by their bare name (`GetItem`), DynamoDB
  * Streams' by their full `X-Amz-Target` (`DynamoDBStreams_20120810.GetRecords`).
  */
-export const operations: Record<string, OperationHandler> = {
-  CreateTable: createTable,
-  DescribeTable: describeTable,
-  ListTables: listTables,
-  DeleteTable: deleteTable,
-  UpdateTable: updateTable,
-  TagResource: tagResource,
-  UntagResource: untagResource,
-  ListTagsOfResource: listTagsOfResource,
-  UpdateTimeToLive: updateTimeToLive,
-  DescribeTimeToLive: describeTimeToLive,
-  DescribeEndpoints: describeEndpoints,
-  DescribeContinuousBackups: describeContinuousBackups,
-  UpdateContinuousBackups: updateContinuousBackups,
-  PutItem: putItem,
-  GetItem: getItem,
-  UpdateItem: updateItem,
-  DeleteItem: deleteItem,
-  Query: query,
-  Scan: scan,
-  BatchGetItem: batchGetItem,
-  BatchWriteItem: batchWriteItem,
-  TransactWriteItems: transactWriteItems,
-  TransactGetItems: transactGetItems,
-  ExecuteStatement: executeStatement,
-  BatchExecuteStatement: batchExecuteStatement,
-  ExecuteTransaction: executeTransaction,
-  ...streamsOperations,
+export const operationRegistry: Readonly<Record<string, OperationSpec>> = {
+  CreateTable: control(createTable, shapes.createTable),
+  DescribeTable: control(describeTable, shapes.describeTable),
+  ListTables: control(listTables, shapes.listTables),
+  DeleteTable: control(deleteTable, shapes.deleteTable),
+  UpdateTable: control(updateTable, shapes.updateTable),
+  TagResource: control(tagResource, shapes.tagResource),
+  UntagResource: control(untagResource, shapes.untagResource),
+  ListTagsOfResource: control(listTagsOfResource, shapes.listTagsOfResource),
+  UpdateTimeToLive: control(updateTimeToLive, shapes.updateTimeToLive),
+  DescribeTimeToLive: control(describeTimeToLive, shapes.describeTimeToLive),
+  DescribeEndpoints: control(describeEndpoints, shapes.describeEndpoints),
+  DescribeContinuousBackups: control(describeContinuousBackups, shapes.describeContinuousBackups),
+  UpdateContinuousBackups: control(updateContinuousBackups, shapes.updateContinuousBackups),
+  PutItem: write(putItem, shapes.putItem),
+  GetItem: read(getItem, shapes.getItem),
+  UpdateItem: write(updateItem, shapes.updateItem),
+  DeleteItem: write(deleteItem, shapes.deleteItem),
+  Query: read(query, shapes.query),
+  Scan: read(scan, shapes.scan),
+  BatchGetItem: read(batchGetItem, shapes.batchGetItem),
+  BatchWriteItem: write(batchWriteItem, shapes.batchWriteItem),
+  TransactWriteItems: write(transactWriteItems, shapes.transactWriteItems),
+  TransactGetItems: read(transactGetItems, shapes.transactGetItems),
+  ExecuteStatement: read(executeStatement, shapes.executeStatement),
+  BatchExecuteStatement: read(batchExecuteStatement, shapes.batchExecuteStatement),
+  ExecuteTransaction: read(executeTransaction, shapes.executeTransaction),
+  ...Object.fromEntries(
+    Object.entries(streamsOperations).map(([name, handler]) => [
+      name,
+      // GetRecords' records write themselves from stored texts (answer.ts SelfWrittenValue).
+      { handler, shape: undefined, returnsRows: name === 'DynamoDBStreams_20120810.GetRecords', dataPlane: false },
+    ]),
+  ),
 };
+
+/** The names of the item operations (`OperationSpec.dataPlane`). */
+export const dataPlaneOperations: ReadonlySet<string> = new Set(
+  Object.keys(operationRegistry).filter((name) => operationRegistry[name].dataPlane),
+);

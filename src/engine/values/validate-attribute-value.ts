@@ -6,6 +6,7 @@ import { invalidValue, valueMessages } from './value-errors.js';
 import { setOwnProperty } from './own-property.js';
 import { soleOwnKey } from './sole-own-key.js';
 import { inSetOrder } from './set-order.js';
+import { isObjectRecord } from '../../shared/plain-object.js';
 
 /**
  * `hasOwnProperty.call(record, key)` inside `for…in`: V8 answers it from the loop's enum
@@ -17,10 +18,6 @@ const hasOwnProperty = Object.prototype.hasOwnProperty;
 export const maximumNestingLevels = 32;
 
 const knownTypes = new Set(['S', 'N', 'B', 'BOOL', 'NULL', 'L', 'M', 'SS', 'NS', 'BS']);
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function hasDuplicates(elements: readonly string[]): boolean {
   return new Set(elements).size !== elements.length;
@@ -121,7 +118,7 @@ function checkTypedMember(type: string, member: unknown, level: number, value?: 
 function checkValue(value: unknown, level: number, name: string | number): AttributeValue {
   // A list element is named by its index, spelled out only for the error.
   if (value === null || value === undefined) throw invalidValue(valueMessages.nullAttribute(String(name)));
-  if (!isPlainObject(value)) throw invalidValue(valueMessages.emptyValue);
+  if (!isObjectRecord(value)) throw invalidValue(valueMessages.emptyValue);
   // The usual value has one member: found without building the list of member names.
   const only = soleOwnKey(value);
   if (only !== undefined) {

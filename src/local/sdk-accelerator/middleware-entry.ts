@@ -49,16 +49,9 @@ export interface MiddlewareOptions {
 }
 
 /** The options an entry's position depends on. */
-export interface OrderShape {
-  readonly name: string | undefined;
-  readonly aliases: readonly string[] | undefined;
-  readonly step: string | undefined;
-  readonly priority: string | undefined;
-  readonly relation: 'before' | 'after' | undefined;
-  readonly toMiddleware: string | undefined;
-}
+export type OrderShape = Pick<MiddlewareEntry, 'name' | 'aliases' | 'step' | 'priority' | 'relation' | 'toMiddleware'>;
 
-export class MiddlewareEntry implements OrderShape {
+export class MiddlewareEntry {
   readonly name: string | undefined;
   readonly aliases: readonly string[] | undefined;
   readonly step: string | undefined;

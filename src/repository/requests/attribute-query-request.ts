@@ -5,7 +5,7 @@ import type { AttributeIssue } from '../../model/attributes.js';
 import type { AccessPatternDefinition, ModelDefinition } from '../../model/model.js';
 import { keyValueProblem } from '../attribute-keys.js';
 import { UnsupportedOperationError, ValidationError } from '../errors.js';
-import { ExpressionAttributes } from '../expression-attributes.js';
+import { ExpressionPlaceholders } from '../expression-placeholders.js';
 import type { QueryRequestOptions } from './query-request.js';
 
 /**
@@ -37,7 +37,7 @@ export function buildAttributeQueryRequest(
   // Conditions in the index's key order, whatever order the pattern lists them in.
   const order = [...partition, ...sort].map((attribute) => attribute.name);
   const sorted = [...parts].sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
-  const attributes = new ExpressionAttributes();
+  const attributes = new ExpressionPlaceholders();
   const issues: AttributeIssue[] = [];
   const conditions: string[] = [];
   for (const part of sorted) {

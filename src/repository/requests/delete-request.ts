@@ -1,6 +1,6 @@
 import type { DeleteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { EntityDefinition } from '../../model/entity.js';
-import { equalityConditions, ExpressionAttributes } from '../expression-attributes.js';
+import { equalityConditions, ExpressionPlaceholders } from '../expression-placeholders.js';
 import { primaryKeyOf } from '../item-codec.js';
 
 export interface DeleteRequestOptions {
@@ -22,7 +22,7 @@ export function buildDeleteRequest(
   key: Readonly<Record<string, unknown>>,
   options: DeleteRequestOptions = {},
 ): DeleteCommandInput {
-  const attributes = new ExpressionAttributes();
+  const attributes = new ExpressionPlaceholders();
   const conditions = equalityConditions(attributes, options.where);
   if (options.expectedVersion !== undefined && entity.version) {
     conditions.push(`${attributes.name(entity.version)} = ${attributes.value(options.expectedVersion)}`);

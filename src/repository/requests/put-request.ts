@@ -1,6 +1,6 @@
 import type { PutCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { EntityDefinition } from '../../model/entity.js';
-import { ExpressionAttributes } from '../expression-attributes.js';
+import { ExpressionPlaceholders } from '../expression-placeholders.js';
 import { toStoredItem } from '../item-codec.js';
 
 export interface PutRequestOptions {
@@ -27,7 +27,7 @@ export function buildPutRequest(
 ): PutCommandInput & { Item: Record<string, unknown> } {
   const version = entity.version ? (options.expectedVersion ?? 0) + 1 : undefined;
   const stored = toStoredItem(entity, item, { nowMs: options.nowMs, ...(version === undefined ? {} : { version }) });
-  const names = new ExpressionAttributes();
+  const names = new ExpressionPlaceholders();
   const conditions: string[] = [];
   if (options.mustNotExist) conditions.push(`attribute_not_exists(${names.name(entity.table.partitionKey)})`);
   if (options.expectedVersion !== undefined && entity.version) {

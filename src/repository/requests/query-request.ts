@@ -1,7 +1,7 @@
 import type { QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { AccessPatternDefinition, ModelDefinition } from '../../model/model.js';
 import { renderKeyTemplate } from '../../model/key-template.js';
-import { ExpressionAttributes } from '../expression-attributes.js';
+import { ExpressionPlaceholders } from '../expression-placeholders.js';
 import { UnsupportedOperationError } from '../errors.js';
 import { shardedPartitionKey } from '../sharding.js';
 import { isAttributeIndex } from '../../model/attribute-index.js';
@@ -39,7 +39,7 @@ export function buildQueryRequest(
   if (index && isAttributeIndex(index)) throw new UnsupportedOperationError(pattern.name, `index '${config.index}' keys on item attributes: the pattern needs key: { attributes }`);
   const partitionKeyName = index ? index.partitionKey : model.table.partitionKey;
   const sortKeyName = index ? index.sortKey : model.table.sortKey;
-  const attributes = new ExpressionAttributes();
+  const attributes = new ExpressionPlaceholders();
   let partitionValue = renderKeyTemplate(keyCondition.pk, params);
   if (options.shard !== undefined) partitionValue = shardedPartitionKey(partitionValue, options.shard, model.table.separator);
   const conditions = [`${attributes.name(partitionKeyName)} = ${attributes.value(partitionValue)}`];

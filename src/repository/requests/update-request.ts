@@ -2,7 +2,7 @@ import type { UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { EntityDefinition } from '../../model/entity.js';
 import { applyEmptyStringPolicy } from '../empty-strings.js';
 import { UnsupportedOperationError } from '../errors.js';
-import { equalityConditions, ExpressionAttributes } from '../expression-attributes.js';
+import { equalityConditions, ExpressionPlaceholders } from '../expression-placeholders.js';
 import { partialIndexKeyChanges } from '../index-keys.js';
 import { expiryFor, primaryKeyOf } from '../item-codec.js';
 
@@ -90,7 +90,7 @@ export function tryBuildUpdateRequest(
   if (ttlAffected) for (const name of ttlDependsOn) if (!known.has(name)) missing.add(name);
   if (missing.size > 0) return { ok: false, missing: [...missing] };
 
-  const attributes = new ExpressionAttributes();
+  const attributes = new ExpressionPlaceholders();
   const sets: string[] = [];
   const removes: string[] = [];
   for (const [name, value] of Object.entries({ ...cleanedSet, ...derived.set })) {

@@ -198,32 +198,31 @@ export function createTableDefinitionError(input: TableSchemaInput): DynamoDBErr
           `Index KeySchema does not have the same leading hash key as table KeySchema for index: ${index.IndexName}. index hash key: ${indexHash}, table hash key: ${tableHash}`,
         );
       }
-      const projection = projectionError(index);
-      if (projection) return projection;
-      if (indexNames.has(index.IndexName)) return invalidParameterValue(`Duplicate index name: ${index.IndexName}`);
-      indexNames.add(index.IndexName);
+      const indexError = projectionError(index) ?? duplicateIndexNameError(indexNames, index.IndexName);
+      if (indexError) return indexError;
     }
     if (locals.length > largestLocalIndexCount) {
-      return invalidParameterValue(
-        `Number of LocalSecondaryIndexes exceeds per-table limit of ${largestLocalIndexCount}`,
-      );
+      return invalidParameterValue(`Number of LocalSecondaryIndexes exceeds per-table limit of ${largestLocalIndexCount}`);
     }
   }
   if (globals) {
     if (globals.length === 0) return invalidParameterValue('List of GlobalSecondaryIndexes is empty');
     for (const index of globals) {
-      const error = globalIndexError(index, definitions, billingMode);
+      const error = globalIndexError(index, definitions, billingMode) ?? duplicateIndexNameError(indexNames, index.IndexName);
       if (error) return error;
-      if (indexNames.has(index.IndexName)) return invalidParameterValue(`Duplicate index name: ${index.IndexName}`);
-      indexNames.add(index.IndexName);
     }
     if (globals.length > largestGlobalIndexCount) {
-      return invalidParameterValue(
-        `GlobalSecondaryIndex count exceeds the per-table limit of ${largestGlobalIndexCount}`,
-      );
+      return invalidParameterValue(`GlobalSecondaryIndex count exceeds the per-table limit of ${largestGlobalIndexCount}`);
     }
   }
   return unusedDefinitionsError(definitions, [keySchema, ...(locals ?? []).map((i) => i.KeySchema), ...(globals ?? []).map((i) => i.KeySchema)]);
+}
+
+/** A name already taken by another index of the table (local or global); else remembers it. */
+function duplicateIndexNameError(indexNames: Set<string>, name: string): DynamoDBError | undefined {
+  if (indexNames.has(name)) return invalidParameterValue(`Duplicate index name: ${name}`);
+  indexNames.add(name);
+  return undefined;
 }
 
 /** Every attribute definition must be used by a key schema. */

@@ -1,3 +1,4 @@
+import { dataPlaneOperations } from '../../../engine/engine.js';
 import type { OperationSchema, SdkProtocol } from '../sdk-protocol.js';
 import { wireShapeOf, type WireShape } from './wire-shape.js';
 import { outputFromWireSupports } from './wire-to-output.js';
@@ -6,11 +7,7 @@ import { outputFromWireSupports } from './wire-to-output.js';
  * The item operations, whose answers are converted without the SDK's deserializer (every
  * operation's input is converted without its serializer, where `inputToWire` can).
  */
-export const DATA_PLANE_OPERATIONS: ReadonlySet<string> = new Set([
-  'GetItem', 'PutItem', 'UpdateItem', 'DeleteItem', 'Query', 'Scan',
-  'BatchGetItem', 'BatchWriteItem', 'TransactGetItems', 'TransactWriteItems',
-  'ExecuteStatement', 'BatchExecuteStatement', 'ExecuteTransaction',
-]);
+export const DATA_PLANE_OPERATIONS: ReadonlySet<string> = dataPlaneOperations;
 
 export interface DirectConversion {
   readonly input: WireShape;

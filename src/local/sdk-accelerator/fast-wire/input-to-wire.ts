@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { StructShape, WireShape } from './wire-shape.js';
+import { isPlainObject } from '../../../shared/plain-object.js';
 
 /**
  * Builds the wire JSON of a command input directly: the value `JSON.parse` would give for
@@ -174,8 +175,3 @@ function base64(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (value === null || typeof value !== 'object') return false;
-  const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === Object.prototype || prototype === null;
-}

@@ -1,9 +1,10 @@
 /**
- * Collects `ExpressionAttributeNames` / `ExpressionAttributeValues` while an expression is built,
+ * Writes the placeholders of an expression a repository builds: collects `ExpressionAttributeNames`
+ * and `ExpressionAttributeValues` (the engine's `ExpressionAttributes` is the reader that resolves them),
  * so every attribute name goes through `#n…` (reserved words such as `status` need it) and every
  * value through `:v…`.
  */
-export class ExpressionAttributes {
+export class ExpressionPlaceholders {
   private readonly names: Record<string, string> = {};
   private readonly values: Record<string, unknown> = {};
   private readonly nameTokens = new Map<string, string>();
@@ -35,7 +36,7 @@ export class ExpressionAttributes {
 }
 
 /** `where: { title: 'x', rank: 2 }` → `#n0 = :v0 AND #n1 = :v1`. */
-export function equalityConditions(attributes: ExpressionAttributes, where: Readonly<Record<string, unknown>> | undefined): string[] {
+export function equalityConditions(attributes: ExpressionPlaceholders, where: Readonly<Record<string, unknown>> | undefined): string[] {
   if (!where) return [];
   return Object.entries(where).map(([name, value]) =>
     value === undefined ? `attribute_not_exists(${attributes.name(name)})` : `${attributes.name(name)} = ${attributes.value(value)}`,
