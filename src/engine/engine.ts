@@ -36,6 +36,7 @@ const routes = new Map<string, Route>(
 );
 
 /** The item operations (PutItem, Query, …, ExecuteTransaction), whose inputs and answers hold attribute values. */
+/** @internal The item operations' names, for `src/local`'s fast path (which may import only this file). */
 export { dataPlaneOperations } from './operations/index.js';
 
 function routeOf(operation: string): Route {
