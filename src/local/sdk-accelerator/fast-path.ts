@@ -4,6 +4,7 @@ import { DeferredFullStack } from './deferred-full-stack.js';
 import { identifyThroughCache } from './identify-cache.js';
 import { LeanMiddlewareStack, type DeserializerGuard } from './lean-middleware-stack.js';
 import { newRequestId } from '../request-id.js';
+import { copyWireAnswer } from './fast-wire/copy-wire-answer.js';
 import { inputToWire } from './fast-wire/input-to-wire.js';
 import { outputFromWire } from './fast-wire/wire-to-output.js';
 import { DOCUMENT_OUTPUT, FAST_DESERIALIZER, substituteDocumentUnmarshall, type DocumentOutput } from './document-output/document-unmarshall.js';
@@ -83,8 +84,8 @@ export function installFastPath(client: DynamoDBClient, engine: EngineLike, opti
     }
     // The SDK's deserializer converts lists and attribute values in place. Item
     // operations answer with objects made for the call; the others may share catalog
-    // data with the engine, so they get a copy.
-    const owned = freshOutput ? wireOutput : structuredClone(wireOutput);
+    // data with the engine, so they get a copy (structuredClone's, docs/performance.md).
+    const owned = freshOutput ? wireOutput : copyWireAnswer(wireOutput);
     const document = context[DOCUMENT_OUTPUT] as DocumentOutput | undefined;
     const output =
       conversion?.output && decodeBase64
