@@ -1,7 +1,10 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { EngineLike } from '../engine-like.js';
+import { DeferredFullStack } from './deferred-full-stack.js';
+import { identifyThroughCache } from './identify-cache.js';
 import { LeanMiddlewareStack, type DeserializerGuard } from './lean-middleware-stack.js';
 import { newRequestId } from '../request-id.js';
+import { copyWireAnswer } from './fast-wire/copy-wire-answer.js';
 import { inputToWire } from './fast-wire/input-to-wire.js';
 import { outputFromWire } from './fast-wire/wire-to-output.js';
 import { DOCUMENT_OUTPUT, FAST_DESERIALIZER, substituteDocumentUnmarshall, type DocumentOutput } from './document-output/document-unmarshall.js';
@@ -53,8 +56,8 @@ export interface FastPathOptions {
 export function installFastPath(client: DynamoDBClient, engine: EngineLike, options: FastPathOptions): void {
   const protocol = sdkProtocolOf(client);
   const stack = client.middlewareStack;
-  // The SDK's own stack, kept for calls of commands the fast path cannot answer (see useLeanStacks).
-  const fullStack = stack.clone();
+  // The SDK's own stack, for calls of commands the fast path cannot answer (see useLeanStacks): made when first needed.
+  const fullStack = new DeferredFullStack(stack);
   for (const name of HTTP_ONLY_MIDDLEWARES) stack.remove(name);
 
   // The serializer is a pass-through: the input reaches the deserializer (the engine call) as the command gave it.
@@ -81,8 +84,8 @@ export function installFastPath(client: DynamoDBClient, engine: EngineLike, opti
     }
     // The SDK's deserializer converts lists and attribute values in place. Item
     // operations answer with objects made for the call; the others may share catalog
-    // data with the engine, so they get a copy.
-    const owned = freshOutput ? wireOutput : structuredClone(wireOutput);
+    // data with the engine, so they get a copy (structuredClone's, docs/performance.md).
+    const owned = freshOutput ? wireOutput : copyWireAnswer(wireOutput);
     const document = context[DOCUMENT_OUTPUT] as DocumentOutput | undefined;
     const output =
       conversion?.output && decodeBase64
@@ -173,23 +176,26 @@ const STACK_CHANGES = ['add', 'addRelativeTo', 'remove', 'removeByTag', 'use'] a
  */
 function useLeanStacks(
   stack: SmithyStack,
-  fullStack: SmithyStack,
+  fullStack: DeferredFullStack,
   fastDeserializer: Middleware,
   substitutes: ReadonlyMap<string, MiddlewareSubstitute>,
 ): void {
   let base: LeanMiddlewareStack | undefined;
   const mutable = stack as unknown as Record<string, (...args: unknown[]) => unknown>;
-  const mirror = fullStack as unknown as Record<string, (...args: unknown[]) => unknown>;
   for (const method of STACK_CHANGES) {
     const original = mutable[method].bind(stack);
     mutable[method] = (...args: unknown[]) => {
       base = undefined;
       // `use` adds through `add` and `addRelativeTo`, which mirror each entry themselves.
-      if (method !== 'use') mirror[method](...args);
+      // The full stack is made (before the change reaches the client's stack) at the first change.
+      if (method !== 'use') (fullStack.stack() as unknown as Record<string, (...args: unknown[]) => unknown>)[method](...args);
       return original(...args);
     };
   }
-  const guard: DeserializerGuard = { deserializer: fastDeserializer, fullStack: fullStack as never, onForeignDeserializer: warnOfForeignCommand };
+  // The DocumentClient lists the client's stack when it is made: the same lines for every fast client of an SDK copy.
+  const smithyIdentify = stack.identify.bind(stack);
+  mutable.identify = () => identifyThroughCache(stack as never, smithyIdentify);
+  const guard: DeserializerGuard = { deserializer: fastDeserializer, fullStack, onForeignDeserializer: warnOfForeignCommand };
   mutable.concat = (from: unknown) => {
     if (!base) {
       base = new LeanMiddlewareStack(PER_COMMAND_HTTP_MIDDLEWARES, substitutes);

@@ -13,13 +13,21 @@ export interface OperationPlan {
   readonly freshOutput: boolean;
 }
 
+type OperationPlanner = (context: Record<string, unknown>) => OperationPlan;
+
 /**
  * A lookup of the plan of the operation a middleware runs for, by the command's static
  * schema tuple, so that no call rebuilds the operation schema or looks its conversion up
  * again. `direct` says whether the client's codec is the one the direct conversions reproduce.
- * The plans live as long as the schema tuples (module constants of the SDK).
+ * The plans live as long as the schema tuples (module constants of the SDK). A plan is
+ * read-only and depends on nothing but the tuple and `direct`, so the two lookups are made
+ * once per process and shared by every client (each SDK copy has tuples of its own).
  */
-export function operationPlanner(direct: boolean): (context: Record<string, unknown>) => OperationPlan {
+export function operationPlanner(direct: boolean): OperationPlanner {
+  return direct ? DIRECT_PLANNER : SDK_SERDE_PLANNER;
+}
+
+function newPlanner(direct: boolean): OperationPlanner {
   const plans = new WeakMap<object, OperationPlan>();
   return (context) => {
     const tuple = operationSchemaTupleOf(context);
@@ -32,3 +40,6 @@ export function operationPlanner(direct: boolean): (context: Record<string, unkn
     return plan;
   };
 }
+
+const DIRECT_PLANNER = newPlanner(true);
+const SDK_SERDE_PLANNER = newPlanner(false);
