@@ -47,6 +47,6 @@ for (const path of paths) {
   for (const table of file.tables) await send('CreateTable', table);
   for (const step of file.steps) step.expect = await send(step.operation, step.input);
   for (const table of file.tables) await send('DeleteTable', { TableName: table.TableName });
-  writeFileSync(path, JSON.stringify(file, null, 2) + '\n');
+  writeFileSync(path, `${JSON.stringify(file, null, 2)}\n`);
   console.log(`${path}: ${file.steps.length} steps recorded`);
 }

@@ -40,7 +40,7 @@ const expectFast = process.env.SMOKE_EXPECT_FAST === '1';
 const hasModeReport = typeof local.localClientMode === 'function';
 
 let checks = 0;
-async function check(name, body) {
+async function check(_name, body) {
   await body();
   checks++;
 }

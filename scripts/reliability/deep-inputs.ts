@@ -26,9 +26,9 @@ const SLOW_CALL_MS = 10_000;
 const HTTP_TIMEOUT_MS = 60_000;
 const AUTHORIZATION = 'AWS4-HMAC-SHA256 Credential=local/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0';
 
-const maps = (levels: number): string => '{"M":{"a":'.repeat(levels) + '{"S":"x"}' + '}}'.repeat(levels);
-const lists = (levels: number): string => '{"L":['.repeat(levels) + '{"S":"x"}' + ']}'.repeat(levels);
-const junk = (levels: number): string => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);
+const maps = (levels: number): string => `${'{"M":{"a":'.repeat(levels)}{"S":"x"}${'}}'.repeat(levels)}`;
+const lists = (levels: number): string => `${'{"L":['.repeat(levels)}{"S":"x"}${']}'.repeat(levels)}`;
+const junk = (levels: number): string => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
 const arrays = (levels: number): string => '['.repeat(levels) + ']'.repeat(levels);
 const text = (value: string): string => JSON.stringify(value);
 

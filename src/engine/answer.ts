@@ -80,7 +80,7 @@ function write(value: unknown, depth: number): string | undefined {
       if (index > 0) text += ',';
       text += write(value[index], depth + 1) ?? 'null';
     }
-    return text + ']';
+    return `${text}]`;
   }
   // Anything JSON.stringify treats specially (toJSON, boxed primitives) it writes itself.
   if (!isPlainObject(value) || typeof (value as { toJSON?: unknown }).toJSON === 'function') return JSON.stringify(value);
@@ -89,9 +89,9 @@ function write(value: unknown, depth: number): string | undefined {
   for (const key of Object.keys(value)) {
     const member = write((value as Record<string, unknown>)[key], depth + 1);
     if (member === undefined) continue;
-    text += (first ? '' : ',') + JSON.stringify(key) + ':' + member;
+    text += `${(first ? '' : ',') + JSON.stringify(key)}:${member}`;
     first = false;
   }
-  return text + '}';
+  return `${text}}`;
 }
 

@@ -1,5 +1,5 @@
 import type { ModelDefinition, TableDefinition } from '../model/index.js';
-import { physicalKeys, type PhysicalIndex, type PhysicalKeyAttribute } from '../model/physical-keys.js';
+import type { PhysicalIndex, PhysicalKeyAttribute } from '../model/physical-keys.js';
 import { dynamoDbNamePattern } from '../model/table.js';
 import type { StreamHandlerDeclaration, StreamViewType } from '../model/table-stream.js';
 import { physicalTable } from '../model/physical-table.js';

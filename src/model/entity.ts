@@ -105,6 +105,7 @@ export interface EntityTypes<Item, Input, Key, KeyNames extends string, State ex
 }
 
 /** A declared entity: plain data plus phantom types. */
+// biome-ignore lint/suspicious/noExplicitAny: the widest EntityTypes, so every declared entity is assignable whatever its phantom types' variance
 export interface EntityDefinition<Name extends string = string, A extends AttributeSchemas = AttributeSchemas, T extends EntityTypes<any, any, any, any, any, any, any, any> = EntityTypes<Record<string, unknown>, Record<string, unknown>, Record<string, unknown>, string, string, string, string, string>> {
   readonly kind: 'entity';
   readonly name: Name;

@@ -51,4 +51,5 @@ export interface StreamHandlerContext {
 export type DynamoDBStreamHandler = (
   event: DynamoDBStreamEvent,
   context: StreamHandlerContext,
+  // biome-ignore lint/suspicious/noConfusingVoidType: Lambda's own handler type returns `void | DynamoDBBatchResponse`
 ) => void | DynamoDBBatchResponse | undefined | null | Promise<void | DynamoDBBatchResponse | undefined | null>;

@@ -110,6 +110,7 @@ export function runStreamHandler(options: StreamHandlerOptions): RunningStreamHa
 
   /** Invokes the handler once; throws BatchFailure with the first failed record's index. */
   async function invoke(records: DynamoDBStreamRecord[]): Promise<void> {
+    // biome-ignore lint/suspicious/noConfusingVoidType: what a Lambda handler may return (lambda-event.ts)
     let answer: DynamoDBBatchResponse | void | undefined | null;
     try {
       answer = await options.handler({ Records: records }, context());

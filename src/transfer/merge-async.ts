@@ -14,7 +14,7 @@ export async function* mergeAsync<T>(iterables: readonly AsyncIterable<T>[]): As
       iterators[index].next().then((result) => ({ index, result })),
     );
   };
-  iterators.forEach((_, index) => pull(index));
+  for (let index = 0; index < iterators.length; index++) pull(index);
   try {
     while (pending.size > 0) {
       const { index, result } = await Promise.race(pending.values());

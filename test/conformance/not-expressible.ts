@@ -13,5 +13,5 @@ export function notExpressibleBody(reason: string): Record<string, string> {
 
 /** Whether a runner mismatch (`status: expected … got 501 NotExpressibleThroughSdk: …`) is the shim's refusal. */
 export function isNotExpressibleMismatch(diff: string | undefined): boolean {
-  return diff !== undefined && diff.includes(` got ${NOT_EXPRESSIBLE_STATUS} ${NOT_EXPRESSIBLE_TYPE}`);
+  return diff?.includes(` got ${NOT_EXPRESSIBLE_STATUS} ${NOT_EXPRESSIBLE_TYPE}`) === true;
 }

@@ -1,6 +1,6 @@
 import { attributePool, ExpressionBuilder, randomCondition, randomProjection, randomUpdate } from './expressions.js';
 import type { Random } from './random.js';
-import { KEY_VALUES, type TableModel } from './table-model.js';
+import type { KEY_VALUES, TableModel } from './table-model.js';
 import { keyValue, randomItem, randomKey, randomValue, type Item } from './values.js';
 
 /** One request to send to both endpoints. */

@@ -1,4 +1,4 @@
-import { Command, CommanderError } from 'commander';
+import { type Command, CommanderError } from 'commander';
 import { createProgram } from '../../src/cli/main.js';
 import { codeBlocks, inlineCodeSpans, readDoc, where } from './markdown.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { App, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { Construct } from 'constructs';
+import type { Construct } from 'constructs';
 import { MonotableTable } from '../../src/infra/cdk/monotable-table.js';
 import { cdkConstructSource, cloudFormationTemplate } from '../../src/infra/index.js';
 import type { GlobalIndexDefinition, ModelDefinition } from '../../src/model/index.js';

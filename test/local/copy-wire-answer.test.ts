@@ -78,6 +78,7 @@ describe('copyWireAnswer', () => {
   });
 
   it('leaves everything else to structuredClone, which gives or throws the same', () => {
+    // biome-ignore lint/suspicious/noSparseArray: a hole is the case under test
     const holey = [1, , 3];
     const extra = Object.assign([1, 2], { note: 'x' });
     const nullPrototype = Object.assign(Object.create(null) as Record<string, unknown>, { a: [1] });

@@ -59,7 +59,7 @@ const clients: Record<string, DynamoDBClient> = {};
 beforeAll(async () => {
   server = await startServer({ port: 0, inMemory: true });
   clients['in-process'] = createLocalClient({ inMemory: true });
-  clients['http'] = new DynamoDBClient({
+  clients.http = new DynamoDBClient({
     endpoint: server.endpoint,
     region: 'us-east-1',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
@@ -182,9 +182,9 @@ for (const transport of ['in-process', 'http'] as const) {
 /** Raw HTTP: bodies nested 100,000 levels, which no SDK sends. */
 describe('nesting of any depth over raw HTTP', () => {
   const LEVELS = 100_000;
-  const maps = (levels: number) => '{"M":{"a":'.repeat(levels) + '{"S":"x"}' + '}}'.repeat(levels);
-  const lists = (levels: number) => '{"L":['.repeat(levels) + '{"S":"x"}' + ']}'.repeat(levels);
-  const junk = (levels: number) => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels);
+  const maps = (levels: number) => `${'{"M":{"a":'.repeat(levels)}{"S":"x"}${'}}'.repeat(levels)}`;
+  const lists = (levels: number) => `${'{"L":['.repeat(levels)}{"S":"x"}${']}'.repeat(levels)}`;
+  const junk = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
   const arrays = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
 
   async function post(operation: string, body: string): Promise<{ status: number; type: string | undefined; message: string | undefined }> {

@@ -35,7 +35,7 @@ const predicate = fc.oneof(
 );
 const where = fc.array(predicate, { minLength: 0, maxLength: 4 }).chain((predicates) =>
   fc.array(fc.constantFrom(' AND ', ' OR ', ' AND NOT '), { minLength: predicates.length, maxLength: predicates.length }).map((joins) =>
-    predicates.length === 0 ? '' : ' WHERE ' + predicates.map((p, i) => (i === 0 ? p : joins[i] + p)).join(''),
+    predicates.length === 0 ? '' : ` WHERE ${predicates.map((p, i) => (i === 0 ? p : joins[i] + p)).join('')}`,
   ),
 );
 const statement = fc.oneof(

@@ -38,7 +38,7 @@ import { matchesAttributes } from '../../src/model/entity.js';
 import { bookCapacity } from '../../src/repository/command-sender.js';
 import { chunk } from '../../src/repository/batch-write.js';
 import {
-  EntityRepository,
+  type EntityRepository,
   RepositoryError,
   TableRepository,
   type Collection,

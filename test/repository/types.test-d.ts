@@ -4,7 +4,7 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { defineEntity, defineModel, defineTable, type EntityItem } from '../../src/model/index.js';
 import { TableRepository } from '../../src/repository/index.js';
 import { JobRepository, type Job, type JobStatus, type Finding } from '../../examples/research-jobs/index.js';
-import { model, job } from '../../examples/research-jobs/model.js';
+import { model, type job } from '../../examples/research-jobs/model.js';
 
 declare const client: DynamoDBClient;
 const db = new TableRepository(client, model);

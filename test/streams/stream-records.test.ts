@@ -2,12 +2,10 @@ import {
   BatchWriteItemCommand,
   CreateTableCommand,
   DeleteItemCommand,
-  DeleteTableCommand,
   DescribeTableCommand,
   PutItemCommand,
   TransactWriteItemsCommand,
   UpdateItemCommand,
-  UpdateTableCommand,
   UpdateTimeToLiveCommand,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
@@ -15,7 +13,6 @@ import {
   DescribeStreamCommand,
   GetRecordsCommand,
   GetShardIteratorCommand,
-  ListStreamsCommand,
   type DynamoDBStreamsClient,
   type _Record,
 } from '@aws-sdk/client-dynamodb-streams';

@@ -83,7 +83,7 @@ export class DialogueRepository {
     const perspectives = this.db.entity('perspective');
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       const current = await this.get(dialogueId);
-      if (!current || current.status !== 'open') throw new DialogueNotOpenError(dialogueId, 'dialogue is not open');
+      if (current?.status !== 'open') throw new DialogueNotOpenError(dialogueId, 'dialogue is not open');
       const round = current.round;
       const { items } = await this.db.query('listExpertPerspectives', { dialogueId, round, expert: input.expert }, { consistent: true });
       const n = items.reduce((max, item) => Math.max(max, item.n), 0) + 1;
@@ -107,7 +107,7 @@ export class DialogueRepository {
     const dialogues = this.db.entity('dialogue');
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       const current = await this.get(dialogueId);
-      if (!current || current.status !== 'open') throw new DialogueNotOpenError(dialogueId, 'dialogue is not open');
+      if (current?.status !== 'open') throw new DialogueNotOpenError(dialogueId, 'dialogue is not open');
       try {
         const updated = await dialogues.update({ dialogueId }, { set: { round: current.round + 1 } }, { expectedVersion: current.version, where: { status: 'open' } });
         return updated.round;

@@ -1,4 +1,4 @@
-import { DynamoDBError, invalidExpression as invalidExpressionOf } from '../errors.js';
+import { type DynamoDBError, invalidExpression as invalidExpressionOf } from '../errors.js';
 import type { Token } from './tokenizer.js';
 
 /** The request member an expression came from; DynamoDB names it in every message. */

@@ -1,4 +1,4 @@
-import { DynamoDBError, validationError } from '../errors.js';
+import { type DynamoDBError, validationError } from '../errors.js';
 
 /** A parse failure inside the parser; `parseStatement` answers it as `statementNotWellFormed`. */
 export class ParseFailure extends Error {}

@@ -205,7 +205,7 @@ function parseBracketed(cursor: TokenCursor, exists: SelectParser | undefined): 
   }
   if (cursor.isPunctuation('-') && cursor.peek(1).kind === 'number') {
     cursor.next();
-    return { kind: 'literal', value: { N: numberLiteral('-' + cursor.next().text) } };
+    return { kind: 'literal', value: { N: numberLiteral(`-${cursor.next().text}`) } };
   }
   if (cursor.acceptPunctuation('[')) {
     enterLiteral(cursor);

@@ -109,13 +109,13 @@ describe('key conditions', () => {
 
   it('continues after an exclusive start key in both directions, honouring the limit', () => {
     const { storage, table } = prepared();
-    const after = (forward: boolean, limit?: number) =>
+    const pageAfter = (forward: boolean, limit?: number) =>
       sortValues(
         storage.queryItems(table, { partitionValues: [s('p')], forward, exclusiveStartKey: { pk: s('p'), sk: s('abc') }, limit }),
       );
-    expect(after(true)).toEqual(['abd', 'ac', 'a\u{10ffff}', 'a\u{10ffff}x', 'b']);
-    expect(after(true, 2)).toEqual(['abd', 'ac']);
-    expect(after(false)).toEqual(['ab', 'a']);
+    expect(pageAfter(true)).toEqual(['abd', 'ac', 'a\u{10ffff}', 'a\u{10ffff}x', 'b']);
+    expect(pageAfter(true, 2)).toEqual(['abd', 'ac']);
+    expect(pageAfter(false)).toEqual(['ab', 'a']);
   });
 
   it('reads partitions larger than one page', () => {

@@ -35,7 +35,7 @@ export class EngineRequestHandler {
         method: request.method,
         target: headers['x-amz-target'],
         contentType: headers['content-type'],
-        authorization: headers['authorization'],
+        authorization: headers.authorization,
         queryAuthentication: request.query !== undefined && 'X-Amz-Algorithm' in request.query,
         body: bodyText(request.body),
       },

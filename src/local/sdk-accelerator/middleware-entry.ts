@@ -89,7 +89,7 @@ export class MiddlewareEntry {
   }
 
   isNamed(name: string): boolean {
-    return this.name === name || (this.aliases !== undefined && this.aliases.includes(name));
+    return this.name === name || this.aliases?.includes(name) === true;
   }
 
   /** Whether this entry and `other` share a name (or alias). */

@@ -4,7 +4,6 @@ import { createTable, describeOnTargets } from './targets.js';
 
 // DynamoDB defines no set order; monotable returns DynamoDB Local's (see src/engine/values/set-order.ts).
 const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-const numerically = (a: string, b: string) => Number(a) - Number(b);
 const byUnsignedBytes = (a: Uint8Array, b: Uint8Array) => Buffer.compare(a, b);
 const bySignedBytes = (a: Uint8Array, b: Uint8Array) => {
   for (let index = 0; index < Math.min(a.length, b.length); index++) {

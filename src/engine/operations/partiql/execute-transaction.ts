@@ -86,7 +86,7 @@ function getOf(context: EngineContext, select: SelectStatement, entry: TransactS
   return inStatement(index, () => {
     if (select.source.index !== undefined) throw validationError('Reads on indices are not supported within transactions.');
     const parameters = entry.Parameters ?? [];
-    let key;
+    let key: ReturnType<typeof itemKeyOf>;
     try {
       key = itemKeyOf(select.where, table, parameters);
     } catch {
@@ -95,7 +95,7 @@ function getOf(context: EngineContext, select: SelectStatement, entry: TransactS
     if (key.rest.length > 0) throw validationError(SELECT_NEEDS_KEY);
     const get: Record<string, unknown> = { TableName: table.name, Key: key.key };
     // Nested paths are flattened from the whole item, as ExecuteStatement does (run-statement.ts).
-    if (select.projection !== undefined && select.projection.every((path) => path.steps.length === 0)) {
+    if (select.projection?.every((path) => path.steps.length === 0)) {
       const names = new ExpressionParameters(parameters);
       get.ProjectionExpression = select.projection.map((path) => compilePath(path, names)).join(', ');
       get.ExpressionAttributeNames = names.names;

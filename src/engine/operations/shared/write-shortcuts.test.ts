@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { TableDefinition } from '../../storage/storage.js';
 import type { AttributeValue } from '../../values/attribute-value.js';
 import { itemIdentity } from './keys.js';
-import { engineWithStatusIndex, errorOf, testEngine } from './test-tables.test-support.js';
+import { engineWithStatusIndex, errorOf, type testEngine } from './test-tables.test-support.js';
 
 /*
  * Shortcuts of the write path: a PutItem whose answer cannot depend on the replaced item

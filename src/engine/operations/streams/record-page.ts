@@ -53,11 +53,11 @@ export class RecordPage extends SelfWrittenValue {
       text +=
         '{"eventID":"' + this.eventId(seq) + '","eventName":"' + row[RECORD_COLUMN.eventName] + between +
         Math.floor(row[RECORD_COLUMN.createdAt] / 1000) + ',"Keys":' + row[RECORD_COLUMN.keys] +
-        (newImage === null ? '' : ',"NewImage":' + newImage) + (oldImage === null ? '' : ',"OldImage":' + oldImage) +
+        (newImage === null ? '' : `,"NewImage":${newImage}`) + (oldImage === null ? '' : `,"OldImage":${oldImage}`) +
         ',"SequenceNumber":"' + sequenceNumberText(seq) + '","SizeBytes":' + row[RECORD_COLUMN.size] + viewTail +
-        (userIdentity === null ? '' : ',"userIdentity":' + userIdentity) + '}';
+        (userIdentity === null ? '' : `,"userIdentity":${userIdentity}`) + '}';
     }
-    return text + ']';
+    return `${text}]`;
   }
 
   value(): Record<string, unknown>[] {

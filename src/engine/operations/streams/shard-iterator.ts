@@ -1,4 +1,4 @@
-import { DynamoDBError, validationError } from '../../errors.js';
+import { type DynamoDBError, validationError } from '../../errors.js';
 
 /** Where an iterator reads from: after `afterSeq` in one shard, as of `issuedAt`. */
 export interface IteratorPosition {

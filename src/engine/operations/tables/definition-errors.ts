@@ -35,7 +35,7 @@ export function throughputError(
     }
     return undefined;
   }
-  if (!throughput || !throughput.ReadCapacityUnits || !throughput.WriteCapacityUnits) {
+  if (!throughput?.ReadCapacityUnits || !throughput.WriteCapacityUnits) {
     return invalidParameterValue(
       'ReadCapacityUnits and WriteCapacityUnits must both be specified when BillingMode is PROVISIONED',
     );

@@ -72,7 +72,7 @@ export function substituteDocumentUnmarshall(source: DocumentOutputSource): Midd
 
 /** The options lib-dynamodb's `addMarshallingMiddleware` unmarshals with (it has defaulted `convertWithoutMapWrapper` already). */
 function unmarshallOptionsOf(config: DocumentOutputSource['config']): UnmarshallOptions {
-  const options = (config.translateConfig || {}).unmarshallOptions;
+  const options = config.translateConfig?.unmarshallOptions;
   return options === undefined ? { convertWithoutMapWrapper: true } : options;
 }
 
