@@ -27,7 +27,9 @@ interface Side {
 
 async function sideOf(name: string, root: string): Promise<Side> {
   const at = (path: string) => pathToFileURL(join(root, path)).href;
-  const { createLocalClient } = (await import(at('src/local/client/create-local-client.ts'))) as typeof import('../src/local/client/create-local-client.js');
+  const { createLocalClient } = (await import(
+    at('src/local/client/create-local-client.ts')
+  )) as typeof import('../src/local/client/create-local-client.js');
   const { Engine } = (await import(at('src/engine/engine.ts'))) as typeof import('../src/engine/engine.js');
   return {
     name,
@@ -47,12 +49,17 @@ const median = (values: number[]): number => [...values].sort((a, b) => a - b)[M
 
 const [other, roundsArgument, perRoundArgument] = process.argv.slice(2);
 if (!other) {
-  console.error('usage: node --import tsx bench/isolation-against-checkout.ts <other checkout> [rounds] [tests per round]');
+  console.error(
+    'usage: node --import tsx bench/isolation-against-checkout.ts <other checkout> [rounds] [tests per round]',
+  );
   process.exit(2);
 }
 const rounds = Number(roundsArgument ?? 40);
 const perRound = Number(perRoundArgument ?? 20);
-const sides = [await sideOf('other', isAbsolute(other) ? other : resolve(other)), await sideOf('this', resolve(import.meta.dirname, '..'))];
+const sides = [
+  await sideOf('other', isAbsolute(other) ? other : resolve(other)),
+  await sideOf('this', resolve(import.meta.dirname, '..')),
+];
 for (const side of sides) for (let i = 0; i < 300; i++) await runIsolatedTest(side.newClient, 'isolation');
 for (let round = 0; round < rounds; round++) {
   for (const side of round % 2 ? [...sides].reverse() : sides) {
@@ -65,7 +72,11 @@ for (let round = 0; round < rounds; round++) {
   }
 }
 for (const side of sides) {
-  console.log(`${side.name} checkout: isolated test ${median(side.tests).toFixed(0)} µs CPU; through engine.handle alone (${ENGINE_PHASES.length} phases) ${median(side.engine).toFixed(0)} µs CPU`);
+  console.log(
+    `${side.name} checkout: isolated test ${median(side.tests).toFixed(0)} µs CPU; through engine.handle alone (${ENGINE_PHASES.length} phases) ${median(side.engine).toFixed(0)} µs CPU`,
+  );
 }
 const [before, after] = sides;
-console.log(`other ÷ this: isolated test ${(median(before.tests) / median(after.tests)).toFixed(3)}, engine alone ${(median(before.engine) / median(after.engine)).toFixed(3)}`);
+console.log(
+  `other ÷ this: isolated test ${(median(before.tests) / median(after.tests)).toFixed(3)}, engine alone ${(median(before.engine) / median(after.engine)).toFixed(3)}`,
+);

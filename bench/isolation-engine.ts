@@ -5,7 +5,16 @@ import type { EngineOptions } from '../src/engine/engine.js';
  * through `engine.handle` on a fresh in-memory engine, no SDK. What of the in-process figure
  * is the engine's, split by phase.
  */
-export const ENGINE_PHASES = ['open', 'CreateTable', 'DescribeTable', '20 PutItem', 'Query + GSI Query', 'UpdateItem', 'DeleteTable', 'close'] as const;
+export const ENGINE_PHASES = [
+  'open',
+  'CreateTable',
+  'DescribeTable',
+  '20 PutItem',
+  'Query + GSI Query',
+  'UpdateItem',
+  'DeleteTable',
+  'close',
+] as const;
 export type EnginePhase = (typeof ENGINE_PHASES)[number];
 
 interface EngineUnderTest {
@@ -18,7 +27,10 @@ const S = (value: string) => ({ S: value });
 const createTable = (name: string) => ({
   TableName: name,
   BillingMode: 'PAY_PER_REQUEST',
-  AttributeDefinitions: ['pk', 'sk', 'gsi1pk', 'gsi1sk'].map((AttributeName) => ({ AttributeName, AttributeType: 'S' })),
+  AttributeDefinitions: ['pk', 'sk', 'gsi1pk', 'gsi1sk'].map((AttributeName) => ({
+    AttributeName,
+    AttributeType: 'S',
+  })),
   KeySchema: [
     { AttributeName: 'pk', KeyType: 'HASH' },
     { AttributeName: 'sk', KeyType: 'RANGE' },
@@ -61,12 +73,28 @@ export function measureEngineIsolation(
       const status = i % 2 ? 'open' : 'done';
       engine.handle('PutItem', {
         TableName: table,
-        Item: { pk: S(`JOB#${i % 4}`), sk: S(`TASK#${String(i).padStart(3, '0')}`), gsi1pk: S(`STATUS#${status}`), gsi1sk: S(`T#${i}`), status: S(status), n: { N: String(i) } },
+        Item: {
+          pk: S(`JOB#${i % 4}`),
+          sk: S(`TASK#${String(i).padStart(3, '0')}`),
+          gsi1pk: S(`STATUS#${status}`),
+          gsi1sk: S(`T#${i}`),
+          status: S(status),
+          n: { N: String(i) },
+        },
       });
     }
     lap('20 PutItem');
-    engine.handle('Query', { TableName: table, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': S('JOB#1') } });
-    engine.handle('Query', { TableName: table, IndexName: 'GSI1', KeyConditionExpression: 'gsi1pk = :g', ExpressionAttributeValues: { ':g': S('STATUS#open') } });
+    engine.handle('Query', {
+      TableName: table,
+      KeyConditionExpression: 'pk = :p',
+      ExpressionAttributeValues: { ':p': S('JOB#1') },
+    });
+    engine.handle('Query', {
+      TableName: table,
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'gsi1pk = :g',
+      ExpressionAttributeValues: { ':g': S('STATUS#open') },
+    });
     lap('Query + GSI Query');
     engine.handle('UpdateItem', {
       TableName: table,

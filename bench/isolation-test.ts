@@ -1,4 +1,9 @@
-import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DeleteTableCommand,
+  DescribeTableCommand,
+  type DynamoDBClient,
+} from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 
 /**
@@ -9,7 +14,15 @@ import { DynamoDBDocumentClient, PutCommand, QueryCommand, UpdateCommand } from 
  */
 
 /** The parts of one test, in the order it runs them; each is timed on its own. */
-export const ISOLATION_PHASES = ['client', 'CreateTable', 'wait for ACTIVE', '20 PutItem', 'Query + GSI Query', 'UpdateItem', 'DeleteTable + destroy'] as const;
+export const ISOLATION_PHASES = [
+  'client',
+  'CreateTable',
+  'wait for ACTIVE',
+  '20 PutItem',
+  'Query + GSI Query',
+  'UpdateItem',
+  'DeleteTable + destroy',
+] as const;
 export type IsolationPhase = (typeof ISOLATION_PHASES)[number];
 
 /** Milliseconds spent in each phase, summed over the tests that recorded into it. */
@@ -54,7 +67,9 @@ async function waitUntilActive(client: DynamoDBClient, name: string): Promise<vo
   for (;;) {
     const { Table } = await client.send(new DescribeTableCommand({ TableName: name }));
     // DynamoDB Local 1.25.1 reports no IndexStatus.
-    const indexesReady = (Table?.GlobalSecondaryIndexes ?? []).every((index) => index.IndexStatus === undefined || index.IndexStatus === 'ACTIVE');
+    const indexesReady = (Table?.GlobalSecondaryIndexes ?? []).every(
+      (index) => index.IndexStatus === undefined || index.IndexStatus === 'ACTIVE',
+    );
     if (Table?.TableStatus === 'ACTIVE' && indexesReady) return;
     if (Date.now() > deadline) throw new Error(`table ${name} is still ${Table?.TableStatus}`);
     await new Promise((resolve) => setTimeout(resolve, 1));
@@ -66,7 +81,11 @@ async function waitUntilActive(client: DynamoDBClient, name: string): Promise<vo
  * test, so a shared server never sees a name reused while a deletion may be in flight).
  * With `phases`, adds each phase's milliseconds to it.
  */
-export async function runIsolatedTest(newClient: () => DynamoDBClient, table: string, phases?: PhaseTotals): Promise<void> {
+export async function runIsolatedTest(
+  newClient: () => DynamoDBClient,
+  table: string,
+  phases?: PhaseTotals,
+): Promise<void> {
   let mark = performance.now();
   const lap = (phase: IsolationPhase): void => {
     const now = performance.now();
@@ -85,18 +104,35 @@ export async function runIsolatedTest(newClient: () => DynamoDBClient, table: st
       await documents.send(
         new PutCommand({
           TableName: table,
-          Item: { pk: `JOB#${i % 4}`, sk: `TASK#${String(i).padStart(3, '0')}`, gsi1pk: `STATUS#${i % 2 ? 'open' : 'done'}`, gsi1sk: `T#${i}`, status: i % 2 ? 'open' : 'done', n: i },
+          Item: {
+            pk: `JOB#${i % 4}`,
+            sk: `TASK#${String(i).padStart(3, '0')}`,
+            gsi1pk: `STATUS#${i % 2 ? 'open' : 'done'}`,
+            gsi1sk: `T#${i}`,
+            status: i % 2 ? 'open' : 'done',
+            n: i,
+          },
         }),
       );
     }
     lap('20 PutItem');
     const partition = await documents.send(
-      new QueryCommand({ TableName: table, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': 'JOB#1' } }),
+      new QueryCommand({
+        TableName: table,
+        KeyConditionExpression: 'pk = :p',
+        ExpressionAttributeValues: { ':p': 'JOB#1' },
+      }),
     );
     const open = await documents.send(
-      new QueryCommand({ TableName: table, IndexName: 'GSI1', KeyConditionExpression: 'gsi1pk = :g', ExpressionAttributeValues: { ':g': 'STATUS#open' } }),
+      new QueryCommand({
+        TableName: table,
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'gsi1pk = :g',
+        ExpressionAttributeValues: { ':g': 'STATUS#open' },
+      }),
     );
-    if (partition.Count !== PUTS / 4 || open.Count !== PUTS / 2) throw new Error(`unexpected counts ${partition.Count}, ${open.Count}`);
+    if (partition.Count !== PUTS / 4 || open.Count !== PUTS / 2)
+      throw new Error(`unexpected counts ${partition.Count}, ${open.Count}`);
     lap('Query + GSI Query');
     await documents.send(
       new UpdateCommand({

@@ -154,7 +154,13 @@ export async function measureAsync(call: AsyncCall, iterations: number, warmup: 
  */
 export async function measureServerCpu(
   call: AsyncCall,
-  options: { readonly warmup: number; readonly minimumCalls: number; readonly minimumTicks: number; readonly maximumSeconds: number; readonly pid: number },
+  options: {
+    readonly warmup: number;
+    readonly minimumCalls: number;
+    readonly minimumTicks: number;
+    readonly maximumSeconds: number;
+    readonly pid: number;
+  },
 ): Promise<Timing | undefined> {
   for (let i = 0; i < options.warmup; i++) await call(i);
   const before = processCpuMs(options.pid);
@@ -164,7 +170,10 @@ export async function measureServerCpu(
   let after = before;
   let i = options.warmup;
   // Read /proc only every 50 calls: each read costs the client a little, not the server.
-  while (latencies.length < options.minimumCalls || ((after - before) / 10 < options.minimumTicks && performance.now() < deadline)) {
+  while (
+    latencies.length < options.minimumCalls ||
+    ((after - before) / 10 < options.minimumTicks && performance.now() < deadline)
+  ) {
     const started = process.hrtime.bigint();
     await call(i++);
     latencies.push(Number(process.hrtime.bigint() - started) / 1000);
@@ -172,7 +181,11 @@ export async function measureServerCpu(
   }
   after = processCpuMs(options.pid) ?? after;
   const timing = summarize(Float64Array.from(latencies), latencies.length);
-  return { ...timing, serverCpuUs: ((after - before) * 1000) / latencies.length, cpuTicks: Math.round((after - before) / 10) };
+  return {
+    ...timing,
+    serverCpuUs: ((after - before) * 1000) / latencies.length,
+    cpuTicks: Math.round((after - before) / 10),
+  };
 }
 
 function summarize(samples: Float64Array, perRound: number): Timing {

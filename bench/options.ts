@@ -15,7 +15,16 @@ export interface BenchOptions {
 
 export const OPERATION_NAMES = ['get', 'put', 'update', 'query', 'gsi', 'batch', 'transact'] as const;
 export type OperationName = (typeof OPERATION_NAMES)[number];
-export const SECTION_NAMES = ['sdk', 'servers', 'engine', 'scale', 'partiql', 'streams', 'isolation', 'startup'] as const;
+export const SECTION_NAMES = [
+  'sdk',
+  'servers',
+  'engine',
+  'scale',
+  'partiql',
+  'streams',
+  'isolation',
+  'startup',
+] as const;
 export type SectionName = (typeof SECTION_NAMES)[number];
 
 const USAGE = `npm run bench -- [--quick] [--only get,put,…] [--sections sdk,servers,engine,scale,partiql,streams,isolation,startup]
@@ -58,8 +67,12 @@ export function parseOptions(argv: readonly string[]): BenchOptions {
 }
 
 function pick<T extends string>(list: string, allowed: readonly T[]): Set<T> {
-  const chosen = list.split(',').map((name) => name.trim()).filter(Boolean);
-  for (const name of chosen) if (!allowed.includes(name as T)) fail(`unknown name ${name} (one of ${allowed.join(', ')})`);
+  const chosen = list
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  for (const name of chosen)
+    if (!allowed.includes(name as T)) fail(`unknown name ${name} (one of ${allowed.join(', ')})`);
   return new Set(chosen as T[]);
 }
 

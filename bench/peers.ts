@@ -48,11 +48,21 @@ export async function reconnect(client: { send(command: ListTablesCommand): Prom
 export async function startDynamoDbLocalPeer(): Promise<Peer | undefined> {
   if (!dynamoDbLocalIsInstalled()) return undefined;
   const running = await startDynamoDbLocal();
-  return { name: 'DynamoDB Local', endpoint: running.endpoint, pid: running.pid, unsupported: new Set(), stop: running.stop };
+  return {
+    name: 'DynamoDB Local',
+    endpoint: running.endpoint,
+    pid: running.pid,
+    unsupported: new Set(),
+    stop: running.stop,
+  };
 }
 
 export async function startMonotablePeer(): Promise<Peer> {
-  return startChild('monotable serve', [join(projectRoot, 'bin', 'monotable.js'), 'serve', '--in-memory', '--port'], new Set());
+  return startChild(
+    'monotable serve',
+    [join(projectRoot, 'bin', 'monotable.js'), 'serve', '--in-memory', '--port'],
+    new Set(),
+  );
 }
 
 export async function startDynalitePeer(): Promise<Peer> {
@@ -64,13 +74,20 @@ export async function startDynalitePeer(): Promise<Peer> {
 }
 
 export async function startFloorPeer(): Promise<Peer> {
-  return startChild('bare Node HTTP (floor)', ['--import', 'tsx', join(projectRoot, 'bench', 'floor-server.ts')], new Set());
+  return startChild(
+    'bare Node HTTP (floor)',
+    ['--import', 'tsx', join(projectRoot, 'bench', 'floor-server.ts')],
+    new Set(),
+  );
 }
 
 /** Starts `node <args> <port>` and waits until it accepts a request. */
 async function startChild(name: string, args: readonly string[], unsupported: ReadonlySet<string>): Promise<Peer> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [...args, String(port)], { cwd: projectRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child: ChildProcess = spawn(process.execPath, [...args, String(port)], {
+    cwd: projectRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const endpoint = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {

@@ -22,7 +22,9 @@ export function formatUs(us: number | undefined): string {
 }
 
 export function formatRatio(ratio: number | undefined): string {
-  return ratio === undefined || !Number.isFinite(ratio) ? 'n/a' : `${ratio >= 10 ? ratio.toFixed(0) : ratio.toFixed(2)}×`;
+  return ratio === undefined || !Number.isFinite(ratio)
+    ? 'n/a'
+    : `${ratio >= 10 ? ratio.toFixed(0) : ratio.toFixed(2)}×`;
 }
 
 function verdict(met: boolean | undefined): string {
@@ -55,20 +57,30 @@ export function machineDescription(): string {
     `- Node.js ${process.version} on ${process.platform}/${process.arch}`,
     `- date: ${new Date().toISOString().slice(0, 10)}`,
     // Other work on the machine inflates every figure, so the report says how busy it was.
-    `- load average when the run started: ${loadavg().map((load) => load.toFixed(1)).join(', ')}`,
+    `- load average when the run started: ${loadavg()
+      .map((load) => load.toFixed(1))
+      .join(', ')}`,
   ].join('\n');
 }
 
 /** The load average now, for the end of a run (the start is in `machineDescription`). */
 export function loadAtEnd(): string {
-  return `- load average when the run ended: ${loadavg().map((load) => load.toFixed(1)).join(', ')}`;
+  return `- load average when the run ended: ${loadavg()
+    .map((load) => load.toFixed(1))
+    .join(', ')}`;
 }
 
 /**
  * One part of RESULTS.md: its heading, the machine, the rows, the method and the notes.
  * `machine` is `machineDescription()` taken when the run started.
  */
-export function resultsMarkdown(title: string, machine: string, rows: readonly ResultRow[], method: string, notes: readonly string[]): string {
+export function resultsMarkdown(
+  title: string,
+  machine: string,
+  rows: readonly ResultRow[],
+  method: string,
+  notes: readonly string[],
+): string {
   return [
     `# ${title}`,
     '',

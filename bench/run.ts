@@ -56,7 +56,9 @@ const MAIN_SECTIONS = ['sdk', 'servers', 'engine', 'scale', 'partiql', 'streams'
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   const machine = machineDescription();
-  console.log(`monotable benchmark${options.quick ? ' (quick)' : ''}: ${options.iterations} iterations per operation\n${machine}\n`);
+  console.log(
+    `monotable benchmark${options.quick ? ' (quick)' : ''}: ${options.iterations} iterations per operation\n${machine}\n`,
+  );
   const rows: ResultRow[] = [];
   const notes: string[] = [];
   const ranMain = MAIN_SECTIONS.some((section) => options.sections.has(section));

@@ -11,17 +11,27 @@ const PAYLOAD = { S: 'x'.repeat(160) };
 
 export function wireItem(item: Record<string, unknown>): Wire {
   const wire: Wire = {};
-  for (const [name, value] of Object.entries(item)) wire[name] = typeof value === 'number' ? { N: String(value) } : { S: String(value) };
+  for (const [name, value] of Object.entries(item))
+    wire[name] = typeof value === 'number' ? { N: String(value) } : { S: String(value) };
   return wire;
 }
 
 export const WIRE_REQUESTS: Record<OperationName, { operation: string; input: (i: number, run: string) => Wire }> = {
-  get: { operation: 'GetItem', input: (i) => ({ TableName: TABLE, Key: { pk: { S: partition(i) }, sk: { S: 'METADATA' } } }) },
+  get: {
+    operation: 'GetItem',
+    input: (i) => ({ TableName: TABLE, Key: { pk: { S: partition(i) }, sk: { S: 'METADATA' } } }),
+  },
   put: {
     operation: 'PutItem',
     input: (i, run) => ({
       TableName: TABLE,
-      Item: { pk: { S: `PUT#${run}#${i}` }, sk: { S: 'METADATA' }, status: { S: 'open' }, n: { N: String(i) }, data: PAYLOAD },
+      Item: {
+        pk: { S: `PUT#${run}#${i}` },
+        sk: { S: 'METADATA' },
+        status: { S: 'open' },
+        n: { N: String(i) },
+        data: PAYLOAD,
+      },
     }),
   },
   update: {
@@ -32,12 +42,21 @@ export const WIRE_REQUESTS: Record<OperationName, { operation: string; input: (i
       UpdateExpression: 'SET #n = #n + :one, #s = :status',
       ConditionExpression: 'attribute_exists(pk) AND #s IN (:open, :busy)',
       ExpressionAttributeNames: { '#n': 'n', '#s': 'status' },
-      ExpressionAttributeValues: { ':one': { N: '1' }, ':status': { S: i % 2 ? 'open' : 'busy' }, ':open': { S: 'open' }, ':busy': { S: 'busy' } },
+      ExpressionAttributeValues: {
+        ':one': { N: '1' },
+        ':status': { S: i % 2 ? 'open' : 'busy' },
+        ':open': { S: 'open' },
+        ':busy': { S: 'busy' },
+      },
     }),
   },
   query: {
     operation: 'Query',
-    input: (i) => ({ TableName: TABLE, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': { S: partition(i) } } }),
+    input: (i) => ({
+      TableName: TABLE,
+      KeyConditionExpression: 'pk = :p',
+      ExpressionAttributeValues: { ':p': { S: partition(i) } },
+    }),
   },
   gsi: {
     operation: 'Query',
@@ -55,7 +74,9 @@ export const WIRE_REQUESTS: Record<OperationName, { operation: string; input: (i
     input: (i, run) => ({
       RequestItems: {
         [TABLE]: Array.from({ length: 25 }, (_, j) => ({
-          PutRequest: { Item: { pk: { S: `BATCH#${run}#${i}` }, sk: { S: `ITEM#${j}` }, n: { N: String(j) }, data: PAYLOAD } },
+          PutRequest: {
+            Item: { pk: { S: `BATCH#${run}#${i}` }, sk: { S: `ITEM#${j}` }, n: { N: String(j) }, data: PAYLOAD },
+          },
         })),
       },
     }),
@@ -79,4 +100,3 @@ export const WIRE_REQUESTS: Record<OperationName, { operation: string; input: (i
     }),
   },
 };
-

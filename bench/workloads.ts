@@ -33,13 +33,19 @@ export const WORKLOADS: readonly Workload[] = [
   {
     name: 'get',
     label: 'GetItem',
-    call: (documents, i) => documents.send(new GetCommand({ TableName: TABLE, Key: { pk: partition(i), sk: 'METADATA' } })),
+    call: (documents, i) =>
+      documents.send(new GetCommand({ TableName: TABLE, Key: { pk: partition(i), sk: 'METADATA' } })),
   },
   {
     name: 'put',
     label: 'PutItem',
     call: (documents, i, run) =>
-      documents.send(new PutCommand({ TableName: TABLE, Item: { pk: `PUT#${run}#${i}`, sk: 'METADATA', status: 'open', n: i, data: PAYLOAD } })),
+      documents.send(
+        new PutCommand({
+          TableName: TABLE,
+          Item: { pk: `PUT#${run}#${i}`, sk: 'METADATA', status: 'open', n: i, data: PAYLOAD },
+        }),
+      ),
   },
   {
     name: 'update',
@@ -52,7 +58,12 @@ export const WORKLOADS: readonly Workload[] = [
           UpdateExpression: 'SET #n = #n + :one, #s = :status',
           ConditionExpression: 'attribute_exists(pk) AND #s IN (:open, :busy)',
           ExpressionAttributeNames: { '#n': 'n', '#s': 'status' },
-          ExpressionAttributeValues: { ':one': 1, ':status': i % 2 ? 'open' : 'busy', ':open': 'open', ':busy': 'busy' },
+          ExpressionAttributeValues: {
+            ':one': 1,
+            ':status': i % 2 ? 'open' : 'busy',
+            ':open': 'open',
+            ':busy': 'busy',
+          },
         }),
       ),
   },
@@ -60,7 +71,13 @@ export const WORKLOADS: readonly Workload[] = [
     name: 'query',
     label: 'Query (partition of 11)',
     call: (documents, i) =>
-      documents.send(new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': partition(i) } })),
+      documents.send(
+        new QueryCommand({
+          TableName: TABLE,
+          KeyConditionExpression: 'pk = :p',
+          ExpressionAttributeValues: { ':p': partition(i) },
+        }),
+      ),
   },
   {
     name: 'gsi',
@@ -98,7 +115,13 @@ export const WORKLOADS: readonly Workload[] = [
       documents.send(
         new TransactWriteCommand({
           TransactItems: [
-            { Put: { TableName: TABLE, Item: { pk: `TX#${run}#${i}`, sk: 'METADATA', status: 'open', data: PAYLOAD }, ConditionExpression: 'attribute_not_exists(pk)' } },
+            {
+              Put: {
+                TableName: TABLE,
+                Item: { pk: `TX#${run}#${i}`, sk: 'METADATA', status: 'open', data: PAYLOAD },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
             { Put: { TableName: TABLE, Item: { pk: `TX#${run}#${i}`, sk: 'EVENT#1', data: PAYLOAD } } },
           ],
         }),
@@ -170,7 +193,9 @@ async function waitUntilActive(client: DynamoDBClient): Promise<void> {
   const deadline = Date.now() + 30_000;
   for (;;) {
     const { Table } = await client.send(new DescribeTableCommand({ TableName: TABLE }));
-    const indexesReady = (Table?.GlobalSecondaryIndexes ?? []).every((index) => index.IndexStatus === undefined || index.IndexStatus === 'ACTIVE');
+    const indexesReady = (Table?.GlobalSecondaryIndexes ?? []).every(
+      (index) => index.IndexStatus === undefined || index.IndexStatus === 'ACTIVE',
+    );
     if (Table?.TableStatus === 'ACTIVE' && indexesReady) return;
     if (Date.now() > deadline) throw new Error(`table ${TABLE} is still ${Table?.TableStatus}`);
     await new Promise((resolve) => setTimeout(resolve, 50));

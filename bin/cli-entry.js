@@ -22,7 +22,8 @@ export function cliEntry(root) {
   const sources = { kind: 'sources', module: join(root, 'src', 'cli', 'main.ts') };
   const isCheckout = existsSync(join(root, 'tsconfig.build.json'));
   if (!existsSync(built)) return { ...sources, why: 'no build' };
-  if (isCheckout && newestSourceTime(root) > statSync(built).mtimeMs) return { ...sources, why: 'build older than the sources' };
+  if (isCheckout && newestSourceTime(root) > statSync(built).mtimeMs)
+    return { ...sources, why: 'build older than the sources' };
   return { kind: 'built', module: built };
 }
 

@@ -39,7 +39,9 @@ if (through !== 'server' && !(through in SDK_MODES)) {
 
 const target = through === 'server' ? await startServer() : await startShim(SDK_MODES[through]);
 
-const run = spawn(process.execPath, [runner, '--endpoint', target.endpoint, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+const run = spawn(process.execPath, [runner, '--endpoint', target.endpoint, ...args], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 let output = '';
 run.stdout.on('data', (chunk) => {
   output += chunk;
@@ -74,9 +76,13 @@ async function startServer() {
       probe.close(() => resolve(port));
     });
   });
-  const server = spawn(process.execPath, [join(root, 'bin', 'monotable.js'), 'serve', '--in-memory', '--port', String(port)], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const server = spawn(
+    process.execPath,
+    [join(root, 'bin', 'monotable.js'), 'serve', '--in-memory', '--port', String(port)],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   const endpoint = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {

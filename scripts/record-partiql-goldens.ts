@@ -24,7 +24,12 @@ interface CaseFile {
 const [endpoint, ...files] = process.argv.slice(2);
 if (endpoint === undefined) throw new Error('usage: record-partiql-goldens.ts <endpoint> [case files…]');
 const directory = new URL('../test/partiql/cases/', import.meta.url).pathname;
-const paths = files.length > 0 ? files : readdirSync(directory).filter((name) => name.endsWith('.json')).map((name) => join(directory, name));
+const paths =
+  files.length > 0
+    ? files
+    : readdirSync(directory)
+        .filter((name) => name.endsWith('.json'))
+        .map((name) => join(directory, name));
 
 async function send(operation: string, body: unknown): Promise<unknown> {
   const response = await fetch(endpoint as string, {
@@ -32,14 +37,21 @@ async function send(operation: string, body: unknown): Promise<unknown> {
     headers: {
       'content-type': 'application/x-amz-json-1.0',
       'x-amz-target': `DynamoDB_20120810.${operation}`,
-      authorization: 'AWS4-HMAC-SHA256 Credential=local/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0',
+      authorization:
+        'AWS4-HMAC-SHA256 Credential=local/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0',
     },
     body: JSON.stringify(body),
   });
   const answer = (await response.json()) as Record<string, unknown>;
   if (response.status === 200) return { output: answer };
   const type = String(answer.__type).replace(/^.*#/, '');
-  return { error: { type, message: answer.Message ?? answer.message, ...(answer.CancellationReasons ? { CancellationReasons: answer.CancellationReasons } : {}) } };
+  return {
+    error: {
+      type,
+      message: answer.Message ?? answer.message,
+      ...(answer.CancellationReasons ? { CancellationReasons: answer.CancellationReasons } : {}),
+    },
+  };
 }
 
 for (const path of paths) {

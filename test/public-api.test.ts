@@ -21,7 +21,9 @@ interface PackageJson {
 function entryPoints(): readonly { readonly subpath: string; readonly source: string }[] {
   const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as PackageJson;
   return Object.entries(manifest.exports).flatMap(([subpath, target]) =>
-    typeof target === 'string' ? [] : [{ subpath, source: target.types.replace(/^\.\/dist\//, '').replace(/\.d\.ts$/, '.ts') }],
+    typeof target === 'string'
+      ? []
+      : [{ subpath, source: target.types.replace(/^\.\/dist\//, '').replace(/\.d\.ts$/, '.ts') }],
   );
 }
 
@@ -45,7 +47,9 @@ function declaredExports(file: string): { readonly names: readonly string[]; rea
     } else if (hasExportModifier(statement)) {
       if (ts.isVariableStatement(statement)) {
         for (const declaration of statement.declarationList.declarations) names.push(declaration.name.getText(source));
-      } else if ((ts.getModifiers(statement as ts.HasModifiers) ?? []).some((m) => m.kind === ts.SyntaxKind.DefaultKeyword)) {
+      } else if (
+        (ts.getModifiers(statement as ts.HasModifiers) ?? []).some((m) => m.kind === ts.SyntaxKind.DefaultKeyword)
+      ) {
         names.push('default');
       } else {
         const name = (statement as ts.DeclarationStatement).name;
@@ -60,7 +64,9 @@ describe('the public API', () => {
   const entries = entryPoints();
 
   it('no entry point re-exports a whole module', () => {
-    const stars = entries.flatMap(({ subpath, source }) => declaredExports(source).starExports.map((from) => `${subpath}: export * from '${from}'`));
+    const stars = entries.flatMap(({ subpath, source }) =>
+      declaredExports(source).starExports.map((from) => `${subpath}: export * from '${from}'`),
+    );
     expect(stars).toEqual([]);
   });
 
@@ -70,7 +76,10 @@ describe('the public API', () => {
       const { names } = declaredExports(source);
       const runtime = new Set(Object.keys((await import(pathToFileURL(path.join(root, source)).href)) as object));
       // A value the module has at run time but the list does not name cannot be: both read one file.
-      expect([...runtime].filter((name) => !names.includes(name)), subpath).toEqual([]);
+      expect(
+        [...runtime].filter((name) => !names.includes(name)),
+        subpath,
+      ).toEqual([]);
       const sorted = [...new Set(names)].sort();
       lines.push(`${subpath} (${sorted.length}: ${sorted.filter((name) => runtime.has(name)).length} values)`);
       for (const name of sorted) lines.push(`  ${name}${runtime.has(name) ? '' : ' (type)'}`);

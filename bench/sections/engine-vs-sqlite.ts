@@ -20,18 +20,25 @@ export function runEngineVsSqlite(options: BenchOptions, rows: ResultRow[], note
     for (let p = 0; p < PARTITIONS; p++) {
       const items = Array.from({ length: CHILDREN + 1 }, (_, c) => wireItem(seedItem(p, c)));
       for (let start = 0; start < items.length; start += 25) {
-        engine.handle('BatchWriteItem', { RequestItems: { [TABLE]: items.slice(start, start + 25).map((Item) => ({ PutRequest: { Item } })) } });
+        engine.handle('BatchWriteItem', {
+          RequestItems: { [TABLE]: items.slice(start, start + 25).map((Item) => ({ PutRequest: { Item } })) },
+        });
       }
       for (const item of items) raw.putItem(item);
     }
-    notes.push(`Engine vs raw SQLite: both on files in WAL mode with synchronous=${synchronous} (the engine's setting).`);
+    notes.push(
+      `Engine vs raw SQLite: both on files in WAL mode with synchronous=${synchronous} (the engine's setting).`,
+    );
 
     const iterations = options.iterations * 4;
     const warmup = Math.max(100, iterations / 4);
     for (const workload of WORKLOADS.filter((candidate) => options.only.has(candidate.name))) {
       const request = WIRE_REQUESTS[workload.name];
       const [ours, floor] = measureSyncInterleaved(
-        [(i) => engine.handle(request.operation, request.input(i, 'engine')), (i) => raw.handle(workload.name, request.input(i, 'raw'))],
+        [
+          (i) => engine.handle(request.operation, request.input(i, 'engine')),
+          (i) => raw.handle(workload.name, request.input(i, 'raw')),
+        ],
         iterations,
         warmup,
       );

@@ -48,13 +48,22 @@ export async function runIsolation(options: BenchOptions, rows: ResultRow[], not
   try {
     const dynamoDbLocal = await startDynamoDbLocalPeer();
     if (dynamoDbLocal) peers.push(dynamoDbLocal);
-    else notes.push('DynamoDB Local is not installed (scripts/fetch-dynamodb-local.sh): isolation comparisons with it are n/a.');
+    else
+      notes.push(
+        'DynamoDB Local is not installed (scripts/fetch-dynamodb-local.sh): isolation comparisons with it are n/a.',
+      );
     const serve = await startMonotablePeer();
     const dynalite = await startDynalitePeer();
     peers.push(serve, dynalite);
 
-    const target = (name: string, newClient: () => DynamoDBClient): Target => ({ name, newClient, phases: emptyPhaseTotals() });
-    const inProcess = target('in-process', () => createLocalClient({ inMemory: true, engineOptions: { ttlReapIntervalMs: 0 } }));
+    const target = (name: string, newClient: () => DynamoDBClient): Target => ({
+      name,
+      newClient,
+      phases: emptyPhaseTotals(),
+    });
+    const inProcess = target('in-process', () =>
+      createLocalClient({ inMemory: true, engineOptions: { ttlReapIntervalMs: 0 } }),
+    );
     const remote = [serve, dynamoDbLocal, dynalite]
       .filter((peer): peer is Peer => peer !== undefined)
       .map((peer) => target(peer.name, () => httpClient(peer.endpoint)));
@@ -95,10 +104,18 @@ export async function runIsolation(options: BenchOptions, rows: ResultRow[], not
     row(dynalite.name, 'informative');
     row(serve.name, 'informative');
     for (const which of targets) {
-      const parts = ISOLATION_PHASES.map((phase) => `${phase} ${formatUs((which.phases[phase] * 1000) / iterations)}`).join(', ');
-      notes.push(`Isolated test on ${which.name}: ${formatUs(byName.get(which.name))} (median of round means); mean per phase: ${parts}.`);
+      const parts = ISOLATION_PHASES.map(
+        (phase) => `${phase} ${formatUs((which.phases[phase] * 1000) / iterations)}`,
+      ).join(', ');
+      notes.push(
+        `Isolated test on ${which.name}: ${formatUs(byName.get(which.name))} (median of round means); mean per phase: ${parts}.`,
+      );
     }
-    const engineAlone = measureEngineIsolation((engineOptions) => new Engine(engineOptions), iterations * 4, iterations);
+    const engineAlone = measureEngineIsolation(
+      (engineOptions) => new Engine(engineOptions),
+      iterations * 4,
+      iterations,
+    );
     const engineTotal = ENGINE_PHASES.reduce((sum, phase) => sum + engineAlone[phase], 0);
     notes.push(
       `Isolated test through engine.handle alone (same calls as wire JSON, a fresh in-memory engine, no SDK): ${formatUs(engineTotal)}; ` +
@@ -107,7 +124,9 @@ export async function runIsolation(options: BenchOptions, rows: ResultRow[], not
     const serveTime = byName.get(serve.name);
     const localTime = dynamoDbLocal ? byName.get(dynamoDbLocal.name) : undefined;
     if (serveTime !== undefined && localTime !== undefined) {
-      notes.push(`Isolated test, monotable serve vs DynamoDB Local (both over HTTP, fresh client per test): ${formatRatio(localTime / serveTime)} faster.`);
+      notes.push(
+        `Isolated test, monotable serve vs DynamoDB Local (both over HTTP, fresh client per test): ${formatRatio(localTime / serveTime)} faster.`,
+      );
     }
   } finally {
     await Promise.all(peers.map((peer) => peer.stop()));

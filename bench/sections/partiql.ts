@@ -1,4 +1,9 @@
-import { ExecuteStatementCommand, GetItemCommand, UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  ExecuteStatementCommand,
+  GetItemCommand,
+  UpdateItemCommand,
+  type DynamoDBClient,
+} from '@aws-sdk/client-dynamodb';
 import { createLocalClient } from '../../src/local/index.js';
 import type { BenchOptions } from '../options.js';
 import { formatUs, type ResultRow } from '../report.js';
@@ -19,12 +24,24 @@ export async function runPartiql(options: BenchOptions, rows: ResultRow[]): Prom
   const pairs: [string, (i: number) => Promise<unknown>, (i: number) => Promise<unknown>][] = [
     [
       'SELECT by full key vs GetItem',
-      (i) => client.send(new ExecuteStatementCommand({ Statement: `SELECT * FROM "${TABLE}" WHERE pk = ? AND sk = ?`, Parameters: [key(i).pk, key(i).sk] })),
+      (i) =>
+        client.send(
+          new ExecuteStatementCommand({
+            Statement: `SELECT * FROM "${TABLE}" WHERE pk = ? AND sk = ?`,
+            Parameters: [key(i).pk, key(i).sk],
+          }),
+        ),
       (i) => client.send(new GetItemCommand({ TableName: TABLE, Key: key(i) })),
     ],
     [
       'single-item UPDATE vs UpdateItem',
-      (i) => client.send(new ExecuteStatementCommand({ Statement: `UPDATE "${TABLE}" SET n = n + ? WHERE pk = ? AND sk = ?`, Parameters: [{ N: '1' }, key(i).pk, key(i).sk] })),
+      (i) =>
+        client.send(
+          new ExecuteStatementCommand({
+            Statement: `UPDATE "${TABLE}" SET n = n + ? WHERE pk = ? AND sk = ?`,
+            Parameters: [{ N: '1' }, key(i).pk, key(i).sk],
+          }),
+        ),
       (i) =>
         client.send(
           new UpdateItemCommand({
@@ -78,7 +95,12 @@ async function setUp(client: DynamoDBClient): Promise<void> {
   );
   for (let p = 0; p < 100; p++) {
     for (let s = 0; s < 10; s++) {
-      await client.send(new PutItemCommand({ TableName: TABLE, Item: { pk: { S: `p${p}` }, sk: { S: `s${s}` }, n: { N: '0' }, body: { S: 'x'.repeat(200) } } }));
+      await client.send(
+        new PutItemCommand({
+          TableName: TABLE,
+          Item: { pk: { S: `p${p}` }, sk: { S: `s${s}` }, n: { N: '0' }, body: { S: 'x'.repeat(200) } },
+        }),
+      );
     }
   }
 }

@@ -57,7 +57,9 @@ const MULTI_ATTRIBUTE_QUERY = {
  * seconds instead of minutes; it does not change the data written.
  */
 export async function runQueryScale(options: BenchOptions, rows: ResultRow[], notes: string[]): Promise<void> {
-  const sizes = (options.quick ? [1_000, 10_000, 100_000] : [1_000, 100_000, 1_000_000]).filter((size) => size <= options.scaleMax);
+  const sizes = (options.quick ? [1_000, 10_000, 100_000] : [1_000, 100_000, 1_000_000]).filter(
+    (size) => size <= options.scaleMax,
+  );
   const directory = mkdtempSync(join(tmpdir(), 'monotable-scale-'));
   const engine = new Engine({ path: join(directory, 'scale.sqlite'), ttlReapIntervalMs: 0 });
   const client = createLocalClient({ engine });
@@ -65,7 +67,8 @@ export async function runQueryScale(options: BenchOptions, rows: ResultRow[], no
   try {
     engine.handle('CreateTable', SCALE_TABLE_DEFINITION);
     let loaded = 0;
-    const results: Array<{ size: number; engine: Timing; client: Timing; multiEngine: Timing; multiClient: Timing }> = [];
+    const results: Array<{ size: number; engine: Timing; client: Timing; multiEngine: Timing; multiClient: Timing }> =
+      [];
     for (const size of sizes) {
       const started = performance.now();
       const before = loaded;
@@ -76,7 +79,11 @@ export async function runQueryScale(options: BenchOptions, rows: ResultRow[], no
             const count = Math.min(25, target - loaded);
             const requests = Array.from({ length: count }, (_, k) => {
               const index = loaded + k;
-              return { PutRequest: { Item: wireItem(seedItem(Math.floor(index / ITEMS_PER_PARTITION), index % ITEMS_PER_PARTITION)) } };
+              return {
+                PutRequest: {
+                  Item: wireItem(seedItem(Math.floor(index / ITEMS_PER_PARTITION), index % ITEMS_PER_PARTITION)),
+                },
+              };
             });
             engine.handle('BatchWriteItem', { RequestItems: { [TABLE]: requests } });
             loaded += count;
@@ -84,19 +91,33 @@ export async function runQueryScale(options: BenchOptions, rows: ResultRow[], no
         });
       }
       const seconds = (performance.now() - started) / 1000;
-      notes.push(`Loaded ${(loaded - before).toLocaleString('en')} items to reach ${size.toLocaleString('en')} in ${seconds.toFixed(1)} s (${Math.round((loaded - before) / seconds).toLocaleString('en')} items/s).`);
+      notes.push(
+        `Loaded ${(loaded - before).toLocaleString('en')} items to reach ${size.toLocaleString('en')} in ${seconds.toFixed(1)} s (${Math.round((loaded - before) / seconds).toLocaleString('en')} items/s).`,
+      );
 
       const partitions = Math.floor(size / ITEMS_PER_PARTITION);
       // A multiplicative walk visits partitions all over the key space, not neighbours.
       const pick = (i: number): string => partition(Number((BigInt(i) * 2654435761n) % BigInt(partitions)));
       const iterations = options.iterations * 2;
       const engineTiming = measureSync(
-        (i) => engine.handle('Query', { TableName: TABLE, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': { S: pick(i) } } }),
+        (i) =>
+          engine.handle('Query', {
+            TableName: TABLE,
+            KeyConditionExpression: 'pk = :p',
+            ExpressionAttributeValues: { ':p': { S: pick(i) } },
+          }),
         iterations,
         iterations / 4,
       );
       const clientTiming = await measureAsync(
-        (i) => documents.send(new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': pick(i) } })),
+        (i) =>
+          documents.send(
+            new QueryCommand({
+              TableName: TABLE,
+              KeyConditionExpression: 'pk = :p',
+              ExpressionAttributeValues: { ':p': pick(i) },
+            }),
+          ),
         iterations,
         iterations / 4,
       );
@@ -110,7 +131,13 @@ export async function runQueryScale(options: BenchOptions, rows: ResultRow[], no
         iterations / 4,
       );
       const multiClient = await measureAsync(
-        (i) => documents.send(new QueryCommand({ ...MULTI_ATTRIBUTE_QUERY, ExpressionAttributeValues: { ':p': pick(i), ':s': 'open', ':n': 0 } })),
+        (i) =>
+          documents.send(
+            new QueryCommand({
+              ...MULTI_ATTRIBUTE_QUERY,
+              ExpressionAttributeValues: { ':p': pick(i), ':s': 'open', ':n': 0 },
+            }),
+          ),
         iterations,
         iterations / 4,
       );

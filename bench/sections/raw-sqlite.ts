@@ -43,7 +43,8 @@ export class RawSqlite {
   putItem(item: Wire): void {
     const text = JSON.stringify(item);
     this.statements.put.run(item.pk.S, item.sk.S, text);
-    if (item.gsi1pk && item.gsi1sk) this.statements.putIndex.run(item.gsi1pk.S, item.gsi1sk.S, item.pk.S, item.sk.S, text);
+    if (item.gsi1pk && item.gsi1sk)
+      this.statements.putIndex.run(item.gsi1pk.S, item.gsi1sk.S, item.pk.S, item.sk.S, text);
   }
 
   /** One request of each measured kind, in the engine's wire shapes. */
@@ -58,41 +59,52 @@ export class RawSqlite {
         this.putItem(input.Item);
         return {};
       case 'update':
-        return this.database.transaction(() => {
-          const text = s.get.get(input.Key.pk.S, input.Key.sk.S) as string | undefined;
-          if (!text) throw new Error('condition failed');
-          const item = JSON.parse(text);
-          if (item.status.S !== 'open' && item.status.S !== 'busy') throw new Error('condition failed');
-          item.n = { N: String(Number(item.n.N) + 1) };
-          item.status = input.ExpressionAttributeValues[':status'];
-          const updated = JSON.stringify(item);
-          s.update.run(updated, item.pk.S, item.sk.S);
-          if (item.gsi1pk) s.updateIndex.run(updated, item.gsi1pk.S, item.gsi1sk.S, item.pk.S, item.sk.S);
-          return {};
-        }).immediate();
+        return this.database
+          .transaction(() => {
+            const text = s.get.get(input.Key.pk.S, input.Key.sk.S) as string | undefined;
+            if (!text) throw new Error('condition failed');
+            const item = JSON.parse(text);
+            if (item.status.S !== 'open' && item.status.S !== 'busy') throw new Error('condition failed');
+            item.n = { N: String(Number(item.n.N) + 1) };
+            item.status = input.ExpressionAttributeValues[':status'];
+            const updated = JSON.stringify(item);
+            s.update.run(updated, item.pk.S, item.sk.S);
+            if (item.gsi1pk) s.updateIndex.run(updated, item.gsi1pk.S, item.gsi1sk.S, item.pk.S, item.sk.S);
+            return {};
+          })
+          .immediate();
       case 'query': {
-        const items = (s.query.all(input.ExpressionAttributeValues[':p'].S) as string[]).map((text) => JSON.parse(text));
+        const items = (s.query.all(input.ExpressionAttributeValues[':p'].S) as string[]).map((text) =>
+          JSON.parse(text),
+        );
         return { Items: items, Count: items.length, ScannedCount: items.length };
       }
       case 'gsi': {
-        const items = (s.queryIndex.all(input.ExpressionAttributeValues[':g'].S, input.Limit) as string[]).map((text) => JSON.parse(text));
+        const items = (s.queryIndex.all(input.ExpressionAttributeValues[':g'].S, input.Limit) as string[]).map((text) =>
+          JSON.parse(text),
+        );
         return { Items: items, Count: items.length, ScannedCount: items.length };
       }
       case 'batch':
-        this.database.transaction(() => {
-          for (const request of input.RequestItems[TABLE]) this.putItem(request.PutRequest.Item);
-        }).immediate();
+        this.database
+          .transaction(() => {
+            for (const request of input.RequestItems[TABLE]) this.putItem(request.PutRequest.Item);
+          })
+          .immediate();
         return { UnprocessedItems: {} };
       case 'transact':
-        this.database.transaction(() => {
-          const [first, second] = input.TransactItems;
-          const now = Date.now();
-          if (input.ClientRequestToken && s.tokenLookup.get(input.ClientRequestToken, now) !== undefined) return;
-          if (s.exists.get(first.Put.Item.pk.S, first.Put.Item.sk.S)) throw new Error('condition failed');
-          this.putItem(first.Put.Item);
-          this.putItem(second.Put.Item);
-          if (input.ClientRequestToken) s.tokenInsert.run(input.ClientRequestToken, first.Put.Item.pk.S, now + 600_000);
-        }).immediate();
+        this.database
+          .transaction(() => {
+            const [first, second] = input.TransactItems;
+            const now = Date.now();
+            if (input.ClientRequestToken && s.tokenLookup.get(input.ClientRequestToken, now) !== undefined) return;
+            if (s.exists.get(first.Put.Item.pk.S, first.Put.Item.sk.S)) throw new Error('condition failed');
+            this.putItem(first.Put.Item);
+            this.putItem(second.Put.Item);
+            if (input.ClientRequestToken)
+              s.tokenInsert.run(input.ClientRequestToken, first.Put.Item.pk.S, now + 600_000);
+          })
+          .immediate();
         return {};
     }
   }

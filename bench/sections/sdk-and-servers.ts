@@ -2,7 +2,15 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createLocalClient, localEngineOf } from '../../src/local/client/create-local-client.js';
 import { measureAsyncInterleaved, measureServerCpu, measureSync, type Timing } from '../measure.js';
 import type { BenchOptions } from '../options.js';
-import { httpClient, reconnect, startDynalitePeer, startDynamoDbLocalPeer, startFloorPeer, startMonotablePeer, type Peer } from '../peers.js';
+import {
+  httpClient,
+  reconnect,
+  startDynalitePeer,
+  startDynamoDbLocalPeer,
+  startFloorPeer,
+  startMonotablePeer,
+  type Peer,
+} from '../peers.js';
 import { formatUs, type ResultRow } from '../report.js';
 import { WIRE_REQUESTS } from '../wire-requests.js';
 import { seed, WORKLOADS } from '../workloads.js';
@@ -86,7 +94,11 @@ export async function runSdkAndServers(options: BenchOptions, rows: ResultRow[],
         // The engine alone behind the same client, same wire input: what of (a) is not the engine.
         const engine = localEngineOf(local);
         const wire = WIRE_REQUESTS[workload.name];
-        const alone = measureSync((i) => engine.handle(wire.operation, wire.input(i, 'alone')), options.iterations, warmup);
+        const alone = measureSync(
+          (i) => engine.handle(wire.operation, wire.input(i, 'alone')),
+          options.iterations,
+          warmup,
+        );
         notes.push(
           `${workload.label}: in-process ${formatUs(inProcess.meanUs)} = engine.handle alone on the same in-memory engine ` +
             `${formatUs(alone.meanUs)} + ${formatUs(inProcess.meanUs - alone.meanUs)} for the SDK client, the DocumentClient ` +
@@ -156,11 +168,17 @@ export async function runSdkAndServers(options: BenchOptions, rows: ResultRow[],
           met: undefined,
         });
         const http = timings.get(monotable);
-        if (http) notes.push(`${workload.label}: monotable serve over HTTP, client-side latency ${formatUs(http.meanUs)} (p99 ${formatUs(http.p99Us)}).`);
+        if (http)
+          notes.push(
+            `${workload.label}: monotable serve over HTTP, client-side latency ${formatUs(http.meanUs)} (p99 ${formatUs(http.p99Us)}).`,
+          );
         const counts = peers
           .map((peer) => ({ peer, timing: timings.get(peer) }))
           .filter(({ timing }) => timing?.cpuTicks !== undefined)
-          .map(({ peer, timing }) => `${peer.name} ${timing!.calls.toLocaleString('en')} calls / ${timing!.cpuTicks} ticks`);
+          .map(
+            ({ peer, timing }) =>
+              `${peer.name} ${timing!.calls.toLocaleString('en')} calls / ${timing!.cpuTicks} ticks`,
+          );
         if (counts.length > 0) notes.push(`${workload.label}: server CPU measured over ${counts.join(', ')}.`);
       }
     }

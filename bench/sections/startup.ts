@@ -51,11 +51,21 @@ const POLL_MS = 5;
 export async function runStartup(options: BenchOptions, rows: ResultRow[], notes: string[]): Promise<void> {
   ensureBuilt(notes);
   const commands: StartCommand[] = [
-    { name: 'monotable serve', command: process.execPath, args: (port) => [join(projectRoot, 'bin', 'monotable.js'), 'serve', '--in-memory', '--port', String(port)] },
+    {
+      name: 'monotable serve',
+      command: process.execPath,
+      args: (port) => [join(projectRoot, 'bin', 'monotable.js'), 'serve', '--in-memory', '--port', String(port)],
+    },
     {
       name: 'dynalite',
       command: process.execPath,
-      args: (port) => [join(projectRoot, 'node_modules', 'dynalite', 'cli.js'), '--createTableMs', '0', '--port', String(port)],
+      args: (port) => [
+        join(projectRoot, 'node_modules', 'dynalite', 'cli.js'),
+        '--createTableMs',
+        '0',
+        '--port',
+        String(port),
+      ],
     },
     {
       // What bin/monotable.js ran before the build did: the TypeScript sources compiled by tsx at start.
@@ -146,7 +156,10 @@ export async function runStartup(options: BenchOptions, rows: ResultRow[], notes
   }
   notes.push(
     `(h) every round, spawn → first answer / idle RSS: ${commands
-      .map((command, index) => `${command.name} ${starts[index].map((start) => `${start.firstAnswerMs.toFixed(0)} ms / ${start.idleRssMb.toFixed(0)} MB`).join(', ')}`)
+      .map(
+        (command, index) =>
+          `${command.name} ${starts[index].map((start) => `${start.firstAnswerMs.toFixed(0)} ms / ${start.idleRssMb.toFixed(0)} MB`).join(', ')}`,
+      )
       .join('; ')}.`,
   );
   console.log(`  ${formatRatio(dynalite.firstAnswerMs / ours.firstAnswerMs)} dynalite's start time`);
@@ -157,9 +170,13 @@ function ensureBuilt(notes: string[]): void {
   const entry = cliEntry(projectRoot);
   if (entry.kind === 'built') return;
   console.log(`  building dist/ first (${entry.why})…`);
-  execFileSync(process.execPath, [join(projectRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(projectRoot, 'tsconfig.build.json')], {
-    stdio: 'inherit',
-  });
+  execFileSync(
+    process.execPath,
+    [join(projectRoot, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(projectRoot, 'tsconfig.build.json')],
+    {
+      stdio: 'inherit',
+    },
+  );
   const after = cliEntry(projectRoot);
   if (after.kind !== 'built') throw new Error(`bin/monotable.js still runs the sources after the build (${after.why})`);
   notes.push(`(h) dist/ was built before the measurement (${entry.why}).`);
@@ -208,7 +225,8 @@ function listTables(port: number): Promise<number | undefined> {
           'content-type': 'application/x-amz-json-1.0',
           'x-amz-target': 'DynamoDB_20120810.ListTables',
           'x-amz-date': '20260101T000000Z',
-          authorization: 'AWS4-HMAC-SHA256 Credential=bench/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host;x-amz-date, Signature=0',
+          authorization:
+            'AWS4-HMAC-SHA256 Credential=bench/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host;x-amz-date, Signature=0',
         },
       },
       (response) => {

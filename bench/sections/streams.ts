@@ -20,7 +20,12 @@ async function seededClient(withStream: boolean) {
   const documents = DynamoDBDocumentClient.from(client);
   await seed(client, documents);
   if (withStream) {
-    await client.send(new UpdateTableCommand({ TableName: TABLE, StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' } }));
+    await client.send(
+      new UpdateTableCommand({
+        TableName: TABLE,
+        StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
+      }),
+    );
   }
   return { engine, client, documents };
 }
@@ -35,7 +40,9 @@ export async function runStreams(options: BenchOptions, rows: ResultRow[], notes
   const streamed = await seededClient(true);
   const plain = await seededClient(false);
   try {
-    for (const workload of WORKLOADS.filter((candidate) => (candidate.name === 'put' || candidate.name === 'update') && options.only.has(candidate.name))) {
+    for (const workload of WORKLOADS.filter(
+      (candidate) => (candidate.name === 'put' || candidate.name === 'update') && options.only.has(candidate.name),
+    )) {
       const [ours, reference] = await measureAsyncInterleaved(
         [(i) => workload.call(streamed.documents, i, 'streamed'), (i) => workload.call(plain.documents, i, 'plain')],
         options.iterations,
@@ -72,8 +79,14 @@ function thousandRecords(): { engine: Engine; iterator: string } {
   const engine = new Engine({ inMemory: true, ttlReapIntervalMs: 0 });
   const answer = engine.handle('CreateTable', {
     TableName: 'records',
-    AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }, { AttributeName: 'sk', AttributeType: 'S' }],
-    KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'sk', KeyType: 'RANGE' }],
+    AttributeDefinitions: [
+      { AttributeName: 'pk', AttributeType: 'S' },
+      { AttributeName: 'sk', AttributeType: 'S' },
+    ],
+    KeySchema: [
+      { AttributeName: 'pk', KeyType: 'HASH' },
+      { AttributeName: 'sk', KeyType: 'RANGE' },
+    ],
     BillingMode: 'PAY_PER_REQUEST',
     StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
   }) as { TableDescription: { LatestStreamArn: string } };
@@ -81,10 +94,18 @@ function thousandRecords(): { engine: Engine; iterator: string } {
   for (let i = 0; i < 1000; i++) {
     engine.handle('PutItem', {
       TableName: 'records',
-      Item: { pk: { S: `REC#${i}` }, sk: { S: 'METADATA' }, status: { S: 'open' }, n: { N: String(i) }, data: { S: PAYLOAD } },
+      Item: {
+        pk: { S: `REC#${i}` },
+        sk: { S: 'METADATA' },
+        status: { S: 'open' },
+        n: { N: String(i) },
+        data: { S: PAYLOAD },
+      },
     });
   }
-  const { StreamDescription } = engine.handle(`${STREAMS}DescribeStream`, { StreamArn: arn }) as { StreamDescription: { Shards: { ShardId: string }[] } };
+  const { StreamDescription } = engine.handle(`${STREAMS}DescribeStream`, { StreamArn: arn }) as {
+    StreamDescription: { Shards: { ShardId: string }[] };
+  };
   const { ShardIterator } = engine.handle(`${STREAMS}GetShardIterator`, {
     StreamArn: arn,
     ShardId: StreamDescription.Shards[0].ShardId,
@@ -106,12 +127,48 @@ async function measureGetRecords(options: BenchOptions, rows: ResultRow[]): Prom
       measureSync(() => engine.handleAsJson(`${STREAMS}GetRecords`, request), syncIterations, 20),
       measureSync(() => engine.handle('Scan', { TableName: 'records' }), syncIterations, 20),
     ];
-    const sdk = await measureAsync(() => streams.send(new GetRecordsCommand(request)), Math.max(20, Math.floor(options.iterations / 30)), 10);
+    const sdk = await measureAsync(
+      () => streams.send(new GetRecordsCommand(request)),
+      Math.max(20, Math.floor(options.iterations / 30)),
+      10,
+    );
     rows.push(
-      { section: SECTION, operation: 'GetRecords, 1,000 records (engine.handle)', ours: formatUs(handled.meanUs), reference: '2 ms', ratio: handled.meanUs / 2000, target: '≤ 2 ms', met: handled.meanUs <= 2000 },
-      { section: SECTION, operation: 'GetRecords, 1,000 records (engine.handleAsJson: the wire text)', ours: formatUs(wire.meanUs), reference: '2 ms', ratio: wire.meanUs / 2000, target: '≤ 2 ms', met: wire.meanUs <= 2000 },
-      { section: SECTION, operation: 'GetRecords, 1,000 records (createLocalStreamsClient, full SDK stack)', ours: formatUs(sdk.meanUs), reference: '–', ratio: undefined, target: 'shown', met: undefined },
-      { section: SECTION, operation: 'Scan, the same 1,000 items (engine.handle), for scale', ours: formatUs(scan.meanUs), reference: '–', ratio: undefined, target: 'shown', met: undefined },
+      {
+        section: SECTION,
+        operation: 'GetRecords, 1,000 records (engine.handle)',
+        ours: formatUs(handled.meanUs),
+        reference: '2 ms',
+        ratio: handled.meanUs / 2000,
+        target: '≤ 2 ms',
+        met: handled.meanUs <= 2000,
+      },
+      {
+        section: SECTION,
+        operation: 'GetRecords, 1,000 records (engine.handleAsJson: the wire text)',
+        ours: formatUs(wire.meanUs),
+        reference: '2 ms',
+        ratio: wire.meanUs / 2000,
+        target: '≤ 2 ms',
+        met: wire.meanUs <= 2000,
+      },
+      {
+        section: SECTION,
+        operation: 'GetRecords, 1,000 records (createLocalStreamsClient, full SDK stack)',
+        ours: formatUs(sdk.meanUs),
+        reference: '–',
+        ratio: undefined,
+        target: 'shown',
+        met: undefined,
+      },
+      {
+        section: SECTION,
+        operation: 'Scan, the same 1,000 items (engine.handle), for scale',
+        ours: formatUs(scan.meanUs),
+        reference: '–',
+        ratio: undefined,
+        target: 'shown',
+        met: undefined,
+      },
     );
   } finally {
     streams.destroy();
@@ -132,7 +189,12 @@ async function measureHandlerLatency(options: BenchOptions, rows: ResultRow[]): 
     for (let i = 0; i < writes + 20; i++) {
       const handled = new Promise<number>((resolve) => (invoked = () => resolve(performance.now())));
       const started = performance.now();
-      await documents.send(new PutCommand({ TableName: TABLE, Item: { pk: `LATENCY#${i}`, sk: 'METADATA', status: 'open', data: PAYLOAD } }));
+      await documents.send(
+        new PutCommand({
+          TableName: TABLE,
+          Item: { pk: `LATENCY#${i}`, sk: 'METADATA', status: 'open', data: PAYLOAD },
+        }),
+      );
       const at = await handled;
       if (i >= 20) latencies.push((at - started) * 1000);
       // The next write finds the runner idle: a runner still polling after a batch would

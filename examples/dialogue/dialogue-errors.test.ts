@@ -10,7 +10,11 @@ describeEachEngine('dialogue errors', (engine) => {
     await dialogues.start({ dialogueId, title: dialogueId, createdAt });
     for (const name of experts) await dialogues.addExpert(dialogueId, { name, role: 'r', tier: 1 });
   };
-  const failure = (promise: Promise<unknown>) => promise.then(() => undefined, (e: unknown) => e);
+  const failure = (promise: Promise<unknown>) =>
+    promise.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
 
   beforeAll(async () => {
     const client = engine.client();
@@ -21,20 +25,28 @@ describeEachEngine('dialogue errors', (engine) => {
 
   it('refuses to start a dialogue whose id is taken with ItemAlreadyExistsError', async () => {
     await open('e-taken');
-    expect(await failure(dialogues.start({ dialogueId: 'e-taken', title: 'again', createdAt }))).toMatchObject({ code: 'ItemAlreadyExists', payload: { entity: 'dialogue', key: { dialogueId: 'e-taken' } } });
+    expect(await failure(dialogues.start({ dialogueId: 'e-taken', title: 'again', createdAt }))).toMatchObject({
+      code: 'ItemAlreadyExists',
+      payload: { entity: 'dialogue', key: { dialogueId: 'e-taken' } },
+    });
   });
 
   it('refuses an expert whose name is taken with ItemAlreadyExistsError, not as a closed dialogue', async () => {
     await open('e-twice', ['muffin']);
     const error = await failure(dialogues.addExpert('e-twice', { name: 'muffin', role: 'other', tier: 3 }));
     expect(error).toBeInstanceOf(ItemAlreadyExistsError);
-    expect((error as ItemAlreadyExistsError).payload).toEqual({ entity: 'expert', key: { dialogueId: 'e-twice', name: 'muffin' } });
+    expect((error as ItemAlreadyExistsError).payload).toEqual({
+      entity: 'expert',
+      key: { dialogueId: 'e-twice', name: 'muffin' },
+    });
     expect((await dialogues.whole('e-twice')).expert.map((expert) => expert.role)).toEqual(['r']);
   });
 
   it('refuses a perspective of an expert the dialogue does not have with DialogueNotOpenError', async () => {
     await open('e-stranger', ['muffin']);
-    expect(await failure(dialogues.addPerspective('e-stranger', { expert: 'pretzel', label: 'l', content: 'c' }))).toMatchObject({
+    expect(
+      await failure(dialogues.addPerspective('e-stranger', { expert: 'pretzel', label: 'l', content: 'c' })),
+    ).toMatchObject({
       code: 'DialogueNotOpen',
       payload: { reason: 'dialogue is not open in this round, or the expert is unknown' },
     });
@@ -51,7 +63,9 @@ describeEachEngine('dialogue errors', (engine) => {
   });
 
   it('refuses a tension in a dialogue that does not exist, writing neither tension nor event', async () => {
-    expect(await failure(dialogues.raiseTension('e-void', { tensionId: 'T1', description: 'd', actor: 'a', epoch: 1 }))).toMatchObject({
+    expect(
+      await failure(dialogues.raiseTension('e-void', { tensionId: 'T1', description: 'd', actor: 'a', epoch: 1 })),
+    ).toMatchObject({
       code: 'DialogueNotOpen',
       payload: { dialogueId: 'e-void', reason: 'no such dialogue' },
     });
@@ -61,9 +75,13 @@ describeEachEngine('dialogue errors', (engine) => {
   it('refuses a second tension of one id with TransactionCancelledError naming the tension', async () => {
     await open('e-tension');
     await dialogues.raiseTension('e-tension', { tensionId: 'T1', description: 'd', actor: 'a', epoch: 1 });
-    const error = await failure(dialogues.raiseTension('e-tension', { tensionId: 'T1', description: 'again', actor: 'b', epoch: 2 }));
+    const error = await failure(
+      dialogues.raiseTension('e-tension', { tensionId: 'T1', description: 'again', actor: 'b', epoch: 2 }),
+    );
     expect(error).toBeInstanceOf(TransactionCancelledError);
-    expect((error as TransactionCancelledError).payload.reasons.map((reason) => reason.item.entity)).toEqual(['tension']);
+    expect((error as TransactionCancelledError).payload.reasons.map((reason) => reason.item.entity)).toEqual([
+      'tension',
+    ]);
     expect((await dialogues.tensionHistory('e-tension', 'T1')).map((event) => event.epoch)).toEqual([1]);
   });
 
@@ -71,11 +89,16 @@ describeEachEngine('dialogue errors', (engine) => {
     await open('e-rounds');
     expect(await dialogues.nextRound('e-rounds')).toBe(1);
     await dialogues.db.entity('dialogue').transition({ dialogueId: 'e-rounds' }, { from: 'open', to: 'closed' });
-    expect(await failure(dialogues.nextRound('e-rounds'))).toMatchObject({ code: 'DialogueNotOpen', payload: { reason: 'dialogue is not open' } });
+    expect(await failure(dialogues.nextRound('e-rounds'))).toMatchObject({
+      code: 'DialogueNotOpen',
+      payload: { reason: 'dialogue is not open' },
+    });
   });
 
   it('refuses an expert its schemas reject with ValidationError', async () => {
     await open('e-invalid');
-    expect(await failure(dialogues.addExpert('e-invalid', { name: 'x', role: 'r', tier: 'high' as never }))).toBeInstanceOf(ValidationError);
+    expect(
+      await failure(dialogues.addExpert('e-invalid', { name: 'x', role: 'r', tier: 'high' as never })),
+    ).toBeInstanceOf(ValidationError);
   });
 });

@@ -3,7 +3,12 @@ import { createTableFromModel } from '../../src/repository/create-table.js';
 import { model } from './model.js';
 
 export { model, dialogueStatuses, perspectiveStatuses, tensionStatuses, tensionEventTypes } from './model.js';
-export { DialogueRepository, DialogueNotOpenError, ContentionError, type DialogueDb } from './repositories/dialogue-repository.js';
+export {
+  DialogueRepository,
+  DialogueNotOpenError,
+  ContentionError,
+  type DialogueDb,
+} from './repositories/dialogue-repository.js';
 
 /**
  * Creates the dialogue table from the model under `tableName`.

@@ -84,7 +84,12 @@ export const tension = defineEntity(table, {
   key: { pk: '{dialogueId}', sk: 'TENSION#{tensionId}' },
   stateMachine: {
     attribute: 'status',
-    transitions: { open: ['addressed', 'resolved', 'dismissed'], addressed: ['open', 'resolved', 'dismissed'], resolved: ['open'], dismissed: ['open'] },
+    transitions: {
+      open: ['addressed', 'resolved', 'dismissed'],
+      addressed: ['open', 'resolved', 'dismissed'],
+      resolved: ['open'],
+      dismissed: ['open'],
+    },
   },
 });
 

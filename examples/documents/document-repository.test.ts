@@ -26,10 +26,21 @@ describeEachEngine('documents', (engine) => {
   it('numbers documents per realm and returns the realm with everything in one Query', async () => {
     await docs.createRealm({ realmId: 'letemcook', name: 'Let em cook', path: '/srv/letemcook' });
     const first = await docs.createDocument('letemcook', { kind: 'rfc', title: 'Storage' });
-    const second = await docs.createDocument('letemcook', { kind: 'rfc', title: 'Dialogue', content: 'Experts deliberate' });
+    const second = await docs.createDocument('letemcook', {
+      kind: 'rfc',
+      title: 'Dialogue',
+      content: 'Experts deliberate',
+    });
     const adr = await docs.createDocument('letemcook', { kind: 'adr', title: 'Portable schemas' });
     expect([first.number, second.number, adr.number]).toEqual([1, 2, 3]);
-    expect(second).toMatchObject({ realmId: 'letemcook', kind: 'rfc', number: 2, status: 'draft', content: 'Experts deliberate', version: 1 });
+    expect(second).toMatchObject({
+      realmId: 'letemcook',
+      kind: 'rfc',
+      number: 2,
+      status: 'draft',
+      content: 'Experts deliberate',
+      version: 1,
+    });
     await docs.link('letemcook', second, first, 'references');
 
     const whole = await docs.whole('letemcook');
@@ -40,14 +51,17 @@ describeEachEngine('documents', (engine) => {
 
   it('never gives two racing creators the same number, nor skips one', async () => {
     await docs.createRealm({ realmId: 'race', name: 'Race', path: '/race' });
-    const created = await Promise.all(Array.from({ length: 5 }, (_, i) => docs.createDocument('race', { kind: 'note', title: `n${i}` })));
+    const created = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => docs.createDocument('race', { kind: 'note', title: `n${i}` })),
+    );
     expect(created.map((d) => d.number).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5]);
     expect((await docs.getRealm('race'))?.nextNumber).toBe(6);
   });
 
   it('lists documents by kind in numeric order, page by page', async () => {
     await docs.createRealm({ realmId: 'pages', name: 'Pages', path: '/pages' });
-    for (let i = 0; i < 12; i++) await docs.createDocument('pages', { kind: i % 3 === 0 ? 'adr' : 'rfc', title: `d${i}` });
+    for (let i = 0; i < 12; i++)
+      await docs.createDocument('pages', { kind: i % 3 === 0 ? 'adr' : 'rfc', title: `d${i}` });
     const numbers: number[] = [];
     let cursor: string | undefined;
     do {
@@ -64,7 +78,9 @@ describeEachEngine('documents', (engine) => {
     const doc = await docs.createDocument('edits', { kind: 'spec', title: 'Spec' });
     const edited = await docs.editContent('edits', doc, 'first edit', doc.version);
     expect(edited.version).toBe(2);
-    await expect(docs.editContent('edits', doc, 'stale edit', doc.version)).rejects.toBeInstanceOf(VersionConflictError);
+    await expect(docs.editContent('edits', doc, 'stale edit', doc.version)).rejects.toBeInstanceOf(
+      VersionConflictError,
+    );
     expect((await docs.getDocument('edits', doc))?.content).toBe('first edit');
   });
 
@@ -78,7 +94,10 @@ describeEachEngine('documents', (engine) => {
     const missing = await docs.link('links', a, { kind: 'rfc', number: 99 }, 'references').catch((e: unknown) => e);
     expect(missing).toBeInstanceOf(DocumentNotFoundError);
     expect(missing).toBeInstanceOf(RepositoryError);
-    expect(missing).toMatchObject({ code: 'DocumentNotFound', payload: { realmId: 'links', what: 'document {"realmId":"links","kind":"rfc","number":99}' } });
+    expect(missing).toMatchObject({
+      code: 'DocumentNotFound',
+      payload: { realmId: 'links', what: 'document {"realmId":"links","kind":"rfc","number":99}' },
+    });
     await expect(docs.createDocument('nowhere', { kind: 'rfc', title: 'x' })).rejects.toMatchObject({
       code: 'DocumentNotFound',
       payload: { realmId: 'nowhere', what: 'the realm' },
@@ -105,14 +124,20 @@ describeEachEngine('documents', (engine) => {
     await docs.transition('super', old, 'proposed', 'accepted');
     await docs.supersede('super', old, replacement);
     expect((await docs.getDocument('super', old))?.status).toBe('superseded');
-    expect(await docs.linksFrom('super', replacement.number)).toEqual([expect.objectContaining({ to: old.number, linkType: 'supersedes' })]);
+    expect(await docs.linksFrom('super', replacement.number)).toEqual([
+      expect.objectContaining({ to: old.number, linkType: 'supersedes' }),
+    ]);
   });
 });
 
 it('reports lost numbering races as a typed contention error', () => {
   const error = new NumberingContentionError('r1', 8);
   expect(error).toBeInstanceOf(RepositoryError);
-  expect(error).toMatchObject({ name: 'NumberingContentionError', code: 'NumberingContention', payload: { realmId: 'r1', attempts: 8 } });
+  expect(error).toMatchObject({
+    name: 'NumberingContentionError',
+    code: 'NumberingContention',
+    payload: { realmId: 'r1', attempts: 8 },
+  });
   expect(error.message).toBe('Realm r1: could not allocate a document number after 8 attempts');
 });
 

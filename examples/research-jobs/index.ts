@@ -3,7 +3,14 @@ import { createTableFromModel } from '../../src/repository/create-table.js';
 import { model } from './model.js';
 
 export { model, jobStatuses, type JobStatus } from './model.js';
-export { JobRepository, type Job, type Finding, type Report, type DebugPayload, type JobRepositoryOptions } from './repositories/job-repository.js';
+export {
+  JobRepository,
+  type Job,
+  type Finding,
+  type Report,
+  type DebugPayload,
+  type JobRepositoryOptions,
+} from './repositories/job-repository.js';
 export { createJobStatusCountersHandler, statusDeltas, type JobChange } from './streams/job-status-counters.js';
 
 /**

@@ -14,8 +14,18 @@ describeEachEngine('research jobs', (engine) => {
   });
 
   it('creates a job queued by default and reads it back', async () => {
-    const created = await jobs.create({ id: 'j1', title: 'Survey vector stores', createdAt: '2026-01-01T00:00:00.000Z' });
-    expect(created).toMatchObject({ id: 'j1', title: 'Survey vector stores', status: 'queued', createdAt: '2026-01-01T00:00:00.000Z', version: 1 });
+    const created = await jobs.create({
+      id: 'j1',
+      title: 'Survey vector stores',
+      createdAt: '2026-01-01T00:00:00.000Z',
+    });
+    expect(created).toMatchObject({
+      id: 'j1',
+      title: 'Survey vector stores',
+      status: 'queued',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      version: 1,
+    });
     expect(await jobs.get('j1')).toEqual(created);
     expect(await jobs.get('missing')).toBeUndefined();
   });
@@ -30,7 +40,10 @@ describeEachEngine('research jobs', (engine) => {
 
   it('returns a job with its findings and report from one Query', async () => {
     await jobs.create({ id: 'j2', title: 'Compare engines' });
-    const findings = Array.from({ length: 30 }, (_, i) => ({ id: `f${String(i).padStart(2, '0')}`, text: `finding ${i}` }));
+    const findings = Array.from({ length: 30 }, (_, i) => ({
+      id: `f${String(i).padStart(2, '0')}`,
+      text: `finding ${i}`,
+    }));
     await jobs.addFindings('j2', findings);
     await jobs.saveReport('j2', { summary: 'SQLite is fine' });
     await jobs.saveDebugPayload('j2', { id: 'd1', payload: 'stack' });
@@ -71,7 +84,13 @@ describeEachEngine('research jobs', (engine) => {
     await jobs.create({ id: 'j3', title: 'x' });
     const error = await jobs.transitionStatus('j3', 'running', 'succeeded').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(InvalidTransitionError);
-    expect((error as InvalidTransitionError).payload).toMatchObject({ entity: 'job', key: { id: 'j3' }, expected: 'running', actual: 'queued', next: 'succeeded' });
+    expect((error as InvalidTransitionError).payload).toMatchObject({
+      entity: 'job',
+      key: { id: 'j3' },
+      expected: 'running',
+      actual: 'queued',
+      next: 'succeeded',
+    });
     const forbidden = await jobs.transitionStatus('j3', 'queued', 'succeeded').catch((e: unknown) => e);
     expect((forbidden as InvalidTransitionError).payload.reason).toBe('not-allowed');
   });

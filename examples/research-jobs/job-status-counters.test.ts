@@ -5,7 +5,12 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine/engine.js';
 import { createLocalClient } from '../../src/local/index.js';
-import { runStreamHandler, streamHandlerSettings, type DynamoDBStreamEvent, type RunningStreamHandler } from '../../src/streams/index.js';
+import {
+  runStreamHandler,
+  streamHandlerSettings,
+  type DynamoDBStreamEvent,
+  type RunningStreamHandler,
+} from '../../src/streams/index.js';
 import { startCliServer, type ServingCli } from '../../test/local/support/run-cli.js';
 import { uniqueTableName } from '../../test/support/engines.js';
 import { createJobStatusCountersHandler, createTable, JobRepository, model } from './index.js';
@@ -41,7 +46,11 @@ describe('job status counters, kept by the stream handler [in-process]', () => {
     const tableName = uniqueTableName('research');
     await createTable(client, tableName);
     const jobs = new JobRepository(client, tableName);
-    running = runStreamHandler({ client, handler: createJobStatusCountersHandler(client, tableName), ...streamHandlerSettings(model, 'jobStatusCounters', { tableName }) });
+    running = runStreamHandler({
+      client,
+      handler: createJobStatusCountersHandler(client, tableName),
+      ...streamHandlerSettings(model, 'jobStatusCounters', { tableName }),
+    });
     expect(await jobs.statusCounts()).toEqual(none);
     await moveSomeJobs(jobs);
     await running.drain();
@@ -128,7 +137,11 @@ describe('job status counters, kept by the stream handler [monotable serve]', ()
 
   beforeAll(async () => {
     server = await startCliServer(['--db', file]);
-    client = new DynamoDBClient({ endpoint: server.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    client = new DynamoDBClient({
+      endpoint: server.endpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
   });
   afterAll(async () => {
     await running?.stop();
@@ -144,7 +157,11 @@ describe('job status counters, kept by the stream handler [monotable serve]', ()
     const jobs = new JobRepository(client, tableName);
     // The server's file, opened beside it: the stream the server writes is read here, and the handler writes through the server.
     engine = new Engine({ path: file, ttlReapIntervalMs: 0 });
-    running = runStreamHandler({ engine, handler: createJobStatusCountersHandler(client, tableName), ...streamHandlerSettings(model, 'jobStatusCounters', { tableName }) });
+    running = runStreamHandler({
+      engine,
+      handler: createJobStatusCountersHandler(client, tableName),
+      ...streamHandlerSettings(model, 'jobStatusCounters', { tableName }),
+    });
     await moveSomeJobs(jobs);
     await running.drain();
     expect(await jobs.statusCounts()).toEqual(afterTheStory);

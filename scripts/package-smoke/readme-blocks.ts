@@ -34,7 +34,11 @@ const typeScriptLanguages = ['ts', 'typescript'];
 function run(command: string, args: string[]): { ok: boolean; stdout: string; detail: string } {
   const result = spawnSync(command, args, { cwd: work, env: environment, encoding: 'utf8', timeout: 120_000 });
   const ok = result.status === 0;
-  return { ok, stdout: result.stdout, detail: `exit ${result.status ?? result.signal}\n${result.stdout}${result.stderr}`.trim() };
+  return {
+    ok,
+    stdout: result.stdout,
+    detail: `exit ${result.status ?? result.signal}\n${result.stdout}${result.stderr}`.trim(),
+  };
 }
 
 function runTypeScript(block: CodeBlock): string | undefined {
@@ -65,7 +69,8 @@ function runShell(block: CodeBlock): string | undefined {
   for (const step of steps) {
     const result = run('bash', ['-e', '-o', 'pipefail', '-c', step.command]);
     if (!result.ok) return `${step.command}: ${result.detail}`;
-    if (result.stdout.trim() !== step.output) return `${step.command}: printed\n${result.stdout.trim()}\ninstead of\n${step.output}`;
+    if (result.stdout.trim() !== step.output)
+      return `${step.command}: printed\n${result.stdout.trim()}\ninstead of\n${step.output}`;
   }
   return undefined;
 }
@@ -90,5 +95,7 @@ for (const block of codeBlocks(file)) {
 }
 for (const failure of failures) console.log(`\n${failure}`);
 console.log(`not run, as marked: ${notRun.join(', ')}`);
-console.log(`${ran - failures.length}/${ran} runnable blocks ran from the installed package (${notRun.length} marked not runnable)`);
+console.log(
+  `${ran - failures.length}/${ran} runnable blocks ran from the installed package (${notRun.length} marked not runnable)`,
+);
 process.exit(failures.length === 0 ? 0 : 1);

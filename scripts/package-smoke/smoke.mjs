@@ -63,8 +63,15 @@ async function lowLevelSuite(client, table) {
     assert.equal(TableDescription.TableName, table);
   });
   await check('PutItem + GetItem', async () => {
-    await client.send(new PutItemCommand({ TableName: table, Item: { pk: { S: 'a' }, sk: { S: '1' }, n: { N: '12345678901234567890.5' } } }));
-    const { Item } = await client.send(new GetItemCommand({ TableName: table, Key: { pk: { S: 'a' }, sk: { S: '1' } } }));
+    await client.send(
+      new PutItemCommand({
+        TableName: table,
+        Item: { pk: { S: 'a' }, sk: { S: '1' }, n: { N: '12345678901234567890.5' } },
+      }),
+    );
+    const { Item } = await client.send(
+      new GetItemCommand({ TableName: table, Key: { pk: { S: 'a' }, sk: { S: '1' } } }),
+    );
     assert.deepEqual(Item, { pk: { S: 'a' }, sk: { S: '1' }, n: { N: '12345678901234567890.5' } });
   });
   await check('UpdateItem', async () => {
@@ -84,28 +91,55 @@ async function lowLevelSuite(client, table) {
     const { UnprocessedItems } = await client.send(new BatchWriteItemCommand({ RequestItems: { [table]: puts } }));
     assert.deepEqual(UnprocessedItems, {});
     const { Responses } = await client.send(
-      new BatchGetItemCommand({ RequestItems: { [table]: { Keys: [{ pk: { S: 'a' }, sk: { S: '2' } }, { pk: { S: 'a' }, sk: { S: '3' } }] } } }),
+      new BatchGetItemCommand({
+        RequestItems: {
+          [table]: {
+            Keys: [
+              { pk: { S: 'a' }, sk: { S: '2' } },
+              { pk: { S: 'a' }, sk: { S: '3' } },
+            ],
+          },
+        },
+      }),
     );
     assert.deepEqual(Responses[table].map((item) => item.sk.S).sort(), ['2', '3']);
   });
   await check('Query', async () => {
     const { Items, Count } = await client.send(
-      new QueryCommand({ TableName: table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': { S: 'a' } } }),
+      new QueryCommand({
+        TableName: table,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': { S: 'a' } },
+      }),
     );
     assert.equal(Count, 4);
-    assert.deepEqual(Items.map((item) => item.sk.S), ['1', '2', '3', '4']);
+    assert.deepEqual(
+      Items.map((item) => item.sk.S),
+      ['1', '2', '3', '4'],
+    );
   });
   await check('TransactWriteItems + TransactGetItems', async () => {
     await client.send(
       new TransactWriteItemsCommand({
         TransactItems: [
           { Put: { TableName: table, Item: { pk: { S: 't' }, sk: { S: '1' } } } },
-          { Update: { TableName: table, Key: { pk: { S: 'a' }, sk: { S: '1' } }, UpdateExpression: 'SET moved = :yes', ExpressionAttributeValues: { ':yes': { BOOL: true } } } },
+          {
+            Update: {
+              TableName: table,
+              Key: { pk: { S: 'a' }, sk: { S: '1' } },
+              UpdateExpression: 'SET moved = :yes',
+              ExpressionAttributeValues: { ':yes': { BOOL: true } },
+            },
+          },
         ],
       }),
     );
     const { Responses } = await client.send(
-      new TransactGetItemsCommand({ TransactItems: [{ Get: { TableName: table, Key: { pk: { S: 'a' }, sk: { S: '1' } }, ProjectionExpression: 'moved' } }] }),
+      new TransactGetItemsCommand({
+        TransactItems: [
+          { Get: { TableName: table, Key: { pk: { S: 'a' }, sk: { S: '1' } }, ProjectionExpression: 'moved' } },
+        ],
+      }),
     );
     assert.deepEqual(Responses, [{ Item: { moved: { BOOL: true } } }]);
   });
@@ -119,7 +153,10 @@ async function lowLevelSuite(client, table) {
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         }),
       )
-      .then(() => undefined, (thrown) => thrown);
+      .then(
+        () => undefined,
+        (thrown) => thrown,
+      );
     assert.ok(error instanceof ConditionalCheckFailedException, `got ${error?.name}: ${error?.message}`);
     assert.ok(error instanceof DynamoDBServiceException);
     assert.equal(error.name, 'ConditionalCheckFailedException');
@@ -130,38 +167,90 @@ async function lowLevelSuite(client, table) {
     const error = await client
       .send(
         new TransactWriteItemsCommand({
-          TransactItems: [{ ConditionCheck: { TableName: table, Key: { pk: { S: 'missing' }, sk: { S: '1' } }, ConditionExpression: 'attribute_exists(pk)' } }],
+          TransactItems: [
+            {
+              ConditionCheck: {
+                TableName: table,
+                Key: { pk: { S: 'missing' }, sk: { S: '1' } },
+                ConditionExpression: 'attribute_exists(pk)',
+              },
+            },
+          ],
         }),
       )
-      .then(() => undefined, (thrown) => thrown);
+      .then(
+        () => undefined,
+        (thrown) => thrown,
+      );
     assert.ok(error instanceof TransactionCanceledException, `got ${error?.name}: ${error?.message}`);
-    assert.deepEqual(error.CancellationReasons.map((reason) => reason.Code), ['ConditionalCheckFailed']);
+    assert.deepEqual(
+      error.CancellationReasons.map((reason) => reason.Code),
+      ['ConditionalCheckFailed'],
+    );
   });
 }
 
 async function documentSuite(client, table) {
   const documents = DynamoDBDocumentClient.from(client);
   await check('DocumentClient Put + Get', async () => {
-    await documents.send(new PutCommand({ TableName: table, Item: { pk: 'd', sk: '1', tags: new Set(['x']), nested: { list: [1, 'two', null] } } }));
+    await documents.send(
+      new PutCommand({
+        TableName: table,
+        Item: { pk: 'd', sk: '1', tags: new Set(['x']), nested: { list: [1, 'two', null] } },
+      }),
+    );
     const { Item } = await documents.send(new GetCommand({ TableName: table, Key: { pk: 'd', sk: '1' } }));
     assert.deepEqual(Item, { pk: 'd', sk: '1', tags: new Set(['x']), nested: { list: [1, 'two', null] } });
   });
   await check('DocumentClient Update', async () => {
     const { Attributes } = await documents.send(
-      new UpdateCommand({ TableName: table, Key: { pk: 'd', sk: '1' }, UpdateExpression: 'SET n = :n', ExpressionAttributeValues: { ':n': 7 }, ReturnValues: 'ALL_NEW' }),
+      new UpdateCommand({
+        TableName: table,
+        Key: { pk: 'd', sk: '1' },
+        UpdateExpression: 'SET n = :n',
+        ExpressionAttributeValues: { ':n': 7 },
+        ReturnValues: 'ALL_NEW',
+      }),
     );
     assert.equal(Attributes.n, 7);
   });
   await check('DocumentClient BatchWrite + BatchGet', async () => {
-    await documents.send(new BatchWriteCommand({ RequestItems: { [table]: [{ PutRequest: { Item: { pk: 'd', sk: '2', v: 2 } } }, { PutRequest: { Item: { pk: 'd', sk: '3', v: 3 } } }] } }));
-    const { Responses } = await documents.send(new BatchGetCommand({ RequestItems: { [table]: { Keys: [{ pk: 'd', sk: '2' }, { pk: 'd', sk: '3' }] } } }));
+    await documents.send(
+      new BatchWriteCommand({
+        RequestItems: {
+          [table]: [
+            { PutRequest: { Item: { pk: 'd', sk: '2', v: 2 } } },
+            { PutRequest: { Item: { pk: 'd', sk: '3', v: 3 } } },
+          ],
+        },
+      }),
+    );
+    const { Responses } = await documents.send(
+      new BatchGetCommand({
+        RequestItems: {
+          [table]: {
+            Keys: [
+              { pk: 'd', sk: '2' },
+              { pk: 'd', sk: '3' },
+            ],
+          },
+        },
+      }),
+    );
     assert.deepEqual(Responses[table].map((item) => item.v).sort(), [2, 3]);
   });
   await check('DocumentClient Query', async () => {
     const { Items } = await documents.send(
-      new DocumentQueryCommand({ TableName: table, KeyConditionExpression: 'pk = :pk AND sk > :after', ExpressionAttributeValues: { ':pk': 'd', ':after': '1' } }),
+      new DocumentQueryCommand({
+        TableName: table,
+        KeyConditionExpression: 'pk = :pk AND sk > :after',
+        ExpressionAttributeValues: { ':pk': 'd', ':after': '1' },
+      }),
     );
-    assert.deepEqual(Items, [{ pk: 'd', sk: '2', v: 2 }, { pk: 'd', sk: '3', v: 3 }]);
+    assert.deepEqual(Items, [
+      { pk: 'd', sk: '2', v: 2 },
+      { pk: 'd', sk: '3', v: 3 },
+    ]);
   });
   await check('DocumentClient TransactWrite + TransactGet', async () => {
     await documents.send(
@@ -173,14 +262,32 @@ async function documentSuite(client, table) {
       }),
     );
     const { Responses } = await documents.send(
-      new TransactGetCommand({ TransactItems: [{ Get: { TableName: table, Key: { pk: 'd', sk: '4' } } }, { Get: { TableName: table, Key: { pk: 'd', sk: '3' } } }] }),
+      new TransactGetCommand({
+        TransactItems: [
+          { Get: { TableName: table, Key: { pk: 'd', sk: '4' } } },
+          { Get: { TableName: table, Key: { pk: 'd', sk: '3' } } },
+        ],
+      }),
     );
-    assert.deepEqual(Responses.map((response) => response.Item), [{ pk: 'd', sk: '4', v: 4 }, undefined]);
+    assert.deepEqual(
+      Responses.map((response) => response.Item),
+      [{ pk: 'd', sk: '4', v: 4 }, undefined],
+    );
   });
   await check('DocumentClient ConditionalCheckFailedException', async () => {
     const error = await documents
-      .send(new PutCommand({ TableName: table, Item: { pk: 'd', sk: '4' }, ConditionExpression: 'v = :nine', ExpressionAttributeValues: { ':nine': 9 } }))
-      .then(() => undefined, (thrown) => thrown);
+      .send(
+        new PutCommand({
+          TableName: table,
+          Item: { pk: 'd', sk: '4' },
+          ConditionExpression: 'v = :nine',
+          ExpressionAttributeValues: { ':nine': 9 },
+        }),
+      )
+      .then(
+        () => undefined,
+        (thrown) => thrown,
+      );
     assert.ok(error instanceof ConditionalCheckFailedException, `got ${error?.name}: ${error?.message}`);
   });
 }

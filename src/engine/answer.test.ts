@@ -5,7 +5,10 @@ import { StoredRow } from './storage/stored-row.js';
 import type { Item } from './values/attribute-value.js';
 
 /** Items as the engine stores them, with the keys JSON.stringify orders specially. */
-const attributeName = fc.oneof(fc.constantFrom('a', '1', '10', '__proto__', 'toJSON', '', 'é'), fc.string({ maxLength: 4 }));
+const attributeName = fc.oneof(
+  fc.constantFrom('a', '1', '10', '__proto__', 'toJSON', '', 'é'),
+  fc.string({ maxLength: 4 }),
+);
 const attributeValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
   value: fc.oneof(
     { depthSize: 'small' },
@@ -20,19 +23,27 @@ const attributeValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
 const item = fc.dictionary(attributeName, attributeValue, { maxKeys: 4 }) as fc.Arbitrary<Item>;
 
 /** A stored row of the item, as storage writes it, or the item itself (a projected one). */
-const answerItem = fc.tuple(item, fc.boolean()).map(([value, stored]) => (stored ? new StoredRow(JSON.stringify(value), 1) : value));
+const answerItem = fc
+  .tuple(item, fc.boolean())
+  .map(([value, stored]) => (stored ? new StoredRow(JSON.stringify(value), 1) : value));
 const plain = fc.jsonValue({ maxDepth: 3 });
 
 /** Answers shaped as the read operations build them, plus arbitrary JSON members around the items. */
 const answer = fc.oneof(
-  fc.record({ Item: fc.option(answerItem, { nil: undefined }), ConsumedCapacity: fc.option(plain, { nil: undefined }) }),
+  fc.record({
+    Item: fc.option(answerItem, { nil: undefined }),
+    ConsumedCapacity: fc.option(plain, { nil: undefined }),
+  }),
   fc.record({
     Items: fc.array(answerItem, { maxLength: 5 }),
     Count: fc.nat(),
     LastEvaluatedKey: fc.option(item, { nil: undefined }),
     Extra: plain,
   }),
-  fc.record({ Responses: fc.dictionary(fc.string({ maxLength: 3 }), fc.array(answerItem, { maxLength: 3 }), { maxKeys: 3 }), UnprocessedKeys: plain }),
+  fc.record({
+    Responses: fc.dictionary(fc.string({ maxLength: 3 }), fc.array(answerItem, { maxLength: 3 }), { maxKeys: 3 }),
+    UnprocessedKeys: plain,
+  }),
   fc.record({ Responses: fc.array(fc.option(fc.record({ Item: answerItem }), { nil: undefined }), { maxLength: 4 }) }),
   fc.dictionary(fc.string({ maxLength: 4 }), plain, { maxKeys: 4 }),
 ) as fc.Arbitrary<Record<string, unknown>>;

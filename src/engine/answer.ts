@@ -83,7 +83,8 @@ function write(value: unknown, depth: number): string | undefined {
     return `${text}]`;
   }
   // Anything JSON.stringify treats specially (toJSON, boxed primitives) it writes itself.
-  if (!isPlainObject(value) || typeof (value as { toJSON?: unknown }).toJSON === 'function') return JSON.stringify(value);
+  if (!isPlainObject(value) || typeof (value as { toJSON?: unknown }).toJSON === 'function')
+    return JSON.stringify(value);
   let text = '{';
   let first = true;
   for (const key of Object.keys(value)) {
@@ -94,4 +95,3 @@ function write(value: unknown, depth: number): string | undefined {
   }
   return `${text}}`;
 }
-

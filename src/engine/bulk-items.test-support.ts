@@ -8,7 +8,12 @@ import type { Item } from './values/attribute-value.js';
  */
 
 /** Writes `count` items, `itemOf(0)` … `itemOf(count - 1)`, into the table at once. */
-export function writeItemsAtOnce(engine: Engine, tableName: string, count: number, itemOf: (index: number) => Item): void {
+export function writeItemsAtOnce(
+  engine: Engine,
+  tableName: string,
+  count: number,
+  itemOf: (index: number) => Item,
+): void {
   const storage = engine.context.storage;
   const table = storage.requireTable(tableName);
   storage.writeTransaction(() => {
@@ -40,7 +45,10 @@ export function engineWithExpiredItems(count: number, path?: string): Engine {
     KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
     BillingMode: 'PAY_PER_REQUEST',
   });
-  engine.handle('UpdateTimeToLive', { TableName: 'cache', TimeToLiveSpecification: { Enabled: true, AttributeName: 'expires' } });
+  engine.handle('UpdateTimeToLive', {
+    TableName: 'cache',
+    TimeToLiveSpecification: { Enabled: true, AttributeName: 'expires' },
+  });
   const expires = { N: String(EXPIRED_ITEMS_NOW_SECONDS - 60) };
   writeItemsAtOnce(engine, 'cache', count, (index) => ({ pk: { S: `old${index}` }, expires }));
   return engine;

@@ -11,8 +11,14 @@ describe('Engine.handle dispatch', () => {
     engine = new Engine({ inMemory: true, ttlReapIntervalMs: 0 });
     const current = engine;
     for (const operation of ['Nope', 'toString', '__proto__', 'constructor']) {
-      expect(errorOf(() => current.handle(operation, null))).toEqual({ type: 'UnknownOperationException', message: '' });
-      expect(errorOf(() => current.handleAsJson(operation, {}))).toEqual({ type: 'UnknownOperationException', message: '' });
+      expect(errorOf(() => current.handle(operation, null))).toEqual({
+        type: 'UnknownOperationException',
+        message: '',
+      });
+      expect(errorOf(() => current.handleAsJson(operation, {}))).toEqual({
+        type: 'UnknownOperationException',
+        message: '',
+      });
     }
   });
 
@@ -20,7 +26,9 @@ describe('Engine.handle dispatch', () => {
     engine = new Engine({ inMemory: true, ttlReapIntervalMs: 0 });
     const current = engine;
     expect(errorOf(() => current.handle('ListTables', []))?.type).toBe('SerializationException');
-    expect(errorOf(() => current.handle('ListTables', { Limit: 0 }))?.message).toMatch(/^1 validation error detected: /);
+    expect(errorOf(() => current.handle('ListTables', { Limit: 0 }))?.message).toMatch(
+      /^1 validation error detected: /,
+    );
   });
 
   it('runs consecutive calls, failing or not, each with its own input', () => {
@@ -35,7 +43,9 @@ describe('Engine.handle dispatch', () => {
     expect(errorOf(() => engine?.handle('GetItem', { TableName: 'missing', Key: { pk: { S: 'a' } } }))?.type).toBe(
       'ResourceNotFoundException',
     );
-    expect(engine.handle('GetItem', { TableName: 'dispatch', Key: { pk: { S: 'a' } } })).toEqual({ Item: { pk: { S: 'a' }, v: { N: '1' } } });
+    expect(engine.handle('GetItem', { TableName: 'dispatch', Key: { pk: { S: 'a' } } })).toEqual({
+      Item: { pk: { S: 'a' }, v: { N: '1' } },
+    });
     expect(JSON.parse(engine.handleAsJson('GetItem', { TableName: 'dispatch', Key: { pk: { S: 'b' } } }))).toEqual({});
   });
 });

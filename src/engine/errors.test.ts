@@ -16,7 +16,11 @@ describe('DynamoDBError reasons', () => {
   it('each factory the engine branches on sets its reason beside DynamoDB’s message', () => {
     const cases: [DynamoDBError, DynamoDBError['reason'], string][] = [
       [keyDoesNotMatchSchema(), 'key-schema-mismatch', 'The provided key element does not match the schema'],
-      [missingItemKey('pk'), 'item-key-missing', 'One or more parameter values were invalid: Missing the key pk in the item'],
+      [
+        missingItemKey('pk'),
+        'item-key-missing',
+        'One or more parameter values were invalid: Missing the key pk in the item',
+      ],
       [
         itemKeyTypeMismatch('pk', 'S', 'N'),
         'item-key-type-mismatch',
@@ -32,9 +36,16 @@ describe('DynamoDBError reasons', () => {
         'index-key-not-scalar',
         'One or more parameter values were invalid: Type mismatch for Index Key gpk Expected: S Actual: SS IndexName: byStatus',
       ],
-      [invalidExpression('UpdateExpression', 'The expression can not be empty;'), 'invalid-expression', 'Invalid UpdateExpression: The expression can not be empty;'],
       [
-        betweenBoundsReversed('KeyConditionExpression', 'lower bound operand: AttributeValue: {N:2}, upper bound operand: AttributeValue: {N:1}'),
+        invalidExpression('UpdateExpression', 'The expression can not be empty;'),
+        'invalid-expression',
+        'Invalid UpdateExpression: The expression can not be empty;',
+      ],
+      [
+        betweenBoundsReversed(
+          'KeyConditionExpression',
+          'lower bound operand: AttributeValue: {N:2}, upper bound operand: AttributeValue: {N:1}',
+        ),
         'between-bounds-reversed',
         'Invalid KeyConditionExpression: The BETWEEN operator requires upper bound to be greater than or equal to lower bound; lower bound operand: AttributeValue: {N:2}, upper bound operand: AttributeValue: {N:1}',
       ],
@@ -49,14 +60,21 @@ describe('DynamoDBError reasons', () => {
         'ExpressionAttributeNames can only be specified when using expressions',
       ],
       [
-        substitutionsWithoutExpression('ExpressionAttributeValues', 'UpdateExpression and ConditionExpression are null'),
+        substitutionsWithoutExpression(
+          'ExpressionAttributeValues',
+          'UpdateExpression and ConditionExpression are null',
+        ),
         'substitutions-without-expression',
         'ExpressionAttributeValues can only be specified when using expressions: UpdateExpression and ConditionExpression are null',
       ],
       [validationError('Limit must be positive'), 'invalid-request', 'Limit must be positive'],
     ];
     for (const [error, reason, message] of cases) {
-      expect({ type: error.type, reason: error.reason, message: error.message }).toEqual({ type: 'ValidationException', reason, message });
+      expect({ type: error.type, reason: error.reason, message: error.message }).toEqual({
+        type: 'ValidationException',
+        reason,
+        message,
+      });
     }
   });
 
@@ -68,6 +86,8 @@ describe('DynamoDBError reasons', () => {
   });
 
   it('marks an error made with the constructor alone as unclassified', () => {
-    expect(new DynamoDBError('ExpiredIteratorException', 'The provided iterator exceeds the maximum age allowed.').reason).toBe('unclassified');
+    expect(
+      new DynamoDBError('ExpiredIteratorException', 'The provided iterator exceeds the maximum age allowed.').reason,
+    ).toBe('unclassified');
   });
 });

@@ -122,7 +122,10 @@ export function keyDoesNotMatchSchema(): DynamoDBError {
 
 /** An item to be written lacks one of the table's key attributes. */
 export function missingItemKey(attributeName: string): DynamoDBError {
-  return validationErrorOf('item-key-missing', `One or more parameter values were invalid: Missing the key ${attributeName} in the item`);
+  return validationErrorOf(
+    'item-key-missing',
+    `One or more parameter values were invalid: Missing the key ${attributeName} in the item`,
+  );
 }
 
 /** An item to be written carries a table key attribute with another type than the table declares. */
@@ -140,7 +143,12 @@ const scalarTypes = new Set(['S', 'N', 'B']);
  * transaction keeps a scalar of another type as its action's cancellation reason, while a
  * value that is no scalar at all fails the whole request, as in DynamoDB: hence two reasons.
  */
-export function indexKeyTypeMismatch(attributeName: string, expected: string, actual: string, indexName: string): DynamoDBError {
+export function indexKeyTypeMismatch(
+  attributeName: string,
+  expected: string,
+  actual: string,
+  indexName: string,
+): DynamoDBError {
   return validationErrorOf(
     scalarTypes.has(actual) ? 'index-key-type-mismatch' : 'index-key-not-scalar',
     `One or more parameter values were invalid: Type mismatch for Index Key ${attributeName} Expected: ${expected} Actual: ${actual} IndexName: ${indexName}`,
@@ -165,7 +173,10 @@ export function unusedExpressionAttributes(
   member: 'ExpressionAttributeNames' | 'ExpressionAttributeValues',
   keys: readonly string[],
 ): DynamoDBError {
-  return validationErrorOf('unused-expression-attributes', `Value provided in ${member} unused in expressions: keys: {${keys.join(', ')}}`);
+  return validationErrorOf(
+    'unused-expression-attributes',
+    `Value provided in ${member} unused in expressions: keys: {${keys.join(', ')}}`,
+  );
 }
 
 /** Substitutions sent with no expression that could use them; `detail` names the missing expressions. */

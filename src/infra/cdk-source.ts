@@ -1,5 +1,12 @@
 import type { ModelDefinition } from '../model/index.js';
-import { pascalCase, tableSpec, type GlobalIndexSpec, type KeyAttributeSpec, type StreamHandlerSpec, type TableSpec } from './table-spec.js';
+import {
+  pascalCase,
+  tableSpec,
+  type GlobalIndexSpec,
+  type KeyAttributeSpec,
+  type StreamHandlerSpec,
+  type TableSpec,
+} from './table-spec.js';
 
 export interface CdkSourceOptions {
   /** Name of the construct class; default `<Table>Table` (`ResearchJobsTable`). */
@@ -71,8 +78,8 @@ ${billing(spec)}${spec.timeToLiveAttribute ? `      timeToLiveAttribute: ${quote
 ${spec.stream ? `      stream: dynamodb.StreamViewType.${spec.stream.viewType},\n` : ''}      removalPolicy: props.removalPolicy ?? RemovalPolicy.RETAIN,
     });
 ${spec.globalIndexes.map((index) => globalIndex(index, spec)).join('')}${handlers.map(streamHandler).join('')}${
-    handlers.length ? `    this.streamHandlers = { ${handlers.map((handler) => handler.name).join(', ')} };\n` : ''
-  }  }
+  handlers.length ? `    this.streamHandlers = { ${handlers.map((handler) => handler.name).join(', ')} };\n` : ''
+}  }
 }
 
 /** A stack holding the ${spec.tableName} table, exporting its name and ARN. */
@@ -94,9 +101,16 @@ function describe(spec: TableSpec): string {
     `${spec.partitionKey.name}/${spec.sortKey.name} strings`,
     spec.billing.mode === 'PAY_PER_REQUEST' ? 'on-demand' : 'provisioned capacity',
     ...(spec.timeToLiveAttribute ? [`TTL on ${spec.timeToLiveAttribute}`] : []),
-    ...(spec.stream ? [`stream ${spec.stream.viewType}${spec.stream.handlers.length ? ` (handlers ${spec.stream.handlers.map((handler) => handler.name).join(', ')})` : ''}`] : []),
+    ...(spec.stream
+      ? [
+          `stream ${spec.stream.viewType}${spec.stream.handlers.length ? ` (handlers ${spec.stream.handlers.map((handler) => handler.name).join(', ')})` : ''}`,
+        ]
+      : []),
     spec.pointInTimeRecovery ? 'point-in-time recovery' : 'no point-in-time recovery',
-    ...spec.globalIndexes.map((index) => `GSI ${index.name}${index.partitionKeys.length + index.sortKeys.length > 2 ? ' (multi-attribute key)' : ''}`),
+    ...spec.globalIndexes.map(
+      (index) =>
+        `GSI ${index.name}${index.partitionKeys.length + index.sortKeys.length > 2 ? ' (multi-attribute key)' : ''}`,
+    ),
   ];
   return parts.join(', ');
 }
@@ -119,7 +133,9 @@ function globalIndex(index: GlobalIndexSpec, spec: TableSpec): string {
     ...(index.sortKeys.length === 1 ? [`sortKey: ${keyAttribute(index.sortKeys[0])},`] : []),
     ...(index.sortKeys.length > 1 ? [`sortKeys: [${index.sortKeys.map(keyAttribute).join(', ')}],`] : []),
     `projectionType: dynamodb.ProjectionType.${index.projection.type},`,
-    ...(index.projection.type === 'INCLUDE' ? [`nonKeyAttributes: [${index.projection.attributes.map(quote).join(', ')}],`] : []),
+    ...(index.projection.type === 'INCLUDE'
+      ? [`nonKeyAttributes: [${index.projection.attributes.map(quote).join(', ')}],`]
+      : []),
     ...(spec.billing.mode === 'PROVISIONED'
       ? [`readCapacity: ${spec.billing.readCapacityUnits},`, `writeCapacity: ${spec.billing.writeCapacityUnits},`]
       : []),
@@ -130,17 +146,28 @@ function globalIndex(index: GlobalIndexSpec, spec: TableSpec): string {
 /** A stream handler: its function, its access to the table, and the event source mapping. */
 function streamHandler(handler: StreamHandlerSpec): string {
   const mapping = handler.mapping;
-  const patterns = mapping.filterCriteria?.Filters?.flatMap((filter) => (filter.Pattern === undefined ? [] : [filter.Pattern])) ?? [];
+  const patterns =
+    mapping.filterCriteria?.Filters?.flatMap((filter) => (filter.Pattern === undefined ? [] : [filter.Pattern])) ?? [];
   const settings = [
     `startingPosition: lambda.StartingPosition.${mapping.startingPosition},`,
     `batchSize: ${mapping.batchSize ?? 100},`,
-    ...(mapping.maximumBatchingWindowInSeconds !== undefined ? [`maxBatchingWindow: Duration.seconds(${mapping.maximumBatchingWindowInSeconds}),`] : []),
-    ...(mapping.bisectBatchOnFunctionError !== undefined ? [`bisectBatchOnError: ${mapping.bisectBatchOnFunctionError},`] : []),
+    ...(mapping.maximumBatchingWindowInSeconds !== undefined
+      ? [`maxBatchingWindow: Duration.seconds(${mapping.maximumBatchingWindowInSeconds}),`]
+      : []),
+    ...(mapping.bisectBatchOnFunctionError !== undefined
+      ? [`bisectBatchOnError: ${mapping.bisectBatchOnFunctionError},`]
+      : []),
     ...(mapping.maximumRetryAttempts !== undefined ? [`retryAttempts: ${mapping.maximumRetryAttempts},`] : []),
-    ...(mapping.maximumRecordAgeInSeconds !== undefined && mapping.maximumRecordAgeInSeconds !== -1 ? [`maxRecordAge: Duration.seconds(${mapping.maximumRecordAgeInSeconds}),`] : []),
-    ...(mapping.parallelizationFactor !== undefined ? [`parallelizationFactor: ${mapping.parallelizationFactor},`] : []),
+    ...(mapping.maximumRecordAgeInSeconds !== undefined && mapping.maximumRecordAgeInSeconds !== -1
+      ? [`maxRecordAge: Duration.seconds(${mapping.maximumRecordAgeInSeconds}),`]
+      : []),
+    ...(mapping.parallelizationFactor !== undefined
+      ? [`parallelizationFactor: ${mapping.parallelizationFactor},`]
+      : []),
     ...(mapping.functionResponseTypes?.includes('ReportBatchItemFailures') ? ['reportBatchItemFailures: true,'] : []),
-    ...(patterns.length > 0 ? [`filters: [${patterns.map((pattern) => `{ pattern: ${quote(pattern)} }`).join(', ')}],`] : []),
+    ...(patterns.length > 0
+      ? [`filters: [${patterns.map((pattern) => `{ pattern: ${quote(pattern)} }`).join(', ')}],`]
+      : []),
   ];
   const name = handler.name;
   return `    const ${name} = new NodejsFunction(this, ${quote(`${handler.id}Handler`)}, {

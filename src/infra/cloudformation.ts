@@ -1,13 +1,23 @@
 import type { ModelDefinition } from '../model/index.js';
 import { indexKeySchema } from '../model/physical-keys.js';
-import { keyAttributes, pascalCase, tableSpec, type GlobalIndexSpec, type StreamHandlerSpec, type TableSpec } from './table-spec.js';
+import {
+  keyAttributes,
+  pascalCase,
+  tableSpec,
+  type GlobalIndexSpec,
+  type StreamHandlerSpec,
+  type TableSpec,
+} from './table-spec.js';
 
 /** A CloudFormation template (JSON). */
 export interface CloudFormationTemplate {
   readonly AWSTemplateFormatVersion: '2010-09-09';
   readonly Description: string;
   readonly Parameters: Record<string, Record<string, unknown>>;
-  readonly Resources: Record<string, { Type: string; DeletionPolicy?: string; UpdateReplacePolicy?: string; Properties: Record<string, unknown> }>;
+  readonly Resources: Record<
+    string,
+    { Type: string; DeletionPolicy?: string; UpdateReplacePolicy?: string; Properties: Record<string, unknown> }
+  >;
   readonly Outputs: Record<string, Record<string, unknown>>;
 }
 
@@ -25,14 +35,19 @@ export function tableProperties(spec: TableSpec): Record<string, unknown> {
       { AttributeName: spec.partitionKey.name, KeyType: 'HASH' },
       { AttributeName: spec.sortKey.name, KeyType: 'RANGE' },
     ],
-    AttributeDefinitions: keyAttributes(spec).map((attribute) => ({ AttributeName: attribute.name, AttributeType: attribute.type })),
+    AttributeDefinitions: keyAttributes(spec).map((attribute) => ({
+      AttributeName: attribute.name,
+      AttributeType: attribute.type,
+    })),
     // PROVISIONED is CloudFormation's default, and CDK leaves it implicit.
     ...(provisioned ? { ProvisionedThroughput: provisioned } : { BillingMode: 'PAY_PER_REQUEST' }),
     ...(spec.globalIndexes.length > 0
       ? { GlobalSecondaryIndexes: spec.globalIndexes.map((index) => globalIndexProperties(index, provisioned)) }
       : {}),
     PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: spec.pointInTimeRecovery },
-    ...(spec.timeToLiveAttribute ? { TimeToLiveSpecification: { AttributeName: spec.timeToLiveAttribute, Enabled: true } } : {}),
+    ...(spec.timeToLiveAttribute
+      ? { TimeToLiveSpecification: { AttributeName: spec.timeToLiveAttribute, Enabled: true } }
+      : {}),
     ...(spec.stream ? { StreamSpecification: { StreamViewType: spec.stream.viewType } } : {}),
   };
 }
@@ -44,22 +59,34 @@ export function tableProperties(spec: TableSpec): Record<string, unknown> {
  */
 export function eventSourceMappingProperties(handler: StreamHandlerSpec): Record<string, unknown> {
   const mapping = handler.mapping;
-  const patterns = mapping.filterCriteria?.Filters?.flatMap((filter) => (filter.Pattern === undefined ? [] : [{ Pattern: filter.Pattern }])) ?? [];
+  const patterns =
+    mapping.filterCriteria?.Filters?.flatMap((filter) =>
+      filter.Pattern === undefined ? [] : [{ Pattern: filter.Pattern }],
+    ) ?? [];
   return {
     StartingPosition: mapping.startingPosition,
     BatchSize: mapping.batchSize ?? 100,
-    ...(mapping.maximumBatchingWindowInSeconds !== undefined ? { MaximumBatchingWindowInSeconds: mapping.maximumBatchingWindowInSeconds } : {}),
-    ...(mapping.bisectBatchOnFunctionError !== undefined ? { BisectBatchOnFunctionError: mapping.bisectBatchOnFunctionError } : {}),
+    ...(mapping.maximumBatchingWindowInSeconds !== undefined
+      ? { MaximumBatchingWindowInSeconds: mapping.maximumBatchingWindowInSeconds }
+      : {}),
+    ...(mapping.bisectBatchOnFunctionError !== undefined
+      ? { BisectBatchOnFunctionError: mapping.bisectBatchOnFunctionError }
+      : {}),
     ...(mapping.maximumRetryAttempts !== undefined ? { MaximumRetryAttempts: mapping.maximumRetryAttempts } : {}),
     // -1 (never) is the default, and CDK cannot say it.
-    ...(mapping.maximumRecordAgeInSeconds !== undefined && mapping.maximumRecordAgeInSeconds !== -1 ? { MaximumRecordAgeInSeconds: mapping.maximumRecordAgeInSeconds } : {}),
+    ...(mapping.maximumRecordAgeInSeconds !== undefined && mapping.maximumRecordAgeInSeconds !== -1
+      ? { MaximumRecordAgeInSeconds: mapping.maximumRecordAgeInSeconds }
+      : {}),
     ...(mapping.parallelizationFactor !== undefined ? { ParallelizationFactor: mapping.parallelizationFactor } : {}),
     ...(mapping.functionResponseTypes?.length ? { FunctionResponseTypes: [...mapping.functionResponseTypes] } : {}),
     ...(patterns.length > 0 ? { FilterCriteria: { Filters: patterns } } : {}),
   };
 }
 
-function globalIndexProperties(index: GlobalIndexSpec, provisioned: Record<string, number> | undefined): Record<string, unknown> {
+function globalIndexProperties(
+  index: GlobalIndexSpec,
+  provisioned: Record<string, number> | undefined,
+): Record<string, unknown> {
   return {
     IndexName: index.name,
     // A multi-attribute key lists every partition attribute (HASH), then every sort attribute (RANGE).
@@ -134,7 +161,9 @@ export function cloudFormationTemplate(model: ModelDefinition): CloudFormationTe
     Outputs: {
       TableName: { Description: 'Name of the table', Value: { Ref: logicalId } },
       TableArn: { Description: 'ARN of the table', Value: { 'Fn::GetAtt': [logicalId, 'Arn'] } },
-      ...(spec.stream ? { StreamArn: { Description: 'ARN of the table stream', Value: { 'Fn::GetAtt': [logicalId, 'StreamArn'] } } } : {}),
+      ...(spec.stream
+        ? { StreamArn: { Description: 'ARN of the table stream', Value: { 'Fn::GetAtt': [logicalId, 'StreamArn'] } } }
+        : {}),
     },
   };
 }

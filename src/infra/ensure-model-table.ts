@@ -11,13 +11,21 @@ import { createTableFromModel } from '../repository/create-table.js';
  * @example
  * await ensureModelTable(createLocalClient({ path: 'app.db' }), model);
  */
-export async function ensureModelTable(client: DynamoDBClient, model: ModelDefinition, options: { tableName?: string } = {}): Promise<boolean> {
+export async function ensureModelTable(
+  client: DynamoDBClient,
+  model: ModelDefinition,
+  options: { tableName?: string } = {},
+): Promise<boolean> {
   const tableName = options.tableName ?? model.table.name;
   try {
     await client.send(new DescribeTableCommand({ TableName: tableName }));
     return false;
   } catch (error) {
-    if (!(error instanceof ResourceNotFoundException) && (error as { name?: string }).name !== 'ResourceNotFoundException') throw error;
+    if (
+      !(error instanceof ResourceNotFoundException) &&
+      (error as { name?: string }).name !== 'ResourceNotFoundException'
+    )
+      throw error;
   }
   await createTableFromModel(client, model, { tableName });
   return true;

@@ -8,8 +8,14 @@ export { ModelModuleError } from '../model/load-model-module.js';
  * @example
  * try { tableSpec(model, { tableName: 'x' }) } catch (e) { if (e instanceof InfrastructureModelError) console.error(e.payload.reason) }
  */
-export class InfrastructureModelError extends ModelError<'InfrastructureModel', { readonly tableName: string; readonly reason: string }> {
-  constructor(readonly tableName: string, readonly reason: string) {
+export class InfrastructureModelError extends ModelError<
+  'InfrastructureModel',
+  { readonly tableName: string; readonly reason: string }
+> {
+  constructor(
+    readonly tableName: string,
+    readonly reason: string,
+  ) {
     super('InfrastructureModel', `table ${tableName}: ${reason}`, { tableName, reason });
   }
 }

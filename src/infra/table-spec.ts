@@ -21,7 +21,9 @@ export interface StreamHandlerSpec {
   readonly handler: string;
   readonly memorySize: number;
   readonly timeoutSeconds: number;
-  readonly mapping: Omit<StreamHandlerDeclaration, 'entry' | 'handler' | 'memorySize' | 'timeoutSeconds'> & { readonly startingPosition: 'TRIM_HORIZON' | 'LATEST' };
+  readonly mapping: Omit<StreamHandlerDeclaration, 'entry' | 'handler' | 'memorySize' | 'timeoutSeconds'> & {
+    readonly startingPosition: 'TRIM_HORIZON' | 'LATEST';
+  };
 }
 
 /** The table's stream: view type and handlers (none when the model declares none). */
@@ -80,7 +82,10 @@ export function tableSpec(source: ModelDefinition | TableDefinition, options: { 
   };
 }
 
-function streamSpec(viewType: StreamViewType, handlers: Readonly<Record<string, StreamHandlerDeclaration>>): StreamSpec {
+function streamSpec(
+  viewType: StreamViewType,
+  handlers: Readonly<Record<string, StreamHandlerDeclaration>>,
+): StreamSpec {
   return {
     viewType,
     handlers: Object.entries(handlers).map(([name, declared]) => {

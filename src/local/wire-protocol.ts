@@ -72,7 +72,12 @@ export function payloadTooLargeResponse(): WireResponse {
 }
 
 /** Answers one request with DynamoDB's headers and the body in bytes (see `answerWireRequest`). */
-export function dispatchWireRequest(engine: EngineLike, request: WireRequest, region: string, listeningAt?: string): WireResponse {
+export function dispatchWireRequest(
+  engine: EngineLike,
+  request: WireRequest,
+  region: string,
+  listeningAt?: string,
+): WireResponse {
   return toWireResponse(answerWireRequest(engine, request, region, listeningAt));
 }
 
@@ -81,7 +86,12 @@ export function dispatchWireRequest(engine: EngineLike, request: WireRequest, re
  * `listeningAt` (`host:port`) is what the health line names, as DynamoDB's names the
  * endpoint that answers it; without it the line names the regional endpoint.
  */
-export function answerWireRequest(engine: EngineLike, request: WireRequest, region: string, listeningAt?: string): WireAnswer {
+export function answerWireRequest(
+  engine: EngineLike,
+  request: WireRequest,
+  region: string,
+  listeningAt?: string,
+): WireAnswer {
   if (request.method === 'GET') return healthAnswer(listeningAt ?? `dynamodb.${region}.amazonaws.com`);
   // Every SDK sends exactly this type: skip taking it apart.
   const mediaType =
@@ -107,7 +117,11 @@ export function answerWireRequest(engine: EngineLike, request: WireRequest, regi
   }
   const target = request.target ?? '';
   const streams = target.startsWith(STREAMS_TARGET_PREFIX);
-  const name = target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : streams ? target.slice(STREAMS_TARGET_PREFIX.length) : '';
+  const name = target.startsWith(TARGET_PREFIX)
+    ? target.slice(TARGET_PREFIX.length)
+    : streams
+      ? target.slice(STREAMS_TARGET_PREFIX.length)
+      : '';
   if (!/^[A-Za-z]+$/.test(name)) return unknownOperation(contentType);
   // The engine names DynamoDB Streams operations by their full target.
   const operation = streams ? target : name;
@@ -119,12 +133,15 @@ export function answerWireRequest(engine: EngineLike, request: WireRequest, regi
     );
   }
   const refusal = request.authenticate?.();
-  if (refusal !== undefined) return jsonResponse(400, { __type: `${CORAL}${refusal.type}`, message: refusal.message }, contentType);
+  if (refusal !== undefined)
+    return jsonResponse(400, { __type: `${CORAL}${refusal.type}`, message: refusal.message }, contentType);
   if (request.body.length === 0) {
     return jsonResponse(400, { __type: `${CORAL}SerializationException` }, contentType);
   }
   try {
-    const body = engine.handleAsJson ? engine.handleAsJson(operation, input) : JSON.stringify(engine.handle(operation, input));
+    const body = engine.handleAsJson
+      ? engine.handleAsJson(operation, input)
+      : JSON.stringify(engine.handle(operation, input));
     return textResponse(200, EMPTY_BODY_OPERATIONS.has(operation) ? '' : body, contentType);
   } catch (error) {
     const answer = errorAnswer(error);

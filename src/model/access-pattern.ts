@@ -59,7 +59,16 @@ export interface AccessPatternConfig<EntityName extends string = string, IndexNa
 export function checkFilterDeclaration(patternName: string, config: AccessPatternConfig): void {
   const filter: unknown = config.filter;
   if (filter === undefined || (typeof filter === 'string' && filter.trim() !== '')) return;
-  const given = filter === null ? 'null' : Array.isArray(filter) ? 'an array' : typeof filter === 'string' ? 'an empty string' : typeof filter === 'object' ? 'an object' : `a ${typeof filter}`;
+  const given =
+    filter === null
+      ? 'null'
+      : Array.isArray(filter)
+        ? 'an array'
+        : typeof filter === 'string'
+          ? 'an empty string'
+          : typeof filter === 'object'
+            ? 'an object'
+            : `a ${typeof filter}`;
   throw new ModelDefinitionError(
     `access pattern '${patternName}'`,
     `filter must be a FilterExpression string such as 'status = :open', not ${given} (a filter is declared only so that the design check can refuse it)`,
@@ -113,7 +122,9 @@ export function parseKeyCondition(config: AccessPatternConfig, separator: string
   const [operator, operand] = Object.entries(sk)[0] as [SortKeyOperator, string | readonly [string, string]];
   const sources = Array.isArray(operand) ? operand : [operand as string];
   // An empty begins_with prefix (the guide's `SK begins_with ""`) selects the whole partition.
-  const templates = sources.map((source) => (source === '' ? emptyTemplate(separator) : parseKeyTemplate(source, separator)));
+  const templates = sources.map((source) =>
+    source === '' ? emptyTemplate(separator) : parseKeyTemplate(source, separator),
+  );
   return { pk, sk: { operator, templates } };
 }
 

@@ -40,13 +40,19 @@ export const maxIndexPartitionAttributes = 4;
 export const maxIndexSortAttributes = 4;
 
 /** True for an index keyed on item attributes (its `partitionKey` is a list). */
-export function isAttributeIndex(index: { readonly partitionKey: string | readonly IndexKeyAttribute[] }): index is AttributeIndexDefinition {
+export function isAttributeIndex(index: {
+  readonly partitionKey: string | readonly IndexKeyAttribute[];
+}): index is AttributeIndexDefinition {
   return Array.isArray(index.partitionKey);
 }
 
 /** The key attributes of an attribute-keyed index, types resolved (a bare name is a string). */
-export function attributeIndexKeys(index: AttributeIndexDefinition): { readonly partition: ResolvedKeyAttribute[]; readonly sort: ResolvedKeyAttribute[] } {
-  const resolve = (attribute: IndexKeyAttribute): ResolvedKeyAttribute => (typeof attribute === 'string' ? { name: attribute, type: 'S' } : attribute);
+export function attributeIndexKeys(index: AttributeIndexDefinition): {
+  readonly partition: ResolvedKeyAttribute[];
+  readonly sort: ResolvedKeyAttribute[];
+} {
+  const resolve = (attribute: IndexKeyAttribute): ResolvedKeyAttribute =>
+    typeof attribute === 'string' ? { name: attribute, type: 'S' } : attribute;
   return { partition: index.partitionKey.map(resolve), sort: (index.sortKey ?? []).map(resolve) };
 }
 
@@ -61,27 +67,47 @@ export function checkAttributeIndex(indexName: string, index: AttributeIndexDefi
   const where = `index '${indexName}'`;
   const { partition, sort } = attributeIndexKeys(index);
   if (partition.length < 1 || partition.length > maxIndexPartitionAttributes) {
-    throw new ModelDefinitionError(where, `a partition key has 1 to ${maxIndexPartitionAttributes} attributes, got ${partition.length}`);
+    throw new ModelDefinitionError(
+      where,
+      `a partition key has 1 to ${maxIndexPartitionAttributes} attributes, got ${partition.length}`,
+    );
   }
   if (sort.length > maxIndexSortAttributes) {
-    throw new ModelDefinitionError(where, `a sort key has at most ${maxIndexSortAttributes} attributes, got ${sort.length}`);
+    throw new ModelDefinitionError(
+      where,
+      `a sort key has at most ${maxIndexSortAttributes} attributes, got ${sort.length}`,
+    );
   }
   const seen = new Set<string>();
   for (const attribute of [...partition, ...sort]) {
-    if (typeof attribute.name !== 'string' || attribute.name.length === 0) throw new ModelDefinitionError(where, 'a key attribute needs a name');
-    if (!['S', 'N', 'B'].includes(attribute.type)) throw new ModelDefinitionError(where, `key attribute '${attribute.name}' has type '${attribute.type}': a key is S, N or B`);
-    if (seen.has(attribute.name)) throw new ModelDefinitionError(where, `key attribute '${attribute.name}' appears twice`);
+    if (typeof attribute.name !== 'string' || attribute.name.length === 0)
+      throw new ModelDefinitionError(where, 'a key attribute needs a name');
+    if (!['S', 'N', 'B'].includes(attribute.type))
+      throw new ModelDefinitionError(
+        where,
+        `key attribute '${attribute.name}' has type '${attribute.type}': a key is S, N or B`,
+      );
+    if (seen.has(attribute.name))
+      throw new ModelDefinitionError(where, `key attribute '${attribute.name}' appears twice`);
     seen.add(attribute.name);
   }
 }
 
 /** The names of the key attributes in a key list, as a union type: `'tenantId' | 'status'`. */
-export type KeyAttributeNames<K> = K extends readonly (infer E)[] ? (E extends { readonly name: infer N extends string } ? N : E & string) : never;
+export type KeyAttributeNames<K> = K extends readonly (infer E)[]
+  ? E extends { readonly name: infer N extends string }
+    ? N
+    : E & string
+  : never;
 
 /** The names of a key list as a tuple: `['tenantId', { name: 'n', type: 'N' }]` → `['tenantId', 'n']`. */
-export type KeyAttributeTuple<K> = { readonly [P in keyof K]: K[P] extends { readonly name: infer N extends string } ? N : K[P] };
+export type KeyAttributeTuple<K> = {
+  readonly [P in keyof K]: K[P] extends { readonly name: infer N extends string } ? N : K[P];
+};
 
 /** Every key attribute name of an attribute-keyed index type, or never for a template index. */
 export type IndexKeyAttributeNames<I> = I extends { readonly partitionKey: infer P extends readonly unknown[] }
-  ? KeyAttributeNames<P> | (I extends { readonly sortKey: infer S extends readonly unknown[] } ? KeyAttributeNames<S> : never)
+  ?
+      | KeyAttributeNames<P>
+      | (I extends { readonly sortKey: infer S extends readonly unknown[] } ? KeyAttributeNames<S> : never)
   : never;

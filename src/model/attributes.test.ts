@@ -18,7 +18,10 @@ describe('attribute validation', () => {
   });
 
   it('reports an unknown attribute, an inherited name included', async () => {
-    const result = await validateAttributes(schemas, JSON.parse('{"id":"a","__proto__":1,"toString":2}') as Record<string, unknown>);
+    const result = await validateAttributes(
+      schemas,
+      JSON.parse('{"id":"a","__proto__":1,"toString":2}') as Record<string, unknown>,
+    );
     expect(!result.ok && result.issues.map((issue) => issue.attribute)).toEqual(['__proto__', 'toString']);
   });
 

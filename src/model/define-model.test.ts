@@ -19,23 +19,42 @@ describe('defineModel', () => {
         wholeJob: { description: 'all', entities: ['job'], key: { pk: 'JOB#{id}', sk: { beginsWith: '' } } },
       },
     });
-    expect(model.accessPatterns.getJob.keyCondition?.sk).toMatchObject({ operator: 'equals', templates: [{ source: 'META' }] });
-    expect(model.accessPatterns.wholeJob.keyCondition?.sk?.templates[0]).toMatchObject({ source: '', placeholders: [], prefix: '' });
+    expect(model.accessPatterns.getJob.keyCondition?.sk).toMatchObject({
+      operator: 'equals',
+      templates: [{ source: 'META' }],
+    });
+    expect(model.accessPatterns.wholeJob.keyCondition?.sk?.templates[0]).toMatchObject({
+      source: '',
+      placeholders: [],
+      prefix: '',
+    });
   });
 
   it('refuses two entities of one name', () => {
     const twin = defineEntity(table, { name: 'job', attributes: { id: z.string() }, key: { pk: 'J#{id}', sk: 'M' } });
-    expect(() => loose({ table, entities: [job, twin], accessPatterns: {} })).toThrow("model of table 'research': two entities are named 'job'");
+    expect(() => loose({ table, entities: [job, twin], accessPatterns: {} })).toThrow(
+      "model of table 'research': two entities are named 'job'",
+    );
   });
 
   it('refuses an entity declared on another table', () => {
     const other = defineTable({ name: 'other' });
-    const stranger = defineEntity(other, { name: 'stranger', attributes: { id: z.string() }, key: { pk: 'S#{id}', sk: 'M' } });
-    expect(() => loose({ table, entities: [stranger], accessPatterns: {} })).toThrow("entity 'stranger': belongs to table 'other', not to 'research'");
+    const stranger = defineEntity(other, {
+      name: 'stranger',
+      attributes: { id: z.string() },
+      key: { pk: 'S#{id}', sk: 'M' },
+    });
+    expect(() => loose({ table, entities: [stranger], accessPatterns: {} })).toThrow(
+      "entity 'stranger': belongs to table 'other', not to 'research'",
+    );
   });
 
   it('looks entities and patterns up by name, and refuses unknown names with ModelDefinitionError', () => {
-    const model = defineModel({ table, entities: [job], accessPatterns: { getJob: { description: 'x', entities: ['job'], key: { pk: 'JOB#{id}' } } } });
+    const model = defineModel({
+      table,
+      entities: [job],
+      accessPatterns: { getJob: { description: 'x', entities: ['job'], key: { pk: 'JOB#{id}' } } },
+    });
     expect(entityByName(model, 'job')).toBe(job);
     expect(patternByName(model, 'getJob').name).toBe('getJob');
     expect(() => entityByName(model, 'nope')).toThrow("no entity named 'nope'");

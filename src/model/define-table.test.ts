@@ -28,19 +28,31 @@ describe('defineTable', () => {
   });
 
   it('refuses an index name DynamoDB would refuse', () => {
-    expect(() => defineTable({ name: 'research', indexes: { g1: { partitionKey: 'a', projection: { type: 'ALL' } } } })).toThrow(
-      "index 'g1': an index name is 3-255 characters of [a-zA-Z0-9_.-]",
-    );
+    expect(() =>
+      defineTable({ name: 'research', indexes: { g1: { partitionKey: 'a', projection: { type: 'ALL' } } } }),
+    ).toThrow("index 'g1': an index name is 3-255 characters of [a-zA-Z0-9_.-]");
   });
 
   it('refuses a TTL attribute that is a key attribute', () => {
-    expect(() => defineTable({ name: 'research', timeToLiveAttribute: 'sk' })).toThrow('the TTL attribute cannot be a key attribute');
-    expect(() => defineTable({ name: 'research', timeToLiveAttribute: 'gsi1pk', indexes: { gsi1: { partitionKey: 'gsi1pk', projection: { type: 'ALL' } } } })).toThrow(ModelDefinitionError);
+    expect(() => defineTable({ name: 'research', timeToLiveAttribute: 'sk' })).toThrow(
+      'the TTL attribute cannot be a key attribute',
+    );
+    expect(() =>
+      defineTable({
+        name: 'research',
+        timeToLiveAttribute: 'gsi1pk',
+        indexes: { gsi1: { partitionKey: 'gsi1pk', projection: { type: 'ALL' } } },
+      }),
+    ).toThrow(ModelDefinitionError);
   });
 
   it('refuses an attribute-keyed index on an attribute the repository writes', () => {
     expect(() =>
-      defineTable({ name: 'research', timeToLiveAttribute: 'expires', indexes: { byExpiry: { partitionKey: ['expires'], projection: { type: 'ALL' } } } }),
+      defineTable({
+        name: 'research',
+        timeToLiveAttribute: 'expires',
+        indexes: { byExpiry: { partitionKey: ['expires'], projection: { type: 'ALL' } } },
+      }),
     ).toThrow(/'expires' is a table key, template index key, entity type or TTL attribute/);
   });
 

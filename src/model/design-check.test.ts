@@ -3,7 +3,10 @@ import { z } from 'zod';
 import { checkDesign, defineEntity, defineModel, defineTable, renderAccessPatternTable } from './index.js';
 import { model as researchModel } from '../../examples/research-jobs/model.js';
 
-const table = defineTable({ name: 'shop', indexes: { gsi1: { partitionKey: 'gsi1pk', sortKey: 'gsi1sk', projection: { type: 'ALL' } } } });
+const table = defineTable({
+  name: 'shop',
+  indexes: { gsi1: { partitionKey: 'gsi1pk', sortKey: 'gsi1sk', projection: { type: 'ALL' } } },
+});
 const order = defineEntity(table, {
   name: 'order',
   attributes: { id: z.string(), customer: z.string(), status: z.string() },
@@ -26,7 +29,9 @@ describe('design check', () => {
       '| 1 | Get job by ID | PK=`JOB#<id>`, SK=`METADATA` |',
       '| 2 | Get job with findings + report | PK=`JOB#<id>`, SK begins_with `""` (Query, one round trip) |',
     ]);
-    expect(doc).toContain('| 3 | List jobs by status, newest first | GSI1: PK=`STATUS#<status>`, SK=`<createdAt>` (sparse, newest first) |');
+    expect(doc).toContain(
+      '| 3 | List jobs by status, newest first | GSI1: PK=`STATUS#<status>`, SK=`<createdAt>` (sparse, newest first) |',
+    );
   });
 
   it('refuses scans, filters and patterns no key serves, naming the pattern and the reason', () => {
@@ -36,10 +41,24 @@ describe('design check', () => {
       accessPatterns: {
         getOrder: { description: 'Get order', entities: ['order', 'line'], key: { pk: 'ORDER#{id}' } },
         allOrders: { description: 'All orders', entities: ['order'], scan: true },
-        openOrders: { description: 'Open orders', entities: ['order'], key: { pk: 'ORDER#{id}' }, filter: 'status = open' },
-        linesByCustomer: { description: 'Lines by customer', entities: ['line'], index: 'gsi1', key: { pk: 'CUSTOMER#{customer}' } },
+        openOrders: {
+          description: 'Open orders',
+          entities: ['order'],
+          key: { pk: 'ORDER#{id}' },
+          filter: 'status = open',
+        },
+        linesByCustomer: {
+          description: 'Lines by customer',
+          entities: ['line'],
+          index: 'gsi1',
+          key: { pk: 'CUSTOMER#{customer}' },
+        },
         ordersByDay: { description: 'Orders by day', entities: ['order'], key: { pk: 'DAY#{day}' } },
-        orderMeta: { description: 'Order line 1', entities: ['line'], key: { pk: 'ORDER#{id}', sk: { equals: 'META' } } },
+        orderMeta: {
+          description: 'Order line 1',
+          entities: ['line'],
+          key: { pk: 'ORDER#{id}', sk: { equals: 'META' } },
+        },
         noKey: { description: 'Anything', entities: ['order'] },
       },
     });

@@ -31,7 +31,8 @@ export function checkDesign(model: ModelDefinition): DesignCheckResult {
   const problems: DesignFinding[] = [];
   const warnings: DesignFinding[] = [];
   const patterns = Object.values(model.accessPatterns as Readonly<Record<string, AccessPatternDefinition>>);
-  if (patterns.length === 0) problems.push({ pattern: '(model)', reason: 'declares no access patterns: list them before designing keys' });
+  if (patterns.length === 0)
+    problems.push({ pattern: '(model)', reason: 'declares no access patterns: list them before designing keys' });
   for (const pattern of patterns) {
     for (const reason of checkPattern(model, pattern)) problems.push({ pattern: pattern.name, reason });
     for (const reason of warnPattern(model, pattern)) warnings.push({ pattern: pattern.name, reason });
@@ -53,9 +54,13 @@ export function checkDesign(model: ModelDefinition): DesignCheckResult {
 function checkPattern(model: ModelDefinition, pattern: AccessPatternDefinition): string[] {
   const { config, keyCondition } = pattern;
   const reasons: string[] = [];
-  if (config.scan) reasons.push('needs a Scan, which reads the whole table: declare a key condition on the table or an index');
+  if (config.scan)
+    reasons.push('needs a Scan, which reads the whole table: declare a key condition on the table or an index');
   if (pattern.attributeCondition) {
-    if (config.filter !== undefined) reasons.push(`uses a filter (${config.filter}) in place of a key: a filter runs after the read, so every item examined is paid for`);
+    if (config.filter !== undefined)
+      reasons.push(
+        `uses a filter (${config.filter}) in place of a key: a filter runs after the read, so every item examined is paid for`,
+      );
     if (config.entities.length === 0) reasons.push('returns no entity: name the entities it reads');
     return [...reasons, ...checkAttributePattern(model, pattern, pattern.attributeCondition)];
   }
@@ -76,7 +81,9 @@ function checkPattern(model: ModelDefinition, pattern: AccessPatternDefinition):
     return reasons;
   }
   if (tableIndex && isAttributeIndex(tableIndex)) {
-    reasons.push(`index '${indexName}' keys on item attributes: give key: { attributes: { … } } naming every partition attribute and a sort-attribute prefix`);
+    reasons.push(
+      `index '${indexName}' keys on item attributes: give key: { attributes: { … } } naming every partition attribute and a sort-attribute prefix`,
+    );
     return reasons;
   }
   const hasSortKey = indexName === undefined ? true : Boolean(tableIndex?.sortKey);
@@ -117,7 +124,10 @@ function warnPattern(model: ModelDefinition, pattern: AccessPatternDefinition): 
 }
 
 /** The key templates of an entity on the table or one of its indexes. */
-export function keyOn(entity: EntityDefinition, indexName: string | undefined): { pk: KeyTemplate; sk?: KeyTemplate } | undefined {
+export function keyOn(
+  entity: EntityDefinition,
+  indexName: string | undefined,
+): { pk: KeyTemplate; sk?: KeyTemplate } | undefined {
   if (indexName === undefined) return entity.key;
   return entity.indexes[indexName];
 }
@@ -125,7 +135,8 @@ export function keyOn(entity: EntityDefinition, indexName: string | undefined): 
 function sortKeyCanMatch(operator: string, conditions: readonly KeyTemplate[], entitySortKey: KeyTemplate): boolean {
   if (operator === 'equals') {
     const condition = conditions[0];
-    if (condition.placeholders.length === 0 && entitySortKey.placeholders.length === 0) return condition.source === entitySortKey.source;
+    if (condition.placeholders.length === 0 && entitySortKey.placeholders.length === 0)
+      return condition.source === entitySortKey.source;
     return templateShape(condition) === templateShape(entitySortKey) || prefixesCompatible(condition, entitySortKey);
   }
   if (operator === 'beginsWith') return prefixesCompatible(conditions[0], entitySortKey);

@@ -47,7 +47,8 @@ export function renderAccessPatternTable(model: ModelDefinition): string {
 function describeKeyDesign(model: ModelDefinition, pattern: AccessPatternDefinition): string {
   const { config, keyCondition } = pattern;
   if (pattern.attributeCondition) return describeAttributeKeyDesign(model, pattern, pattern.attributeCondition);
-  if (!keyCondition) return config.scan ? 'Scan (refused by the design check)' : 'no key condition (refused by the design check)';
+  if (!keyCondition)
+    return config.scan ? 'Scan (refused by the design check)' : 'no key condition (refused by the design check)';
   const notes: string[] = [];
   let text = config.index === undefined ? '' : `${config.index.toUpperCase()}: `;
   text += `PK=\`${describeTemplate(keyCondition.pk)}\``;
@@ -56,14 +57,19 @@ function describeKeyDesign(model: ModelDefinition, pattern: AccessPatternDefinit
     text += `, ${describeSortKey(sk.operator, sk.templates)}`;
   } else {
     const sortKeys = sortKeysOf(model, pattern);
-    if (config.index !== undefined && sortKeys.length > 0) text += `, SK=${sortKeys.map((s) => `\`${s}\``).join(' / ')}`;
+    if (config.index !== undefined && sortKeys.length > 0)
+      text += `, SK=${sortKeys.map((s) => `\`${s}\``).join(' / ')}`;
   }
   const indexName = config.index;
   if (indexName !== undefined) {
     // Sparse: some entity of the model is left out of the index, entirely or by a `when` rule.
-    const sparse = model.entities.some((entity) => entity.indexes[indexName] === undefined || entity.indexes[indexName].when !== undefined);
+    const sparse = model.entities.some(
+      (entity) => entity.indexes[indexName] === undefined || entity.indexes[indexName].when !== undefined,
+    );
     if (sparse) notes.push('sparse');
-    const sharded = config.entities.map((name) => model.entities.find((e) => e.name === name)?.indexes[indexName]?.shards).find(Boolean);
+    const sharded = config.entities
+      .map((name) => model.entities.find((e) => e.name === name)?.indexes[indexName]?.shards)
+      .find(Boolean);
     if (sharded) notes.push(`write-sharded ×${sharded.count}`);
   }
   if (config.order === 'descending') notes.push('newest first');
@@ -77,10 +83,15 @@ function describeKeyDesign(model: ModelDefinition, pattern: AccessPatternDefinit
  * A pattern on an attribute-keyed index, in the same notation: the constrained attributes with
  * their values as placeholders (`GSI: PK=\`tenantId=<tenantId>\`, \`status=<status>\`, SK=…`).
  */
-function describeAttributeKeyDesign(model: ModelDefinition, pattern: AccessPatternDefinition, parts: readonly AttributeConditionPart[]): string {
+function describeAttributeKeyDesign(
+  model: ModelDefinition,
+  pattern: AccessPatternDefinition,
+  parts: readonly AttributeConditionPart[],
+): string {
   const { config } = pattern;
   const index = config.index === undefined ? undefined : model.table.indexes[config.index];
-  const { partition, sort } = index && isAttributeIndex(index) ? attributeIndexKeys(index) : { partition: [], sort: [] };
+  const { partition, sort } =
+    index && isAttributeIndex(index) ? attributeIndexKeys(index) : { partition: [], sort: [] };
   const partitionNames = new Set(partition.map((a) => a.name));
   const show = (part: AttributeConditionPart) => {
     const value = `<${part.name}>`;
@@ -102,7 +113,8 @@ function describeAttributeKeyDesign(model: ModelDefinition, pattern: AccessPatte
   else if (sort.length > 0) text += `, SK=${sort.map((a) => `\`${a.name}\``).join(', ')}`;
   const notes = ['multi-attribute key'];
   const indexName = config.index;
-  if (indexName !== undefined && model.entities.some((entity) => entity.attributeIndexes[indexName] === undefined)) notes.push('sparse');
+  if (indexName !== undefined && model.entities.some((entity) => entity.attributeIndexes[indexName] === undefined))
+    notes.push('sparse');
   if (config.order === 'descending') notes.push('newest first');
   if (config.entities.length > 1) notes.push('Query, one round trip');
   if (config.filter !== undefined) notes.push(`filter: ${config.filter} — refused`);

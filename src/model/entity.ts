@@ -5,7 +5,13 @@ import { ModelDefinitionError } from './errors.js';
 import { parseKeyTemplate, type CheckTemplate, type KeyTemplate, type Placeholders } from './key-template.js';
 import type { StateMachineDefinition } from './state-machine.js';
 import { reservedAttributeNames, type GlobalIndexDefinition, type TableDefinition } from './table.js';
-import { attributeIndexKeys, isAttributeIndex, type AttributeIndexDefinition, type IndexKeyAttributeNames, type KeyAttributeTuple } from './attribute-index.js';
+import {
+  attributeIndexKeys,
+  isAttributeIndex,
+  type AttributeIndexDefinition,
+  type IndexKeyAttributeNames,
+  type KeyAttributeTuple,
+} from './attribute-index.js';
 
 /**
  * A declarative condition on an item: every listed attribute must hold one of the listed values.
@@ -23,7 +29,10 @@ export type AttributeMatch<Item> = { readonly [K in keyof Item]?: readonly NonNu
  * @example
  * matchesAttributes({ status: ['running'] }, { id: '1', status: 'running' }) // true
  */
-export function matchesAttributes<Item>(match: AttributeMatch<Item> | undefined, item: Readonly<Record<string, unknown>>): boolean {
+export function matchesAttributes<Item>(
+  match: AttributeMatch<Item> | undefined,
+  item: Readonly<Record<string, unknown>>,
+): boolean {
   if (!match) return true;
   return Object.entries(match as Readonly<Record<string, readonly unknown[] | undefined>>).every(
     ([name, values]) => values === undefined || values.includes(item[name]),
@@ -67,14 +76,22 @@ export interface EntityTtlDefinition<Item = Record<string, unknown>> {
 }
 
 type Names<A> = keyof A & string;
-type IndexConfigShape = Readonly<Record<string, { readonly pk: string | readonly string[]; readonly sk?: string | readonly string[] }>>;
+type IndexConfigShape = Readonly<
+  Record<string, { readonly pk: string | readonly string[]; readonly sk?: string | readonly string[] }>
+>;
 type CheckTemplateIndex<IxI, N extends string> = IxI extends { readonly pk: infer P extends string }
-  ? { readonly pk: CheckTemplate<P, N> } & (IxI extends { readonly sk: infer S extends string } ? { readonly sk: CheckTemplate<S, N> } : {})
+  ? { readonly pk: CheckTemplate<P, N> } & (IxI extends { readonly sk: infer S extends string }
+      ? { readonly sk: CheckTemplate<S, N> }
+      : {})
   : never;
 /** An attribute-keyed index: the entity lists the index's own key attributes, which it must declare. */
-type CheckAttributeIndex<TIx, N extends string, I> = TIx extends { readonly partitionKey: infer P extends readonly unknown[] }
+type CheckAttributeIndex<TIx, N extends string, I> = TIx extends {
+  readonly partitionKey: infer P extends readonly unknown[];
+}
   ? [Exclude<IndexKeyAttributeNames<TIx>, N>] extends [never]
-    ? { readonly pk: KeyAttributeTuple<P>; readonly when?: never; readonly shards?: never } & (TIx extends { readonly sortKey: infer S extends readonly unknown[] }
+    ? { readonly pk: KeyAttributeTuple<P>; readonly when?: never; readonly shards?: never } & (TIx extends {
+        readonly sortKey: infer S extends readonly unknown[];
+      }
         ? { readonly sk: KeyAttributeTuple<S> }
         : { readonly sk?: never })
     : `index ${I & string} keys on attribute '${Exclude<IndexKeyAttributeNames<TIx>, N> & string}', which the entity does not declare`
@@ -90,10 +107,21 @@ type CheckIndexes<Ix, N extends string, TI> = {
 };
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
-type EntityItemType<A, V extends string> = [V] extends [never] ? ItemOfAttributes<A> : Simplify<ItemOfAttributes<A> & { -readonly [K in V]: number }>;
+type EntityItemType<A, V extends string> = [V] extends [never]
+  ? ItemOfAttributes<A>
+  : Simplify<ItemOfAttributes<A> & { -readonly [K in V]: number }>;
 
 /** Type-level facts about an entity, carried by a phantom field so they flow to repositories. */
-export interface EntityTypes<Item, Input, Key, KeyNames extends string, State extends string, StateAttribute extends string, IndexNames extends string, Version extends string> {
+export interface EntityTypes<
+  Item,
+  Input,
+  Key,
+  KeyNames extends string,
+  State extends string,
+  StateAttribute extends string,
+  IndexNames extends string,
+  Version extends string,
+> {
   readonly item: Item;
   readonly input: Input;
   readonly key: Key;
@@ -105,8 +133,21 @@ export interface EntityTypes<Item, Input, Key, KeyNames extends string, State ex
 }
 
 /** A declared entity: plain data plus phantom types. */
-// biome-ignore lint/suspicious/noExplicitAny: the widest EntityTypes, so every declared entity is assignable whatever its phantom types' variance
-export interface EntityDefinition<Name extends string = string, A extends AttributeSchemas = AttributeSchemas, T extends EntityTypes<any, any, any, any, any, any, any, any> = EntityTypes<Record<string, unknown>, Record<string, unknown>, Record<string, unknown>, string, string, string, string, string>> {
+export interface EntityDefinition<
+  Name extends string = string,
+  A extends AttributeSchemas = AttributeSchemas,
+  // biome-ignore lint/suspicious/noExplicitAny: the widest EntityTypes, so every declared entity is assignable whatever its phantom types' variance
+  T extends EntityTypes<any, any, any, any, any, any, any, any> = EntityTypes<
+    Record<string, unknown>,
+    Record<string, unknown>,
+    Record<string, unknown>,
+    string,
+    string,
+    string,
+    string,
+    string
+  >,
+> {
   readonly kind: 'entity';
   readonly name: Name;
   readonly table: TableDefinition;
@@ -132,25 +173,39 @@ export type EntityKey<E extends EntityDefinition> = NonNullable<E['~types']>['ke
 /** The states of the entity's state machine (`never` without one). */
 export type EntityState<E extends EntityDefinition> = NonNullable<E['~types']>['state'];
 
-export interface EntityConfig<Name extends string, A extends AttributeSchemas, PK extends string, SK extends string, Ix, SA extends string, V extends string, TI> {
+export interface EntityConfig<
+  Name extends string,
+  A extends AttributeSchemas,
+  PK extends string,
+  SK extends string,
+  Ix,
+  SA extends string,
+  V extends string,
+  TI,
+> {
   /** Stored in the table's entity-type attribute; unique within a model. */
   readonly name: Name;
   readonly attributes: A;
   readonly key: { readonly pk: CheckTemplate<PK, Names<A>>; readonly sk: CheckTemplate<SK, Names<A>> };
   readonly indexes?: Ix &
     NoInfer<
-      { readonly [I in keyof Ix]: I extends keyof TI ? unknown : `index ${I & string} is not declared on the table` } & CheckIndexes<Ix, Names<A>, TI> & {
-        readonly [I in keyof Ix]?: {
-          readonly when?: AttributeMatch<EntityItemType<A, V>>;
-          readonly shards?: IndexSharding<EntityItemType<A, V>>;
-        };
-      }
+      {
+        readonly [I in keyof Ix]: I extends keyof TI ? unknown : `index ${I & string} is not declared on the table`;
+      } & CheckIndexes<Ix, Names<A>, TI> & {
+          readonly [I in keyof Ix]?: {
+            readonly when?: AttributeMatch<EntityItemType<A, V>>;
+            readonly shards?: IndexSharding<EntityItemType<A, V>>;
+          };
+        }
     >;
   readonly ttl?: EntityTtlDefinition<EntityItemType<A, V>>;
   readonly stateMachine?: {
     readonly attribute: SA;
     readonly transitions: {
-      readonly [S in NonNullable<ItemOfAttributes<A>[SA & keyof ItemOfAttributes<A>]> & string]?: readonly (NonNullable<ItemOfAttributes<A>[SA & keyof ItemOfAttributes<A>]> & string)[];
+      readonly [S in NonNullable<ItemOfAttributes<A>[SA & keyof ItemOfAttributes<A>]> & string]?: readonly (NonNullable<
+        ItemOfAttributes<A>[SA & keyof ItemOfAttributes<A>]
+      > &
+        string)[];
     };
   };
   readonly version?: V;
@@ -191,7 +246,11 @@ export function defineEntity<
   EntityTypes<
     EntityItemType<A, V>,
     InputOfAttributes<A>,
-    { -readonly [K in Placeholders<PK> | Placeholders<SK>]: NonNullable<ItemOfAttributes<A>[K & keyof ItemOfAttributes<A>]> },
+    {
+      -readonly [K in Placeholders<PK> | Placeholders<SK>]: NonNullable<
+        ItemOfAttributes<A>[K & keyof ItemOfAttributes<A>]
+      >;
+    },
     Placeholders<PK> | Placeholders<SK>,
     [SA] extends [never] ? never : NonNullable<ItemOfAttributes<A>[SA & keyof ItemOfAttributes<A>]> & string,
     SA,
@@ -203,35 +262,54 @@ export function defineEntity<
   const attributeNames = new Set(Object.keys(config.attributes));
   const reserved = reservedAttributeNames(table as TableDefinition);
   for (const name of attributeNames) {
-    if (reserved.has(name)) throw new ModelDefinitionError(where, `attribute '${name}' is reserved by the table (keys, entity type or TTL)`);
+    if (reserved.has(name))
+      throw new ModelDefinitionError(where, `attribute '${name}' is reserved by the table (keys, entity type or TTL)`);
   }
   if (config.version && attributeNames.has(config.version)) {
-    throw new ModelDefinitionError(where, `version attribute '${config.version}' is managed by the repository; do not declare it as an attribute`);
+    throw new ModelDefinitionError(
+      where,
+      `version attribute '${config.version}' is managed by the repository; do not declare it as an attribute`,
+    );
   }
   const parse = (source: string, what: string): KeyTemplate => {
     const template = parseKeyTemplate(source, table.separator);
     for (const name of template.placeholders) {
-      if (!attributeNames.has(name)) throw new ModelDefinitionError(where, `${what} template '${source}' names unknown attribute '${name}'`);
+      if (!attributeNames.has(name))
+        throw new ModelDefinitionError(where, `${what} template '${source}' names unknown attribute '${name}'`);
     }
     return template;
   };
   const indexes: Record<string, EntityIndexDefinition> = {};
   const attributeIndexes: Record<string, EntityAttributeIndexDefinition> = {};
   const indexConfigs = (config.indexes ?? {}) as Readonly<
-    Record<string, { pk: string | readonly string[]; sk?: string | readonly string[]; when?: AttributeMatch<Record<string, unknown>>; shards?: IndexSharding<Record<string, unknown>> }>
+    Record<
+      string,
+      {
+        pk: string | readonly string[];
+        sk?: string | readonly string[];
+        when?: AttributeMatch<Record<string, unknown>>;
+        shards?: IndexSharding<Record<string, unknown>>;
+      }
+    >
   >;
   for (const [indexName, index] of Object.entries(indexConfigs)) {
     const tableIndex = (table.indexes as Readonly<Record<string, GlobalIndexDefinition>>)[indexName];
-    if (!tableIndex) throw new ModelDefinitionError(where, `index '${indexName}' is not declared on table '${table.name}'`);
+    if (!tableIndex)
+      throw new ModelDefinitionError(where, `index '${indexName}' is not declared on table '${table.name}'`);
     if (isAttributeIndex(tableIndex)) {
       attributeIndexes[indexName] = attributeIndexOf(where, indexName, tableIndex, index, attributeNames);
       continue;
     }
     if (typeof index.pk !== 'string' || (index.sk !== undefined && typeof index.sk !== 'string')) {
-      throw new ModelDefinitionError(where, `index '${indexName}' keys on template strings: give pk (and sk) as key templates`);
+      throw new ModelDefinitionError(
+        where,
+        `index '${indexName}' keys on template strings: give pk (and sk) as key templates`,
+      );
     }
-    if (index.sk && !tableIndex.sortKey) throw new ModelDefinitionError(where, `index '${indexName}' has no sort key, so no sk template`);
-    if (!index.sk && tableIndex.sortKey) throw new ModelDefinitionError(where, `index '${indexName}' needs an sk template`);
+    if (index.sk && !tableIndex.sortKey)
+      throw new ModelDefinitionError(where, `index '${indexName}' has no sort key, so no sk template`);
+    if (!index.sk && tableIndex.sortKey)
+      throw new ModelDefinitionError(where, `index '${indexName}' needs an sk template`);
     if (index.shards && (!Number.isInteger(index.shards.count) || index.shards.count < 1)) {
       throw new ModelDefinitionError(where, `index '${indexName}' shard count must be a positive integer`);
     }
@@ -243,11 +321,15 @@ export function defineEntity<
     };
   }
   if (config.ttl) {
-    if (!table.timeToLiveAttribute) throw new ModelDefinitionError(where, `has a TTL but table '${table.name}' declares no timeToLiveAttribute`);
+    if (!table.timeToLiveAttribute)
+      throw new ModelDefinitionError(where, `has a TTL but table '${table.name}' declares no timeToLiveAttribute`);
     durationToSeconds(config.ttl.after, `${where} ttl`);
   }
   if (config.stateMachine && !attributeNames.has(config.stateMachine.attribute)) {
-    throw new ModelDefinitionError(where, `state machine attribute '${config.stateMachine.attribute}' is not an attribute`);
+    throw new ModelDefinitionError(
+      where,
+      `state machine attribute '${config.stateMachine.attribute}' is not an attribute`,
+    );
   }
   const definition = {
     kind: 'entity' as const,
@@ -282,15 +364,29 @@ function attributeIndexOf(
   const given = { pk: index.pk, sk: index.sk ?? [] };
   for (const part of ['pk', 'sk'] as const) {
     const list = given[part];
-    if (!Array.isArray(list) || list.length !== expected[part].length || list.some((name, i) => name !== expected[part][i])) {
-      throw new ModelDefinitionError(where, `index '${indexName}' keys on attributes: ${part} must list [${expected[part].join(', ')}], got ${JSON.stringify(list)}`);
+    if (
+      !Array.isArray(list) ||
+      list.length !== expected[part].length ||
+      list.some((name, i) => name !== expected[part][i])
+    ) {
+      throw new ModelDefinitionError(
+        where,
+        `index '${indexName}' keys on attributes: ${part} must list [${expected[part].join(', ')}], got ${JSON.stringify(list)}`,
+      );
     }
   }
   for (const name of [...expected.pk, ...expected.sk]) {
-    if (!attributeNames.has(name)) throw new ModelDefinitionError(where, `index '${indexName}' keys on attribute '${name}', which the entity does not declare`);
+    if (!attributeNames.has(name))
+      throw new ModelDefinitionError(
+        where,
+        `index '${indexName}' keys on attribute '${name}', which the entity does not declare`,
+      );
   }
   if (index.when !== undefined) {
-    throw new ModelDefinitionError(where, `index '${indexName}' keys on attributes: an item is in it exactly when it has all of them, so it takes no 'when' rule`);
+    throw new ModelDefinitionError(
+      where,
+      `index '${indexName}' keys on attributes: an item is in it exactly when it has all of them, so it takes no 'when' rule`,
+    );
   }
   if (index.shards !== undefined) {
     throw new ModelDefinitionError(

@@ -4,11 +4,22 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { checkDesign, defineEntity, defineModel, defineTable, ModelDefinitionError, renderAccessPatternTable } from './index.js';
+import {
+  checkDesign,
+  defineEntity,
+  defineModel,
+  defineTable,
+  ModelDefinitionError,
+  renderAccessPatternTable,
+} from './index.js';
 import { loadModelModule } from './load-model-module.js';
 
 const table = defineTable({ name: 'shop' });
-const order = defineEntity(table, { name: 'order', attributes: { id: z.string(), status: z.string() }, key: { pk: 'ORDER#{id}', sk: 'META' } });
+const order = defineEntity(table, {
+  name: 'order',
+  attributes: { id: z.string(), status: z.string() },
+  key: { pk: 'ORDER#{id}', sk: 'META' },
+});
 
 /** A pattern as a JavaScript model (or a cast) can declare it, past the types. */
 function modelWithFilter(filter: unknown) {
@@ -17,7 +28,12 @@ function modelWithFilter(filter: unknown) {
     entities: [order],
     accessPatterns: {
       getOrder: { description: 'Get order', entities: ['order'], key: { pk: 'ORDER#{id}' } },
-      openOrders: { description: 'Open orders', entities: ['order'], key: { pk: 'ORDER#{id}' }, filter: filter as string },
+      openOrders: {
+        description: 'Open orders',
+        entities: ['order'],
+        key: { pk: 'ORDER#{id}' },
+        filter: filter as string,
+      },
     },
   });
 }
@@ -60,7 +76,9 @@ export default defineModel({ table, entities: [order], accessPatterns: {
 } });
 `,
       );
-      await expect(loadModelModule(file)).rejects.toThrow(/cannot be imported: access pattern 'openOrders': filter must be a FilterExpression string/);
+      await expect(loadModelModule(file)).rejects.toThrow(
+        /cannot be imported: access pattern 'openOrders': filter must be a FilterExpression string/,
+      );
     } finally {
       rmSync(directory, { recursive: true, force: true });
     }

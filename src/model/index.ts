@@ -46,8 +46,19 @@ export type {
   PatternEntityName,
   PatternItem,
 } from './model.js';
-export type { AccessPatternConfig, PatternParams, PatternParamNames, SortKeyCondition, SortKeyOperator } from './access-pattern.js';
-export type { AttributeIndexDefinition, IndexKeyAttributeNames, KeyAttributeNames, KeyAttributeTuple } from './attribute-index.js';
+export type {
+  AccessPatternConfig,
+  PatternParams,
+  PatternParamNames,
+  SortKeyCondition,
+  SortKeyOperator,
+} from './access-pattern.js';
+export type {
+  AttributeIndexDefinition,
+  IndexKeyAttributeNames,
+  KeyAttributeNames,
+  KeyAttributeTuple,
+} from './attribute-index.js';
 export type { AttributeSchemas, InputOfAttributes, ItemOfAttributes } from './attributes.js';
 export { parseKeyValue } from './key-template.js';
 export type { CheckTemplate, KeyPartValue, Placeholders } from './key-template.js';

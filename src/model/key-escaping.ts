@@ -21,5 +21,7 @@ export function unescapeKeyValue(value: string): string {
 }
 
 function percentEncode(char: string): string {
-  return Array.from(Buffer.from(char, 'utf8'), (byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+  return Array.from(Buffer.from(char, 'utf8'), (byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join(
+    '',
+  );
 }

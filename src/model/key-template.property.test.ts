@@ -7,7 +7,11 @@ import { parseKeyTemplate, parseKeyValue, renderKeyTemplate } from './key-templa
 /** Any text a caller may put in a key: every UTF-16 unit, lone surrogates excluded (DynamoDB refuses them). */
 const text = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 });
 /** Text rich in the characters escaping is about. */
-const tricky = fc.string({ unit: fc.constantFrom('#', '%', '2', '3', 'a', '|', ':', '-', 'é', '😀'), minLength: 1, maxLength: 12 });
+const tricky = fc.string({
+  unit: fc.constantFrom('#', '%', '2', '3', 'a', '|', ':', '-', 'é', '😀'),
+  minLength: 1,
+  maxLength: 12,
+});
 const separators = fc.constantFrom('#', '|', '::', '~');
 const byteOrder = (a: string, b: string) => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
 
@@ -42,11 +46,17 @@ describe('key escaping (property)', () => {
 describe('key templates (property)', () => {
   it('parse back the values any composite key was rendered from', () => {
     fc.assert(
-      fc.property(fc.oneof(text, tricky), fc.oneof(text, tricky), fc.oneof(text, tricky), separators, (kind, expert, label, separator) => {
-        const template = parseKeyTemplate(['DOC', '{kind}', '{expert}', 'L{label}'].join(separator), separator);
-        const key = renderKeyTemplate(template, { kind, expert, label });
-        expect(parseKeyValue(template, key)).toEqual({ kind, expert, label });
-      }),
+      fc.property(
+        fc.oneof(text, tricky),
+        fc.oneof(text, tricky),
+        fc.oneof(text, tricky),
+        separators,
+        (kind, expert, label, separator) => {
+          const template = parseKeyTemplate(['DOC', '{kind}', '{expert}', 'L{label}'].join(separator), separator);
+          const key = renderKeyTemplate(template, { kind, expert, label });
+          expect(parseKeyValue(template, key)).toEqual({ kind, expert, label });
+        },
+      ),
     );
   });
 
@@ -74,11 +84,15 @@ describe('key templates (property)', () => {
 
   it('sort zero-padded bigints in numeric order too', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: 0n, max: 10n ** 20n - 1n }), fc.bigInt({ min: 0n, max: 10n ** 20n - 1n }), (a, b) => {
-        const template = parseKeyTemplate('N#{n:20}');
-        const order = byteOrder(renderKeyTemplate(template, { n: a }), renderKeyTemplate(template, { n: b }));
-        expect(Math.sign(order)).toBe(a === b ? 0 : a < b ? -1 : 1);
-      }),
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 20n - 1n }),
+        fc.bigInt({ min: 0n, max: 10n ** 20n - 1n }),
+        (a, b) => {
+          const template = parseKeyTemplate('N#{n:20}');
+          const order = byteOrder(renderKeyTemplate(template, { n: a }), renderKeyTemplate(template, { n: b }));
+          expect(Math.sign(order)).toBe(a === b ? 0 : a < b ? -1 : 1);
+        },
+      ),
     );
   });
 

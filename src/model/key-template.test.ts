@@ -15,7 +15,9 @@ describe('key templates', () => {
   it('rejects missing and empty key parts before any request', () => {
     const template = parseKeyTemplate('JOB#{id}');
     expect(() => renderKeyTemplate(template, { id: '' })).toThrow(EmptyKeyPartError);
-    expect(() => renderKeyTemplate(template, {})).toThrow(/Key part \{id\} of template 'JOB#\{id\}' is missing or empty/);
+    expect(() => renderKeyTemplate(template, {})).toThrow(
+      /Key part \{id\} of template 'JOB#\{id\}' is missing or empty/,
+    );
   });
 
   it('describes templates in the guide notation and compares shapes', () => {
@@ -28,7 +30,9 @@ describe('key templates', () => {
 describe('key templates joining placeholders', () => {
   it('refuses a literal between two placeholders that does not start with the separator, naming it', () => {
     // Before: 'A#{x}-{y}' rendered { x: 'a-b', y: 'c' } and { x: 'a', y: 'b-c' } both as 'A#a-b-c'.
-    expect(() => parseKeyTemplate('A#{x}-{y}')).toThrow("key template 'A#{x}-{y}': the literal '-' between two placeholders must start with the separator '#'");
+    expect(() => parseKeyTemplate('A#{x}-{y}')).toThrow(
+      "key template 'A#{x}-{y}': the literal '-' between two placeholders must start with the separator '#'",
+    );
     expect(() => parseKeyTemplate('A|{x}.{y}', '|')).toThrow(/must start with the separator '\|'/);
   });
 

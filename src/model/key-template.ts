@@ -51,12 +51,18 @@ export function parseKeyTemplate(source: string, separator = '#'): KeyTemplate {
   for (let match = pattern.exec(source); match; match = pattern.exec(source)) {
     if (match.index > last) parts.push({ kind: 'literal', text: source.slice(last, match.index) });
     const width = match[2] === undefined ? undefined : Number(match[2]);
-    parts.push(width === undefined ? { kind: 'placeholder', name: match[1] } : { kind: 'placeholder', name: match[1], width });
+    parts.push(
+      width === undefined ? { kind: 'placeholder', name: match[1] } : { kind: 'placeholder', name: match[1], width },
+    );
     last = match.index + match[0].length;
   }
   if (last < source.length) parts.push({ kind: 'literal', text: source.slice(last) });
-  const literalText = parts.filter((p) => p.kind === 'literal').map((p) => (p as { text: string }).text).join('');
-  if (/[{}]/.test(literalText)) throw new ModelDefinitionError(`key template '${source}'`, 'unbalanced or invalid {placeholder}');
+  const literalText = parts
+    .filter((p) => p.kind === 'literal')
+    .map((p) => (p as { text: string }).text)
+    .join('');
+  if (/[{}]/.test(literalText))
+    throw new ModelDefinitionError(`key template '${source}'`, 'unbalanced or invalid {placeholder}');
   if (source.length === 0) throw new ModelDefinitionError('key template', 'a key template cannot be empty');
   for (let i = 1; i < parts.length; i++) {
     if (parts[i].kind === 'placeholder' && parts[i - 1].kind === 'placeholder') {
@@ -65,7 +71,12 @@ export function parseKeyTemplate(source: string, separator = '#'): KeyTemplate {
     // Only the separator is escaped inside values, so only it can mark where one value ends:
     // with `{x}-{y}`, x = 'a-b', y = 'c' and x = 'a', y = 'b-c' would render the same key.
     const between = parts[i - 1];
-    if (parts[i].kind === 'placeholder' && between.kind === 'literal' && parts[i - 2]?.kind === 'placeholder' && !between.text.startsWith(separator)) {
+    if (
+      parts[i].kind === 'placeholder' &&
+      between.kind === 'literal' &&
+      parts[i - 2]?.kind === 'placeholder' &&
+      !between.text.startsWith(separator)
+    ) {
       throw new ModelDefinitionError(
         `key template '${source}'`,
         `the literal '${between.text}' between two placeholders must start with the separator '${separator}', or two different items could render the same key`,

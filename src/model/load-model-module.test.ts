@@ -16,7 +16,10 @@ writeFileSync(
 );
 // Plain JavaScript, loaded by Node itself as an installed package is: the object carries the
 // marker of defineModel's result, which is all that loading looks at.
-writeFileSync(join(dataPackage, 'model.mjs'), `export const model = { kind: 'model', table: { name: 'acme-data' } };\n`);
+writeFileSync(
+  join(dataPackage, 'model.mjs'),
+  `export const model = { kind: 'model', table: { name: 'acme-data' } };\n`,
+);
 
 describe('loading a model module', () => {
   it('resolves a package specifier from the working folder, through the package exports', async () => {
@@ -31,6 +34,8 @@ describe('loading a model module', () => {
   });
 
   it('says "no such file" for a missing file path', async () => {
-    await expect(loadModelModule('models/missing.ts', app)).rejects.toThrow(new ModelModuleError('models/missing.ts', 'no such file'));
+    await expect(loadModelModule('models/missing.ts', app)).rejects.toThrow(
+      new ModelModuleError('models/missing.ts', 'no such file'),
+    );
   });
 });

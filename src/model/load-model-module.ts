@@ -11,8 +11,15 @@ import type { ModelDefinition } from './model.js';
  * @example
  * try { await loadModelModule('model.ts') } catch (e) { if (e instanceof ModelModuleError) console.error(e.payload.reason) }
  */
-export class ModelModuleError extends ModelError<'ModelModule', { readonly modulePath: string; readonly reason: string }> {
-  constructor(readonly modulePath: string, readonly reason: string, options?: ErrorOptions) {
+export class ModelModuleError extends ModelError<
+  'ModelModule',
+  { readonly modulePath: string; readonly reason: string }
+> {
+  constructor(
+    readonly modulePath: string,
+    readonly reason: string,
+    options?: ErrorOptions,
+  ) {
     super('ModelModule', `${modulePath}: ${reason}`, { modulePath, reason }, options);
   }
 }

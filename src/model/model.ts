@@ -39,7 +39,10 @@ export interface ModelDefinition<
 }
 
 /** The entity named `N` in model `M`. */
-export type ModelEntity<M extends ModelDefinition, N extends string> = Extract<M['entities'][number], { readonly name: N }>;
+export type ModelEntity<M extends ModelDefinition, N extends string> = Extract<
+  M['entities'][number],
+  { readonly name: N }
+>;
 /** Entity names of a model. */
 export type ModelEntityName<M extends ModelDefinition> = M['entities'][number]['name'];
 /** Access pattern names of a model. */
@@ -47,9 +50,15 @@ export type ModelPatternName<M extends ModelDefinition> = keyof M['accessPattern
 /** The declared config of pattern `N`. */
 export type ModelPattern<M extends ModelDefinition, N extends ModelPatternName<M>> = M['accessPatterns'][N]['config'];
 /** Entity names a pattern returns. */
-export type PatternEntityName<M extends ModelDefinition, N extends ModelPatternName<M>> = ModelPattern<M, N>['entities'][number] & string;
+export type PatternEntityName<M extends ModelDefinition, N extends ModelPatternName<M>> = ModelPattern<
+  M,
+  N
+>['entities'][number] &
+  string;
 /** The item union a pattern returns. */
-export type PatternItem<M extends ModelDefinition, N extends ModelPatternName<M>> = EntityItem<ModelEntity<M, PatternEntityName<M, N>>>;
+export type PatternItem<M extends ModelDefinition, N extends ModelPatternName<M>> = EntityItem<
+  ModelEntity<M, PatternEntityName<M, N>>
+>;
 /** The parameters of pattern `N`: `{ status: JobStatus }` for `STATUS#{status}`. */
 export type ModelPatternParams<M extends ModelDefinition, N extends ModelPatternName<M>> = PatternParams<
   ModelPattern<M, N>,
@@ -58,7 +67,10 @@ export type ModelPatternParams<M extends ModelDefinition, N extends ModelPattern
 
 /** Patterns on an attribute-keyed index may only constrain that index's key attributes. */
 type CheckAttributePatterns<P, T extends TableDefinition> = {
-  readonly [N in keyof P]: P[N] extends { readonly index: infer I extends keyof T['indexes']; readonly key: { readonly attributes: infer Attributes } }
+  readonly [N in keyof P]: P[N] extends {
+    readonly index: infer I extends keyof T['indexes'];
+    readonly key: { readonly attributes: infer Attributes };
+  }
     ? {
         readonly key: {
           readonly attributes: {
@@ -90,12 +102,23 @@ export function defineModel<
   T extends TableDefinition,
   const Es extends readonly EntityDefinition[],
   const P extends Readonly<Record<string, AccessPatternConfig<Es[number]['name'], keyof T['indexes'] & string>>>,
->(config: { readonly table: T; readonly entities: Es; readonly accessPatterns: P & NoInfer<CheckAttributePatterns<P, T>> }): ModelDefinition<T, Es, P> {
+>(config: {
+  readonly table: T;
+  readonly entities: Es;
+  readonly accessPatterns: P & NoInfer<CheckAttributePatterns<P, T>>;
+}): ModelDefinition<T, Es, P> {
   const names = new Set<string>();
   for (const entity of config.entities) {
-    if (names.has(entity.name)) throw new ModelDefinitionError(`model of table '${config.table.name}'`, `two entities are named '${entity.name}'`);
+    if (names.has(entity.name))
+      throw new ModelDefinitionError(
+        `model of table '${config.table.name}'`,
+        `two entities are named '${entity.name}'`,
+      );
     if (entity.table !== (config.table as TableDefinition)) {
-      throw new ModelDefinitionError(`entity '${entity.name}'`, `belongs to table '${entity.table.name}', not to '${config.table.name}'`);
+      throw new ModelDefinitionError(
+        `entity '${entity.name}'`,
+        `belongs to table '${entity.table.name}', not to '${config.table.name}'`,
+      );
     }
     names.add(entity.name);
   }
@@ -129,6 +152,7 @@ export function entityByName(model: ModelDefinition, name: string): EntityDefini
 /** Looks an access pattern up by name, or throws. */
 export function patternByName(model: ModelDefinition, name: string): AccessPatternDefinition {
   const pattern = (model.accessPatterns as Readonly<Record<string, AccessPatternDefinition>>)[name];
-  if (!pattern) throw new ModelDefinitionError(`model of table '${model.table.name}'`, `no access pattern named '${name}'`);
+  if (!pattern)
+    throw new ModelDefinitionError(`model of table '${model.table.name}'`, `no access pattern named '${name}'`);
   return pattern;
 }

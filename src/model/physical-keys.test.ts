@@ -7,7 +7,11 @@ const table = defineTable({
   indexes: {
     gsi1: { partitionKey: 'gsi1pk', sortKey: 'gsi1sk', projection: { type: 'ALL' } },
     gsi2: { partitionKey: 'gsi2pk', projection: { type: 'INCLUDE', attributes: ['title'] } },
-    byTenant: { partitionKey: ['tenantId', { name: 'rank', type: 'N' }], sortKey: ['createdAt'], projection: { type: 'KEYS_ONLY' } },
+    byTenant: {
+      partitionKey: ['tenantId', { name: 'rank', type: 'N' }],
+      sortKey: ['createdAt'],
+      projection: { type: 'KEYS_ONLY' },
+    },
   },
 });
 
@@ -17,14 +21,24 @@ describe('physical keys', () => {
     expect(keys.indexes.map((index) => [index.name, index.partitionKeys, index.sortKeys])).toEqual([
       ['gsi1', [{ name: 'gsi1pk', type: 'S' }], [{ name: 'gsi1sk', type: 'S' }]],
       ['gsi2', [{ name: 'gsi2pk', type: 'S' }], []],
-      ['byTenant', [{ name: 'tenantId', type: 'S' }, { name: 'rank', type: 'N' }], [{ name: 'createdAt', type: 'S' }]],
+      [
+        'byTenant',
+        [
+          { name: 'tenantId', type: 'S' },
+          { name: 'rank', type: 'N' },
+        ],
+        [{ name: 'createdAt', type: 'S' }],
+      ],
     ]);
   });
 
   it('list every key attribute once, table keys first', () => {
     const shared = defineTable({
       name: 'shared',
-      indexes: { byTenant: { partitionKey: ['tenantId'], projection: { type: 'ALL' } }, byTenantDay: { partitionKey: ['tenantId'], sortKey: ['day'], projection: { type: 'ALL' } } },
+      indexes: {
+        byTenant: { partitionKey: ['tenantId'], projection: { type: 'ALL' } },
+        byTenantDay: { partitionKey: ['tenantId'], sortKey: ['day'], projection: { type: 'ALL' } },
+      },
     });
     expect(physicalKeys(shared).attributes.map((attribute) => attribute.name)).toEqual(['pk', 'sk', 'tenantId', 'day']);
   });

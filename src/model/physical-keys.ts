@@ -38,12 +38,21 @@ export function physicalKeys(table: TableDefinition): PhysicalKeys {
       const { partition, sort } = attributeIndexKeys(index);
       return { name, partitionKeys: partition, sortKeys: sort, projection: index.projection };
     }
-    return { name, partitionKeys: [string(index.partitionKey)], sortKeys: index.sortKey ? [string(index.sortKey)] : [], projection: index.projection };
+    return {
+      name,
+      partitionKeys: [string(index.partitionKey)],
+      sortKeys: index.sortKey ? [string(index.sortKey)] : [],
+      projection: index.projection,
+    };
   });
   const partitionKey = string(table.partitionKey);
   const sortKey = string(table.sortKey);
   const seen = new Map<string, PhysicalKeyAttribute>();
-  for (const attribute of [partitionKey, sortKey, ...indexes.flatMap((index) => [...index.partitionKeys, ...index.sortKeys])]) {
+  for (const attribute of [
+    partitionKey,
+    sortKey,
+    ...indexes.flatMap((index) => [...index.partitionKeys, ...index.sortKeys]),
+  ]) {
     if (!seen.has(attribute.name)) seen.set(attribute.name, attribute);
   }
   return { partitionKey, sortKey, indexes, attributes: [...seen.values()] };

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { isTransitionAllowed, statesOf } from './state-machine.js';
 
-const machine = { attribute: 'status', transitions: { queued: ['running', 'cancelled'], running: ['succeeded', 'failed'], failed: [] } };
+const machine = {
+  attribute: 'status',
+  transitions: { queued: ['running', 'cancelled'], running: ['succeeded', 'failed'], failed: [] },
+};
 
 describe('state machines', () => {
   it('allow exactly the listed moves', () => {

@@ -21,7 +21,9 @@ export function isTransitionAllowed(machine: StateMachineDefinition, from: strin
 /** Every state named by the machine, sources and targets. */
 export function statesOf(machine: StateMachineDefinition): string[] {
   const states = new Set<string>();
-  for (const [from, targets] of Object.entries(machine.transitions as Readonly<Record<string, readonly string[] | undefined>>)) {
+  for (const [from, targets] of Object.entries(
+    machine.transitions as Readonly<Record<string, readonly string[] | undefined>>,
+  )) {
     states.add(from);
     for (const to of targets ?? []) states.add(to);
   }

@@ -56,12 +56,20 @@ const viewTypes: readonly StreamViewType[] = ['KEYS_ONLY', 'NEW_IMAGE', 'OLD_IMA
 /** Checks a stream declaration against Lambda's and DynamoDB's limits; throws ModelDefinitionError. */
 export function checkTableStream(tableName: string, stream: TableStreamDefinition): void {
   if (!viewTypes.includes(stream.viewType)) {
-    throw new ModelDefinitionError(`table '${tableName}' stream`, `viewType must be one of ${viewTypes.join(', ')}, got ${JSON.stringify(stream.viewType)}`);
+    throw new ModelDefinitionError(
+      `table '${tableName}' stream`,
+      `viewType must be one of ${viewTypes.join(', ')}, got ${JSON.stringify(stream.viewType)}`,
+    );
   }
   for (const [name, handler] of Object.entries(stream.handlers ?? {})) {
     const where = `table '${tableName}' stream handler '${name}'`;
-    if (!/^[A-Za-z][A-Za-z0-9]*$/.test(name)) throw new ModelDefinitionError(where, 'a handler name is letters and digits, starting with a letter (it names CDK constructs)');
-    if (typeof handler.entry !== 'string' || handler.entry.length === 0) throw new ModelDefinitionError(where, 'entry (the handler module) is required');
+    if (!/^[A-Za-z][A-Za-z0-9]*$/.test(name))
+      throw new ModelDefinitionError(
+        where,
+        'a handler name is letters and digits, starting with a letter (it names CDK constructs)',
+      );
+    if (typeof handler.entry !== 'string' || handler.entry.length === 0)
+      throw new ModelDefinitionError(where, 'entry (the handler module) is required');
     const ranges: [keyof StreamHandlerDeclaration, number, number, number?][] = [
       ['batchSize', 1, 10_000],
       ['maximumBatchingWindowInSeconds', 0, 300],
@@ -74,13 +82,24 @@ export function checkTableStream(tableName: string, stream: TableStreamDefinitio
     for (const [setting, min, max, alsoAllowed] of ranges) {
       const value = handler[setting];
       if (value === undefined) continue;
-      if (typeof value !== 'number' || !Number.isInteger(value) || ((value < min || value > max) && value !== alsoAllowed)) {
+      if (
+        typeof value !== 'number' ||
+        !Number.isInteger(value) ||
+        ((value < min || value > max) && value !== alsoAllowed)
+      ) {
         const allowed = alsoAllowed === undefined ? `${min}–${max}` : `${alsoAllowed} or ${min}–${max}`;
         throw new ModelDefinitionError(where, `${setting} must be an integer ${allowed}, got ${JSON.stringify(value)}`);
       }
     }
-    if (handler.startingPosition !== undefined && handler.startingPosition !== 'TRIM_HORIZON' && handler.startingPosition !== 'LATEST') {
-      throw new ModelDefinitionError(where, `startingPosition must be TRIM_HORIZON or LATEST, got ${JSON.stringify(handler.startingPosition)}`);
+    if (
+      handler.startingPosition !== undefined &&
+      handler.startingPosition !== 'TRIM_HORIZON' &&
+      handler.startingPosition !== 'LATEST'
+    ) {
+      throw new ModelDefinitionError(
+        where,
+        `startingPosition must be TRIM_HORIZON or LATEST, got ${JSON.stringify(handler.startingPosition)}`,
+      );
     }
     for (const filter of handler.filterCriteria?.Filters ?? []) {
       try {

@@ -1,4 +1,11 @@
-import { attributeIndexKeys, attributeIndexKeyNames, checkAttributeIndex, isAttributeIndex, type AttributeIndexDefinition, type KeyAttributeType } from './attribute-index.js';
+import {
+  attributeIndexKeys,
+  attributeIndexKeyNames,
+  checkAttributeIndex,
+  isAttributeIndex,
+  type AttributeIndexDefinition,
+  type KeyAttributeType,
+} from './attribute-index.js';
 import { ModelDefinitionError } from './errors.js';
 import { checkTableStream, type TableStreamDefinition } from './table-stream.js';
 
@@ -130,7 +137,10 @@ export function defineTable<
       for (const attribute of [...partition, ...sort]) {
         const declared = attributeKeyTypes.get(attribute.name);
         if (declared && declared !== attribute.type) {
-          throw new ModelDefinitionError(`index '${indexName}'`, `key attribute '${attribute.name}' is ${attribute.type} here but ${declared} in another index`);
+          throw new ModelDefinitionError(
+            `index '${indexName}'`,
+            `key attribute '${attribute.name}' is ${attribute.type} here but ${declared} in another index`,
+          );
         }
         attributeKeyTypes.set(attribute.name, attribute.type);
       }
@@ -138,10 +148,18 @@ export function defineTable<
     }
     keyNames.push(index.partitionKey, ...(index.sortKey ? [index.sortKey] : []));
   }
-  const managed = new Set([...keyNames, table.entityTypeAttribute, ...(table.timeToLiveAttribute ? [table.timeToLiveAttribute] : [])]);
+  const managed = new Set([
+    ...keyNames,
+    table.entityTypeAttribute,
+    ...(table.timeToLiveAttribute ? [table.timeToLiveAttribute] : []),
+  ]);
   for (const name of attributeKeyTypes.keys()) {
     // Those attributes are written by the repository (rendered keys, entity type, expiry), never by an entity.
-    if (managed.has(name)) throw new ModelDefinitionError(`table '${table.name}'`, `'${name}' is a table key, template index key, entity type or TTL attribute: an attribute-keyed index keys on entity attributes`);
+    if (managed.has(name))
+      throw new ModelDefinitionError(
+        `table '${table.name}'`,
+        `'${name}' is a table key, template index key, entity type or TTL attribute: an attribute-keyed index keys on entity attributes`,
+      );
   }
   if (table.timeToLiveAttribute && keyNames.includes(table.timeToLiveAttribute)) {
     throw new ModelDefinitionError(`table '${table.name}'`, 'the TTL attribute cannot be a key attribute');

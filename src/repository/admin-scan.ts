@@ -4,7 +4,12 @@
  * a Scan belongs (a one-off script) has a clearly named tool; never import it on a hot path.
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { ScanCommand, type DynamoDBDocumentClient, type ScanCommandInput, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
+import {
+  ScanCommand,
+  type DynamoDBDocumentClient,
+  type ScanCommandInput,
+  type ScanCommandOutput,
+} from '@aws-sdk/lib-dynamodb';
 import type { ModelDefinition } from '../model/model.js';
 import { CapacityLedger } from './capacity.js';
 import { bookCapacity, documentClientOf } from './command-sender.js';
@@ -26,7 +31,10 @@ export interface AdminScanSender {
  * for await (const item of adminScanAllItems(client, model, { sender: createAdminScanSender(client, capacity) })) count++;
  * capacity.totals().get('admin.scan')?.capacityUnits;
  */
-export function createAdminScanSender(client: DynamoDBClient | DynamoDBDocumentClient, capacity = new CapacityLedger()): AdminScanSender {
+export function createAdminScanSender(
+  client: DynamoDBClient | DynamoDBDocumentClient,
+  capacity = new CapacityLedger(),
+): AdminScanSender {
   const documents = documentClientOf(client);
   return { scan: (label, input) => bookCapacity(capacity, label, documents.send(new ScanCommand(input))) };
 }

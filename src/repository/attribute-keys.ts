@@ -24,16 +24,25 @@ export function attributeKeyTypes(entity: EntityDefinition): Map<string, KeyAttr
 export function keyValueProblem(type: KeyAttributeType, value: unknown): string | undefined {
   switch (type) {
     case 'S':
-      return typeof value === 'string' && value.length > 0 ? undefined : 'an index key attribute of type S must be a non-empty string';
+      return typeof value === 'string' && value.length > 0
+        ? undefined
+        : 'an index key attribute of type S must be a non-empty string';
     case 'N':
-      return (typeof value === 'number' && Number.isFinite(value)) || typeof value === 'bigint' ? undefined : 'an index key attribute of type N must be a finite number';
+      return (typeof value === 'number' && Number.isFinite(value)) || typeof value === 'bigint'
+        ? undefined
+        : 'an index key attribute of type N must be a finite number';
     case 'B':
-      return value instanceof Uint8Array && value.length > 0 ? undefined : 'an index key attribute of type B must be non-empty binary (Uint8Array)';
+      return value instanceof Uint8Array && value.length > 0
+        ? undefined
+        : 'an index key attribute of type B must be non-empty binary (Uint8Array)';
   }
 }
 
 /** Issues of the present index key attributes of an item (absent ones just leave it out of the index). */
-export function attributeKeyIssues(entity: EntityDefinition, values: Readonly<Record<string, unknown>>): AttributeIssue[] {
+export function attributeKeyIssues(
+  entity: EntityDefinition,
+  values: Readonly<Record<string, unknown>>,
+): AttributeIssue[] {
   const issues: AttributeIssue[] = [];
   for (const [name, type] of attributeKeyTypes(entity)) {
     if (values[name] === undefined || values[name] === null) continue;

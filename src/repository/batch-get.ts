@@ -22,7 +22,11 @@ export function buildBatchGetRequests(
 
 /** A stable identity for a key object (attribute order does not matter). */
 export function keyId(key: Readonly<Record<string, unknown>>): string {
-  return JSON.stringify(Object.keys(key).sort().map((name) => [name, key[name]]));
+  return JSON.stringify(
+    Object.keys(key)
+      .sort()
+      .map((name) => [name, key[name]]),
+  );
 }
 
 /**

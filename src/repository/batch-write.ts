@@ -31,7 +31,10 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
  * @example
  * buildBatchWriteRequests('research', requests).length // ⌈requests / 25⌉
  */
-export function buildBatchWriteRequests(tableName: string, requests: readonly WriteRequest[]): BatchWriteCommandInput[] {
+export function buildBatchWriteRequests(
+  tableName: string,
+  requests: readonly WriteRequest[],
+): BatchWriteCommandInput[] {
   return chunk(requests, 25).map((part) => ({
     RequestItems: { [tableName]: part as NonNullable<BatchWriteCommandInput['RequestItems']>[string] },
     ReturnConsumedCapacity: 'TOTAL',

@@ -4,7 +4,9 @@ import { CapacityLedger, capacityUnitsOf } from './capacity.js';
 describe('capacity', () => {
   it('sums the units of one entry, of a list (batches), and of nothing', () => {
     expect(capacityUnitsOf({ TableName: 't', CapacityUnits: 1.5 })).toBe(1.5);
-    expect(capacityUnitsOf([{ TableName: 't', CapacityUnits: 2 }, { TableName: 'u', CapacityUnits: 1 }, { TableName: 'v' }])).toBe(3);
+    expect(
+      capacityUnitsOf([{ TableName: 't', CapacityUnits: 2 }, { TableName: 'u', CapacityUnits: 1 }, { TableName: 'v' }]),
+    ).toBe(3);
     expect(capacityUnitsOf(undefined)).toBe(0);
   });
 

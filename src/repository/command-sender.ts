@@ -57,7 +57,9 @@ export interface CommandSender {
  * `client` that drops undefined attribute values (optional attributes left unset).
  */
 export function documentClientOf(client: DynamoDBClient | DynamoDBDocumentClient): DynamoDBDocumentClient {
-  return client instanceof DynamoDBDocumentClient ? client : DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+  return client instanceof DynamoDBDocumentClient
+    ? client
+    : DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
 }
 
 /**
@@ -66,16 +68,24 @@ export function documentClientOf(client: DynamoDBClient | DynamoDBDocumentClient
  * @example
  * const output = await bookCapacity(ledger, 'getJob', documents.send(new GetCommand(input)));
  */
-export async function bookCapacity<O extends { ConsumedCapacity?: unknown }>(capacity: CapacityLedger, label: string, response: Promise<O>): Promise<O> {
+export async function bookCapacity<O extends { ConsumedCapacity?: unknown }>(
+  capacity: CapacityLedger,
+  label: string,
+  response: Promise<O>,
+): Promise<O> {
   const output = await response;
   capacity.record(label, output.ConsumedCapacity as Parameters<CapacityLedger['record']>[1]);
   return output;
 }
 
 /** Wraps a `DynamoDBClient` (or an existing DocumentClient) as a {@link CommandSender}. */
-export function createCommandSender(client: DynamoDBClient | DynamoDBDocumentClient, capacity = new CapacityLedger()): CommandSender {
+export function createCommandSender(
+  client: DynamoDBClient | DynamoDBDocumentClient,
+  capacity = new CapacityLedger(),
+): CommandSender {
   const documents = documentClientOf(client);
-  const booked = <O extends { ConsumedCapacity?: unknown }>(label: string, response: Promise<O>): Promise<O> => bookCapacity(capacity, label, response);
+  const booked = <O extends { ConsumedCapacity?: unknown }>(label: string, response: Promise<O>): Promise<O> =>
+    bookCapacity(capacity, label, response);
   return {
     capacity,
     get: (label, input) => booked(label, documents.send(new GetCommand(input))),

@@ -23,7 +23,12 @@ export function buildCreateTableInput(model: ModelDefinition, tableName = model.
   const table = physicalTable(model.table, tableName);
   const provisioned = table.billing.mode === 'PROVISIONED' ? table.billing : undefined;
   const throughput = provisioned
-    ? { ProvisionedThroughput: { ReadCapacityUnits: provisioned.readCapacityUnits, WriteCapacityUnits: provisioned.writeCapacityUnits } }
+    ? {
+        ProvisionedThroughput: {
+          ReadCapacityUnits: provisioned.readCapacityUnits,
+          WriteCapacityUnits: provisioned.writeCapacityUnits,
+        },
+      }
     : {};
   const indexes = table.indexes.map((index) => ({
     IndexName: index.name,
@@ -36,7 +41,10 @@ export function buildCreateTableInput(model: ModelDefinition, tableName = model.
   }));
   return {
     TableName: table.tableName,
-    AttributeDefinitions: table.attributes.map((attribute) => ({ AttributeName: attribute.name, AttributeType: attribute.type })),
+    AttributeDefinitions: table.attributes.map((attribute) => ({
+      AttributeName: attribute.name,
+      AttributeType: attribute.type,
+    })),
     KeySchema: [
       { AttributeName: table.partitionKey.name, KeyType: 'HASH' },
       { AttributeName: table.sortKey.name, KeyType: 'RANGE' },
@@ -68,7 +76,11 @@ export interface CreateTableOptions {
  * @example
  * await createTableFromModel(client, model, { tableName: 'research-dev' });
  */
-export async function createTableFromModel(client: DynamoDBClient, model: ModelDefinition, options: CreateTableOptions = {}): Promise<void> {
+export async function createTableFromModel(
+  client: DynamoDBClient,
+  model: ModelDefinition,
+  options: CreateTableOptions = {},
+): Promise<void> {
   const tableName = options.tableName ?? model.table.name;
   const timeoutMs = options.activeTimeoutMs ?? 60_000;
   const intervalMs = options.pollIntervalMs ?? 100;

@@ -13,9 +13,20 @@ const keyValue = fc.oneof(
   fc.bigInt({ min: 2n ** 53n, max: 2n ** 70n }),
   fc.uint8Array({ maxLength: 8 }),
 );
-const lastEvaluatedKey = fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }).filter((k) => k !== '__proto__'), keyValue, { minKeys: 1, maxKeys: 5 });
+const lastEvaluatedKey = fc.dictionary(
+  fc.string({ minLength: 1, maxLength: 8 }).filter((k) => k !== '__proto__'),
+  keyValue,
+  { minKeys: 1, maxKeys: 5 },
+);
 /** A sharded cursor's state: one position per shard. */
-const shardPositions = fc.array(fc.oneof(fc.constant(null), fc.constant('done'), lastEvaluatedKey.map((after) => ({ after }))), { minLength: 1, maxLength: 6 });
+const shardPositions = fc.array(
+  fc.oneof(
+    fc.constant(null),
+    fc.constant('done'),
+    lastEvaluatedKey.map((after) => ({ after })),
+  ),
+  { minLength: 1, maxLength: 6 },
+);
 const listing = fc.string({ minLength: 1, maxLength: 40 });
 const pattern = (name: string) => ({ name }) as AccessPatternDefinition;
 
@@ -42,23 +53,35 @@ describe('cursors (property)', () => {
 
   it('refuse any edit of one character, never giving back a state', () => {
     fc.assert(
-      fc.property(listing, lastEvaluatedKey, fc.nat(), fc.constantFrom(...'ABCabc019-_.=+/ '), (where, state, at, replacement) => {
-        const cursor = codec.encode(where, state);
-        const index = at % cursor.length;
-        fc.pre(cursor[index] !== replacement);
-        const edited = cursor.slice(0, index) + replacement + cursor.slice(index + 1);
-        expect(['tampered', 'malformed']).toContain(reasonOf(() => codec.decode(where, edited)));
-      }),
+      fc.property(
+        listing,
+        lastEvaluatedKey,
+        fc.nat(),
+        fc.constantFrom(...'ABCabc019-_.=+/ '),
+        (where, state, at, replacement) => {
+          const cursor = codec.encode(where, state);
+          const index = at % cursor.length;
+          fc.pre(cursor[index] !== replacement);
+          const edited = cursor.slice(0, index) + replacement + cursor.slice(index + 1);
+          expect(['tampered', 'malformed']).toContain(reasonOf(() => codec.decode(where, edited)));
+        },
+      ),
     );
   });
 
   it('refuse a cut or lengthened cursor', () => {
     fc.assert(
-      fc.property(listing, lastEvaluatedKey, fc.nat(), fc.string({ minLength: 1, maxLength: 4 }), (where, state, cut, extra) => {
-        const cursor = codec.encode(where, state);
-        expect(reasonOf(() => codec.decode(where, cursor.slice(0, cut % cursor.length)))).toBeDefined();
-        expect(reasonOf(() => codec.decode(where, cursor + extra))).toBeDefined();
-      }),
+      fc.property(
+        listing,
+        lastEvaluatedKey,
+        fc.nat(),
+        fc.string({ minLength: 1, maxLength: 4 }),
+        (where, state, cut, extra) => {
+          const cursor = codec.encode(where, state);
+          expect(reasonOf(() => codec.decode(where, cursor.slice(0, cut % cursor.length)))).toBeDefined();
+          expect(reasonOf(() => codec.decode(where, cursor + extra))).toBeDefined();
+        },
+      ),
     );
   });
 
@@ -75,7 +98,9 @@ describe('cursors (property)', () => {
     fc.assert(
       fc.property(fc.string(), fc.string(), listing, lastEvaluatedKey, (a, b, where, state) => {
         fc.pre(a !== b);
-        expect(reasonOf(() => createCursorCodec(b).decode(where, createCursorCodec(a).encode(where, state)))).toBe('tampered');
+        expect(reasonOf(() => createCursorCodec(b).decode(where, createCursorCodec(a).encode(where, state)))).toBe(
+          'tampered',
+        );
       }),
     );
   });
@@ -90,7 +115,11 @@ describe('cursors (property)', () => {
 });
 
 describe('listings a cursor is bound to (property)', () => {
-  const params = fc.dictionary(fc.string({ minLength: 1, maxLength: 6 }).filter((k) => k !== '__proto__'), fc.oneof(fc.string(), fc.integer(), fc.bigInt()), { maxKeys: 4 });
+  const params = fc.dictionary(
+    fc.string({ minLength: 1, maxLength: 6 }).filter((k) => k !== '__proto__'),
+    fc.oneof(fc.string(), fc.integer(), fc.bigInt()),
+    { maxKeys: 4 },
+  );
 
   it('do not depend on the order the parameters are given in', () => {
     fc.assert(
@@ -107,7 +136,18 @@ describe('listings a cursor is bound to (property)', () => {
         fc.pre(tableA !== tableB && !tableA.includes('\n') && !tableB.includes('\n'));
         expect(listingOf(tableA, pattern('p'), a)).not.toBe(listingOf(tableB, pattern('p'), a));
         expect(listingOf(tableA, pattern('p'), a)).not.toBe(listingOf(tableA, pattern('q'), a));
-        if (JSON.stringify(Object.entries(a).map(([k, v]) => [k, String(v)]).sort()) !== JSON.stringify(Object.entries(b).map(([k, v]) => [k, String(v)]).sort())) {
+        if (
+          JSON.stringify(
+            Object.entries(a)
+              .map(([k, v]) => [k, String(v)])
+              .sort(),
+          ) !==
+          JSON.stringify(
+            Object.entries(b)
+              .map(([k, v]) => [k, String(v)])
+              .sort(),
+          )
+        ) {
           expect(listingOf(tableA, pattern('p'), a)).not.toBe(listingOf(tableA, pattern('p'), b));
         }
       }),
@@ -117,11 +157,17 @@ describe('listings a cursor is bound to (property)', () => {
   it('make a cursor of one table refused on another table of the same model', () => {
     const codec = createCursorCodec('monotable:tasks');
     fc.assert(
-      fc.property(fc.string({ minLength: 3 }), fc.string({ minLength: 3 }), params, lastEvaluatedKey, (tableA, tableB, values, state) => {
-        fc.pre(tableA !== tableB);
-        const cursor = codec.encode(listingOf(tableA, pattern('p'), values), state);
-        expect(reasonOf(() => codec.decode(listingOf(tableB, pattern('p'), values), cursor))).toBe('other-listing');
-      }),
+      fc.property(
+        fc.string({ minLength: 3 }),
+        fc.string({ minLength: 3 }),
+        params,
+        lastEvaluatedKey,
+        (tableA, tableB, values, state) => {
+          fc.pre(tableA !== tableB);
+          const cursor = codec.encode(listingOf(tableA, pattern('p'), values), state);
+          expect(reasonOf(() => codec.decode(listingOf(tableB, pattern('p'), values), cursor))).toBe('other-listing');
+        },
+      ),
     );
   });
 });

@@ -17,7 +17,9 @@ describe('cursors edited without changing their bytes', () => {
 
   it('are refused as tampered when characters base64url skips are added', () => {
     for (const edited of [`${cursor} `, `${cursor}=`, cursor.replace('.', '. ')]) {
-      expect(() => cursors.decode('listing', edited)).toThrow(expect.objectContaining({ payload: { reason: 'tampered' } }));
+      expect(() => cursors.decode('listing', edited)).toThrow(
+        expect.objectContaining({ payload: { reason: 'tampered' } }),
+      );
     }
   });
 
@@ -29,6 +31,8 @@ describe('cursors edited without changing their bytes', () => {
     const twin = alphabet[last ^ 1];
     const edited = `${version}.${payload}.${signature.slice(0, -1)}${twin}`;
     expect(Buffer.from(edited.split('.')[2], 'base64url')).toEqual(Buffer.from(signature, 'base64url'));
-    expect(() => cursors.decode('listing', edited)).toThrow(expect.objectContaining({ payload: { reason: 'tampered' } }));
+    expect(() => cursors.decode('listing', edited)).toThrow(
+      expect.objectContaining({ payload: { reason: 'tampered' } }),
+    );
   });
 });

@@ -26,7 +26,9 @@ export function createCursorCodec(secret: string): CursorCodec {
   const listingTag = (listing: string) => createHash('sha256').update(listing).digest('base64url').slice(0, 11);
   return {
     encode(listing, state) {
-      const payload = Buffer.from(JSON.stringify({ l: listingTag(listing), s: state }, encodeBinary), 'utf8').toString('base64url');
+      const payload = Buffer.from(JSON.stringify({ l: listingTag(listing), s: state }, encodeBinary), 'utf8').toString(
+        'base64url',
+      );
       return `${VERSION}.${payload}.${mac(payload).toString('base64url')}`;
     },
     decode(listing, cursor) {
@@ -37,11 +39,17 @@ export function createCursorCodec(secret: string): CursorCodec {
       const given = Buffer.from(signature, 'base64url');
       // Node's base64url decoder skips characters outside the alphabet and ignores unused bits, so
       // an edited signature can decode to the same bytes: only the canonical spelling is accepted.
-      const canonical = given.toString('base64url') === signature && Buffer.from(payload, 'base64url').toString('base64url') === payload;
-      if (!canonical || given.length !== expected.length || !timingSafeEqual(given, expected)) throw new InvalidCursorError('tampered');
+      const canonical =
+        given.toString('base64url') === signature &&
+        Buffer.from(payload, 'base64url').toString('base64url') === payload;
+      if (!canonical || given.length !== expected.length || !timingSafeEqual(given, expected))
+        throw new InvalidCursorError('tampered');
       let decoded: { l?: unknown; s?: unknown };
       try {
-        decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'), decodeBinary) as { l?: unknown; s?: unknown };
+        decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'), decodeBinary) as {
+          l?: unknown;
+          s?: unknown;
+        };
       } catch {
         throw new InvalidCursorError('malformed');
       }

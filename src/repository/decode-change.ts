@@ -38,16 +38,29 @@ export function decodeChange<M extends ModelDefinition>(model: M, record: Stream
   }
   const stream = record.dynamodb;
   if (!stream?.Keys || typeof stream.SequenceNumber !== 'string') {
-    throw new TypeError('decodeChange: not a stream record of an item change (no dynamodb.Keys or dynamodb.SequenceNumber)');
+    throw new TypeError(
+      'decodeChange: not a stream record of an item change (no dynamodb.Keys or dynamodb.SequenceNumber)',
+    );
   }
   const sequenceNumber = stream.SequenceNumber;
   const eventId = record.eventID ?? sequenceNumber;
   const newImage = stream.NewImage ? plainImage(stream.NewImage) : undefined;
   const oldImage = stream.OldImage ? plainImage(stream.OldImage) : undefined;
   const typeAttribute = model.table.entityTypeAttribute;
-  const typeName = [newImage, oldImage].map((image) => image?.[typeAttribute]).find((value): value is string => typeof value === 'string');
+  const typeName = [newImage, oldImage]
+    .map((image) => image?.[typeAttribute])
+    .find((value): value is string => typeof value === 'string');
   const unknown = (reason: UnknownChange['reason'], extra: Partial<UnknownChange> = {}): ModelChange<M> =>
-    ({ entity: undefined, reason, eventName, sequenceNumber, eventId, ...(typeName === undefined ? {} : { typeName }), ...extra, record }) as UnknownChange;
+    ({
+      entity: undefined,
+      reason,
+      eventName,
+      sequenceNumber,
+      eventId,
+      ...(typeName === undefined ? {} : { typeName }),
+      ...extra,
+      record,
+    }) as UnknownChange;
 
   let entity: EntityDefinition | undefined;
   let key: Record<string, unknown>;
@@ -62,7 +75,8 @@ export function decodeChange<M extends ModelDefinition>(model: M, record: Stream
       return params ? [{ candidate, params }] : [];
     });
     if (matches.length === 0) return unknown('no-entity');
-    if (matches.length > 1) return unknown('ambiguous-key', { candidates: matches.map((match) => match.candidate.name) });
+    if (matches.length > 1)
+      return unknown('ambiguous-key', { candidates: matches.map((match) => match.candidate.name) });
     entity = matches[0].candidate;
     key = matches[0].params;
   }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { applyEmptyStringPolicy } from './empty-strings.js';
 import { ValidationError } from './errors.js';
 
-describe("the empty-string policy", () => {
+describe('the empty-string policy', () => {
   const item = { title: '', note: 'n', meta: { a: '', b: { c: '' }, d: 1 }, list: ['', 'x'] };
 
   it("'omit' drops empty strings, in nested maps too, and keeps list elements", () => {
@@ -18,7 +18,11 @@ describe("the empty-string policy", () => {
       }
     })();
     expect(error).toBeInstanceOf(ValidationError);
-    expect((error as ValidationError).payload.issues.map((issue) => issue.path)).toEqual([['title'], ['meta', 'a'], ['meta', 'b', 'c']]);
+    expect((error as ValidationError).payload.issues.map((issue) => issue.path)).toEqual([
+      ['title'],
+      ['meta', 'a'],
+      ['meta', 'b', 'c'],
+    ]);
   });
 
   it("'keep' returns an equal copy, not the same object", () => {

@@ -78,7 +78,10 @@ export class EntityRepository<E extends EntityDefinition> {
   /** Creates the item; fails with {@link ItemAlreadyExistsError} when its key is taken. */
   async create(input: EntityInput<E>): Promise<EntityItem<E>> {
     const item = await validateEntityInput(this.entity, input as Loose);
-    const request = buildPutRequest(this.context.tableName, this.entity, item, { nowMs: this.context.now(), mustNotExist: true });
+    const request = buildPutRequest(this.context.tableName, this.entity, item, {
+      nowMs: this.context.now(),
+      mustNotExist: true,
+    });
     try {
       await this.context.sender.put(`${this.entity.name}.create`, request);
     } catch (error) {
@@ -92,7 +95,10 @@ export class EntityRepository<E extends EntityDefinition> {
   async put(input: EntityInput<E>, options: { readonly expectedVersion?: number } = {}): Promise<EntityItem<E>> {
     checkExpectedVersion(this.entity, options.expectedVersion);
     const item = await validateEntityInput(this.entity, input as Loose);
-    const request = buildPutRequest(this.context.tableName, this.entity, item, { nowMs: this.context.now(), ...options });
+    const request = buildPutRequest(this.context.tableName, this.entity, item, {
+      nowMs: this.context.now(),
+      ...options,
+    });
     try {
       await this.context.sender.put(`${this.entity.name}.put`, request);
     } catch (error) {
@@ -117,7 +123,11 @@ export class EntityRepository<E extends EntityDefinition> {
    * them. Fails with {@link ItemNotFoundError}, {@link VersionConflictError} or {@link ConditionFailedError};
    * changing a key, state or version attribute is refused with {@link UnsupportedOperationError}.
    */
-  async update(key: EntityKey<E>, changes: UpdateChanges<E>, conditions: WriteConditions<E> = {}): Promise<EntityItem<E>> {
+  async update(
+    key: EntityKey<E>,
+    changes: UpdateChanges<E>,
+    conditions: WriteConditions<E> = {},
+  ): Promise<EntityItem<E>> {
     const plan = await planUpdate(this.entity, changes, conditions);
     return this.sendUpdate(`${this.entity.name}.update`, key as Loose, plan, (stored, error) =>
       this.conditionFailure(key as Loose, conditions, stored, error),
@@ -135,14 +145,26 @@ export class EntityRepository<E extends EntityDefinition> {
     const ref = this.ref(key as Loose);
     return this.sendUpdate(`${this.entity.name}.transition`, key as Loose, plan, (stored, error) => {
       if (!stored) return new ItemNotFoundError(ref, error);
-      return new InvalidTransitionError(ref, from, stored[attribute] as string | undefined, change.to as string, 'state-mismatch', error);
+      return new InvalidTransitionError(
+        ref,
+        from,
+        stored[attribute] as string | undefined,
+        change.to as string,
+        'state-mismatch',
+        error,
+      );
     });
   }
 
   /** Deletes the item; returns what was stored (undefined if nothing was). Conditional when asked. */
   async delete(key: EntityKey<E>, conditions: WriteConditions<E> = {}): Promise<EntityItem<E> | undefined> {
     checkExpectedVersion(this.entity, conditions.expectedVersion);
-    const request = buildDeleteRequest(this.context.tableName, this.entity, key as Loose, conditions as { where?: Loose; expectedVersion?: number });
+    const request = buildDeleteRequest(
+      this.context.tableName,
+      this.entity,
+      key as Loose,
+      conditions as { where?: Loose; expectedVersion?: number },
+    );
     try {
       const output = await this.context.sender.delete(`${this.entity.name}.delete`, request);
       return output.Attributes ? (fromStoredItem(this.entity, output.Attributes) as EntityItem<E>) : undefined;
@@ -158,23 +180,51 @@ export class EntityRepository<E extends EntityDefinition> {
     const requests: WriteRequest[] = [];
     for (const input of inputs) {
       const item = await validateEntityInput(this.entity, input as Loose);
-      requests.push({ PutRequest: { Item: buildPutRequest(this.context.tableName, this.entity, item, { nowMs }).Item } });
+      requests.push({
+        PutRequest: { Item: buildPutRequest(this.context.tableName, this.entity, item, { nowMs }).Item },
+      });
     }
-    return batchWrite(this.context.sender, `${this.entity.name}.batchPut`, this.context.tableName, requests, this.context.retry);
+    return batchWrite(
+      this.context.sender,
+      `${this.entity.name}.batchPut`,
+      this.context.tableName,
+      requests,
+      this.context.retry,
+    );
   }
 
   /** Deletes many items in chunks of 25 with retry of unprocessed items. */
   async batchDelete(keys: readonly EntityKey<E>[]): Promise<BatchReport> {
-    const requests: WriteRequest[] = keys.map((key) => ({ DeleteRequest: { Key: primaryKeyOf(this.entity, key as Loose) } }));
-    return batchWrite(this.context.sender, `${this.entity.name}.batchDelete`, this.context.tableName, requests, this.context.retry);
+    const requests: WriteRequest[] = keys.map((key) => ({
+      DeleteRequest: { Key: primaryKeyOf(this.entity, key as Loose) },
+    }));
+    return batchWrite(
+      this.context.sender,
+      `${this.entity.name}.batchDelete`,
+      this.context.tableName,
+      requests,
+      this.context.retry,
+    );
   }
 
   /** Reads many items in chunks of 100 with retry; items come back in the order of `keys` (missing ones left out). */
-  async batchGet(keys: readonly EntityKey<E>[], options: { readonly consistent?: boolean } = {}): Promise<{ items: EntityItem<E>[]; report: BatchReport }> {
+  async batchGet(
+    keys: readonly EntityKey<E>[],
+    options: { readonly consistent?: boolean } = {},
+  ): Promise<{ items: EntityItem<E>[]; report: BatchReport }> {
     const rendered = keys.map((key) => primaryKeyOf(this.entity, key as Loose));
-    const { items, report } = await batchGet(this.context.sender, `${this.entity.name}.batchGet`, this.context.tableName, rendered, this.context.retry, options);
+    const { items, report } = await batchGet(
+      this.context.sender,
+      `${this.entity.name}.batchGet`,
+      this.context.tableName,
+      rendered,
+      this.context.retry,
+      options,
+    );
     const { partitionKey, sortKey } = this.entity.table;
-    const byKey = new Map(items.map((item) => [keyId({ [partitionKey]: item[partitionKey], [sortKey]: item[sortKey] }), item]));
+    const byKey = new Map(
+      items.map((item) => [keyId({ [partitionKey]: item[partitionKey], [sortKey]: item[sortKey] }), item]),
+    );
     const ordered = rendered.flatMap((key) => {
       const found = byKey.get(keyId(key));
       return found ? [fromStoredItem(this.entity, found) as EntityItem<E>] : [];
@@ -186,16 +236,28 @@ export class EntityRepository<E extends EntityDefinition> {
    * Sends an update; a failed condition becomes the error `explain` derives from the stored item
    * (undefined when there is none).
    */
-  private async sendUpdate(label: string, key: Loose, plan: UpdatePlan, explain: (stored: Loose | undefined, error: unknown) => Error): Promise<EntityItem<E>> {
+  private async sendUpdate(
+    label: string,
+    key: Loose,
+    plan: UpdatePlan,
+    explain: (stored: Loose | undefined, error: unknown) => Error,
+  ): Promise<EntityItem<E>> {
     let built = tryBuildUpdateRequest(this.context.tableName, this.entity, key, plan, { nowMs: this.context.now() });
     if (!built.ok) {
       // The new index keys depend on attributes the caller did not pass: read them, then write
       // under the same conditions (the condition still guards against a concurrent change).
       const current = await this.getStored(key, true);
       if (!current) throw explain(undefined, undefined);
-      built = tryBuildUpdateRequest(this.context.tableName, this.entity, key, plan, { nowMs: this.context.now(), current: fromStoredItem(this.entity, current) });
+      built = tryBuildUpdateRequest(this.context.tableName, this.entity, key, plan, {
+        nowMs: this.context.now(),
+        current: fromStoredItem(this.entity, current),
+      });
       // With the stored item every attribute is known, so this only happens if the builder changes.
-      if (!built.ok) throw new UnsupportedOperationError(this.entity.name, `the update needs ${built.missing.join(', ')}, which the stored item lacks`);
+      if (!built.ok)
+        throw new UnsupportedOperationError(
+          this.entity.name,
+          `the update needs ${built.missing.join(', ')}, which the stored item lacks`,
+        );
     }
     const request = built.request;
     try {
@@ -219,7 +281,12 @@ export class EntityRepository<E extends EntityDefinition> {
   }
 
   /** Why a conditional update or delete failed: no item, another version, or `where` did not hold. */
-  private conditionFailure(key: Loose, conditions: WriteConditions<E>, stored: Loose | undefined, cause: unknown): Error {
+  private conditionFailure(
+    key: Loose,
+    conditions: WriteConditions<E>,
+    stored: Loose | undefined,
+    cause: unknown,
+  ): Error {
     const ref = this.ref(key);
     if (!stored) return new ItemNotFoundError(ref, cause);
     const actualVersion = this.versionOf(stored);
@@ -237,13 +304,15 @@ export class EntityRepository<E extends EntityDefinition> {
   private ref(values: Loose): ItemRef {
     return { entity: this.entity.name, key: keyParamsOf(this.entity, values) };
   }
-
 }
 
 /** The access pattern that reads exactly one item of this entity by its full key, if declared. */
 function getPatternName(model: ModelDefinition, entity: EntityDefinition): string | undefined {
   const patterns = Object.values(model.accessPatterns as Readonly<Record<string, AccessPatternDefinition>>);
   const readsOneItem = ({ config, keyCondition }: AccessPatternDefinition) =>
-    config.index === undefined && config.entities.length === 1 && config.entities[0] === entity.name && keyCondition?.sk?.operator === 'equals';
+    config.index === undefined &&
+    config.entities.length === 1 &&
+    config.entities[0] === entity.name &&
+    keyCondition?.sk?.operator === 'equals';
   return patterns.find(readsOneItem)?.name;
 }

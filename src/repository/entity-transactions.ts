@@ -40,7 +40,11 @@ export class EntityTransactions<E extends EntityDefinition> {
    * Partial update (the values the moved index keys depend on must be among the changes). Refuses
    * key, state and version attributes like `EntityRepository.update`.
    */
-  async update(key: EntityKey<E>, changes: UpdateChanges<E>, conditions: WriteConditions<E> = {}): Promise<TransactAction> {
+  async update(
+    key: EntityKey<E>,
+    changes: UpdateChanges<E>,
+    conditions: WriteConditions<E> = {},
+  ): Promise<TransactAction> {
     return this.updateAction(key as Loose, await planUpdate(this.entity, changes, conditions));
   }
 
@@ -52,41 +56,84 @@ export class EntityTransactions<E extends EntityDefinition> {
   /** Delete, conditional when asked. */
   async delete(key: EntityKey<E>, conditions: WriteConditions<E> = {}): Promise<TransactAction> {
     checkExpectedVersion(this.entity, conditions.expectedVersion);
-    const { TableName, Key, ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues } = buildDeleteRequest(
-      this.context.tableName, this.entity, key as Loose, conditions as { where?: Loose; expectedVersion?: number },
-    );
-    return this.action('Delete', key as Loose, { Delete: { TableName, Key, ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues } });
+    const { TableName, Key, ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues } =
+      buildDeleteRequest(
+        this.context.tableName,
+        this.entity,
+        key as Loose,
+        conditions as { where?: Loose; expectedVersion?: number },
+      );
+    return this.action('Delete', key as Loose, {
+      Delete: { TableName, Key, ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues },
+    });
   }
 
   /** A condition on another item that must hold for the transaction to commit (it must exist, and match `where`). */
   async check(key: EntityKey<E>, where: Partial<EntityItem<E>> = {}): Promise<TransactAction> {
     const attributes = new ExpressionPlaceholders();
-    const conditions = [`attribute_exists(${attributes.name(this.entity.table.partitionKey)})`, ...equalityConditions(attributes, where as Loose)];
+    const conditions = [
+      `attribute_exists(${attributes.name(this.entity.table.partitionKey)})`,
+      ...equalityConditions(attributes, where as Loose),
+    ];
     return this.action('ConditionCheck', key as Loose, {
-      ConditionCheck: { TableName: this.context.tableName, Key: primaryKeyOf(this.entity, key as Loose), ConditionExpression: conditions.join(' AND '), ...attributes.toInput() },
+      ConditionCheck: {
+        TableName: this.context.tableName,
+        Key: primaryKeyOf(this.entity, key as Loose),
+        ConditionExpression: conditions.join(' AND '),
+        ...attributes.toInput(),
+      },
     });
   }
 
   private async putAction(input: EntityInput<E>, options: Omit<PutRequestOptions, 'nowMs'>): Promise<TransactAction> {
     checkExpectedVersion(this.entity, options.expectedVersion);
     const item = await validateEntityInput(this.entity, input as Loose);
-    const request = buildPutRequest(this.context.tableName, this.entity, item, { nowMs: this.context.now(), ...options });
+    const request = buildPutRequest(this.context.tableName, this.entity, item, {
+      nowMs: this.context.now(),
+      ...options,
+    });
     const { TableName, Item, ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues } = request;
-    return this.action('Put', item, { Put: { TableName, Item, ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues } });
+    return this.action('Put', item, {
+      Put: { TableName, Item, ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues },
+    });
   }
 
   private updateAction(key: Loose, plan: UpdatePlan): TransactAction {
     const built = tryBuildUpdateRequest(this.context.tableName, this.entity, key, plan, { nowMs: this.context.now() });
     if (!built.ok) {
-      throw new UnsupportedOperationError(this.entity.name, `inside a transaction, pass ${built.missing.join(', ')} too: the index keys depend on them`);
+      throw new UnsupportedOperationError(
+        this.entity.name,
+        `inside a transaction, pass ${built.missing.join(', ')} too: the index keys depend on them`,
+      );
     }
-    const { TableName, Key, UpdateExpression, ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues } = built.request;
-    return this.action('Update', key, { Update: { TableName, Key, UpdateExpression, ConditionExpression, ExpressionAttributeNames, ExpressionAttributeValues } } as TransactAction['request']);
+    const {
+      TableName,
+      Key,
+      UpdateExpression,
+      ConditionExpression,
+      ExpressionAttributeNames,
+      ExpressionAttributeValues,
+    } = built.request;
+    return this.action('Update', key, {
+      Update: {
+        TableName,
+        Key,
+        UpdateExpression,
+        ConditionExpression,
+        ExpressionAttributeNames,
+        ExpressionAttributeValues,
+      },
+    } as TransactAction['request']);
   }
 
   private action(action: TransactAction['action'], values: Loose, request: Loose): TransactAction {
     // Drop undefined members: the service rejects a null ConditionExpression.
-    const clean = Object.fromEntries(Object.entries(request).map(([k, v]) => [k, Object.fromEntries(Object.entries(v as Loose).filter(([, inner]) => inner !== undefined))]));
+    const clean = Object.fromEntries(
+      Object.entries(request).map(([k, v]) => [
+        k,
+        Object.fromEntries(Object.entries(v as Loose).filter(([, inner]) => inner !== undefined)),
+      ]),
+    );
     return { action, item: this.ref(values), request: clean as TransactAction['request'] };
   }
 

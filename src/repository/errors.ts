@@ -44,9 +44,21 @@ export class ItemNotFoundError extends RepositoryError<'ItemNotFound', ItemRef> 
 /** A transition the state machine forbids, or whose expected state is not the stored one. */
 export class InvalidTransitionError extends RepositoryError<
   'InvalidTransition',
-  ItemRef & { readonly expected: string; readonly actual: string | undefined; readonly next: string; readonly reason: 'not-allowed' | 'state-mismatch' }
+  ItemRef & {
+    readonly expected: string;
+    readonly actual: string | undefined;
+    readonly next: string;
+    readonly reason: 'not-allowed' | 'state-mismatch';
+  }
 > {
-  constructor(ref: ItemRef, expected: string, actual: string | undefined, next: string, reason: 'not-allowed' | 'state-mismatch', cause?: unknown) {
+  constructor(
+    ref: ItemRef,
+    expected: string,
+    actual: string | undefined,
+    next: string,
+    reason: 'not-allowed' | 'state-mismatch',
+    cause?: unknown,
+  ) {
     const message =
       reason === 'not-allowed'
         ? `${show(ref)}: transition ${expected} → ${next} is not allowed by the state machine`
@@ -71,31 +83,55 @@ export class VersionConflictError extends RepositoryError<
 }
 
 /** A caller-supplied condition (`where`) did not hold. */
-export class ConditionFailedError extends RepositoryError<'ConditionFailed', ItemRef & { readonly condition: Readonly<Record<string, unknown>> }> {
+export class ConditionFailedError extends RepositoryError<
+  'ConditionFailed',
+  ItemRef & { readonly condition: Readonly<Record<string, unknown>> }
+> {
   constructor(ref: ItemRef, condition: Readonly<Record<string, unknown>>, cause?: unknown) {
-    super('ConditionFailed', `${show(ref)}: condition ${jsonText(condition)} does not hold`, { ...ref, condition }, { cause });
+    super(
+      'ConditionFailed',
+      `${show(ref)}: condition ${jsonText(condition)} does not hold`,
+      { ...ref, condition },
+      { cause },
+    );
   }
 }
 
 /** Attribute values rejected by the entity's schemas, or by the table's empty-string policy. */
 export class ValidationError extends RepositoryError<
   'Validation',
-  { readonly entity: string; readonly issues: readonly { readonly attribute: string; readonly message: string; readonly path: readonly PropertyKey[] }[] }
+  {
+    readonly entity: string;
+    readonly issues: readonly {
+      readonly attribute: string;
+      readonly message: string;
+      readonly path: readonly PropertyKey[];
+    }[];
+  }
 > {
   constructor(entity: string, issues: ValidationError['payload']['issues']) {
-    super('Validation', `${entity}: ${issues.map((i) => `${i.path.map(String).join('.')}: ${i.message}`).join('; ')}`, { entity, issues });
+    super('Validation', `${entity}: ${issues.map((i) => `${i.path.map(String).join('.')}: ${i.message}`).join('; ')}`, {
+      entity,
+      issues,
+    });
   }
 }
 
 /** A request the model cannot express safely (changing a key attribute, a status outside `transition`…). */
-export class UnsupportedOperationError extends RepositoryError<'UnsupportedOperation', { readonly entity: string; readonly reason: string }> {
+export class UnsupportedOperationError extends RepositoryError<
+  'UnsupportedOperation',
+  { readonly entity: string; readonly reason: string }
+> {
   constructor(entity: string, reason: string) {
     super('UnsupportedOperation', `${entity}: ${reason}`, { entity, reason });
   }
 }
 
 /** A cursor that was altered, is malformed, or belongs to another listing. */
-export class InvalidCursorError extends RepositoryError<'InvalidCursor', { readonly reason: 'malformed' | 'tampered' | 'other-listing' }> {
+export class InvalidCursorError extends RepositoryError<
+  'InvalidCursor',
+  { readonly reason: 'malformed' | 'tampered' | 'other-listing' }
+> {
   constructor(reason: 'malformed' | 'tampered' | 'other-listing') {
     const text = {
       malformed: 'the cursor is not one this library issued (malformed)',
@@ -109,10 +145,18 @@ export class InvalidCursorError extends RepositoryError<'InvalidCursor', { reado
 /** Batch items still unprocessed after every retry. */
 export class BatchIncompleteError extends RepositoryError<
   'BatchIncomplete',
-  { readonly operation: 'BatchWriteItem' | 'BatchGetItem'; readonly unprocessed: readonly unknown[]; readonly attempts: number }
+  {
+    readonly operation: 'BatchWriteItem' | 'BatchGetItem';
+    readonly unprocessed: readonly unknown[];
+    readonly attempts: number;
+  }
 > {
   constructor(operation: 'BatchWriteItem' | 'BatchGetItem', unprocessed: readonly unknown[], attempts: number) {
-    super('BatchIncomplete', `${operation}: ${unprocessed.length} request(s) still unprocessed after ${attempts} attempts`, { operation, unprocessed, attempts });
+    super(
+      'BatchIncomplete',
+      `${operation}: ${unprocessed.length} request(s) still unprocessed after ${attempts} attempts`,
+      { operation, unprocessed, attempts },
+    );
   }
 }
 
@@ -126,7 +170,10 @@ export interface CancellationReason {
 }
 
 /** A transaction DynamoDB cancelled; `reasons` lists only the actions that caused it. */
-export class TransactionCancelledError extends RepositoryError<'TransactionCancelled', { readonly reasons: readonly CancellationReason[] }> {
+export class TransactionCancelledError extends RepositoryError<
+  'TransactionCancelled',
+  { readonly reasons: readonly CancellationReason[] }
+> {
   constructor(reasons: readonly CancellationReason[], cause?: unknown) {
     const text = reasons.map((r) => `#${r.index + 1} ${r.action} ${show(r.item)}: ${r.code}`).join('; ');
     super('TransactionCancelled', `Transaction cancelled: ${text || 'no reason given'}`, { reasons }, { cause });

@@ -27,7 +27,10 @@ export class ExpressionPlaceholders {
   }
 
   /** The maps to spread into a command input (omitted when empty, as DynamoDB requires). */
-  toInput(): { ExpressionAttributeNames?: Record<string, string>; ExpressionAttributeValues?: Record<string, unknown> } {
+  toInput(): {
+    ExpressionAttributeNames?: Record<string, string>;
+    ExpressionAttributeValues?: Record<string, unknown>;
+  } {
     return {
       ...(Object.keys(this.names).length > 0 ? { ExpressionAttributeNames: this.names } : {}),
       ...(Object.keys(this.values).length > 0 ? { ExpressionAttributeValues: this.values } : {}),
@@ -36,9 +39,14 @@ export class ExpressionPlaceholders {
 }
 
 /** `where: { title: 'x', rank: 2 }` → `#n0 = :v0 AND #n1 = :v1`. */
-export function equalityConditions(attributes: ExpressionPlaceholders, where: Readonly<Record<string, unknown>> | undefined): string[] {
+export function equalityConditions(
+  attributes: ExpressionPlaceholders,
+  where: Readonly<Record<string, unknown>> | undefined,
+): string[] {
   if (!where) return [];
   return Object.entries(where).map(([name, value]) =>
-    value === undefined ? `attribute_not_exists(${attributes.name(name)})` : `${attributes.name(name)} = ${attributes.value(value)}`,
+    value === undefined
+      ? `attribute_not_exists(${attributes.name(name)})`
+      : `${attributes.name(name)} = ${attributes.value(value)}`,
   );
 }

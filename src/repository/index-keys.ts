@@ -37,7 +37,8 @@ export function indexKeyAttributes(
     }
     let pk = renderKeyTemplate(index.pk, values);
     const shards = shardCountFor(index, values);
-    if (shards !== undefined) pk = shardedPartitionKey(pk, shardOf(primaryKey.pk, primaryKey.sk, shards), entity.table.separator);
+    if (shards !== undefined)
+      pk = shardedPartitionKey(pk, shardOf(primaryKey.pk, primaryKey.sk, shards), entity.table.separator);
     set[tableIndex.partitionKey] = pk;
     if (index.sk && tableIndex.sortKey) set[tableIndex.sortKey] = renderKeyTemplate(index.sk, values);
   }
@@ -68,8 +69,14 @@ export function partialIndexKeyChanges(
     for (const name of pkDependencies) all.add(name);
     const touched = [...all].filter((name) => changed.has(name));
     if (touched.length === 0) continue;
-    const membershipMayChange = index.when !== undefined || touched.some((name) => values[name] === undefined || values[name] === '');
-    const needed = membershipMayChange ? all : new Set([...(touched.some((n) => pkDependencies.has(n)) ? pkDependencies : []), ...(touched.some((n) => skDependencies.has(n)) ? skDependencies : [])]);
+    const membershipMayChange =
+      index.when !== undefined || touched.some((name) => values[name] === undefined || values[name] === '');
+    const needed = membershipMayChange
+      ? all
+      : new Set([
+          ...(touched.some((n) => pkDependencies.has(n)) ? pkDependencies : []),
+          ...(touched.some((n) => skDependencies.has(n)) ? skDependencies : []),
+        ]);
     const unknown = [...needed].filter((name) => !known.has(name));
     if (unknown.length > 0) {
       for (const name of unknown) missing.add(name);
@@ -84,7 +91,8 @@ export function partialIndexKeyChanges(
     const tableIndex = entity.table.indexes[indexName] as TemplateIndexDefinition;
     const renderedPk = renderIndexPartitionKey(entity, index, values, primaryKey);
     if (touched.some((n) => pkDependencies.has(n))) set[tableIndex.partitionKey] = renderedPk;
-    if (index.sk && tableIndex.sortKey && touched.some((n) => skDependencies.has(n))) set[tableIndex.sortKey] = renderKeyTemplate(index.sk, values);
+    if (index.sk && tableIndex.sortKey && touched.some((n) => skDependencies.has(n)))
+      set[tableIndex.sortKey] = renderKeyTemplate(index.sk, values);
   }
   return { set, remove, missing };
 }
@@ -97,5 +105,7 @@ function renderIndexPartitionKey(
 ): string {
   const pk = renderKeyTemplate(index.pk, values);
   const shards = shardCountFor(index, values);
-  return shards === undefined ? pk : shardedPartitionKey(pk, shardOf(primaryKey.pk, primaryKey.sk, shards), entity.table.separator);
+  return shards === undefined
+    ? pk
+    : shardedPartitionKey(pk, shardOf(primaryKey.pk, primaryKey.sk, shards), entity.table.separator);
 }

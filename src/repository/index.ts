@@ -42,7 +42,13 @@ export { buildCreateTableInput, createTableFromModel, type CreateTableOptions } 
 export { decodeChange } from './decode-change.js';
 // The primary key of an entity's item, for code that writes its own requests (a stream handler's transaction).
 export { primaryKeyOf } from './item-codec.js';
-export type { EntityChange, ModelChange, ModelStreamViewType, StreamRecordLike, UnknownChange } from './stream-change.js';
+export type {
+  EntityChange,
+  ModelChange,
+  ModelStreamViewType,
+  StreamRecordLike,
+  UnknownChange,
+} from './stream-change.js';
 export {
   BatchIncompleteError,
   ConditionFailedError,

@@ -22,14 +22,24 @@ const NOW = Date.parse('2026-01-01T00:00:00.000Z');
 describe('the stored form of items', () => {
   it('adds keys, entity type, index keys and version to the attributes', () => {
     expect(toStoredItem(job, { id: '1', status: 'running', at: 'x' }, { nowMs: NOW, version: 3 })).toEqual({
-      id: '1', status: 'running', at: 'x', pk: 'JOB#1', sk: 'META', _type: 'job', gsi1pk: 'STATUS#running', gsi1sk: 'x', version: 3,
+      id: '1',
+      status: 'running',
+      at: 'x',
+      pk: 'JOB#1',
+      sk: 'META',
+      _type: 'job',
+      gsi1pk: 'STATUS#running',
+      gsi1sk: 'x',
+      version: 3,
     });
   });
 
   it('stamps the TTL only on items its rule selects, in epoch seconds', () => {
     expect(expiryFor(job, { status: 'failed' }, NOW)).toBe(NOW / 1000 + 86_400);
     expect(expiryFor(job, { status: 'running' }, NOW)).toBeUndefined();
-    expect(toStoredItem(job, { id: '1', status: 'failed', at: 'x' }, { nowMs: NOW })).toMatchObject({ expires_at: NOW / 1000 + 86_400 });
+    expect(toStoredItem(job, { id: '1', status: 'failed', at: 'x' }, { nowMs: NOW })).toMatchObject({
+      expires_at: NOW / 1000 + 86_400,
+    });
   });
 
   it('reads back only the entity attributes', () => {

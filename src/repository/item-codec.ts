@@ -6,7 +6,10 @@ import { applyEmptyStringPolicy } from './empty-strings.js';
 import { indexKeyAttributes } from './index-keys.js';
 
 /** The rendered primary key of an item, as the table's key attributes. */
-export function primaryKeyOf(entity: EntityDefinition, values: Readonly<Record<string, unknown>>): Record<string, string> {
+export function primaryKeyOf(
+  entity: EntityDefinition,
+  values: Readonly<Record<string, unknown>>,
+): Record<string, string> {
   return {
     [entity.table.partitionKey]: renderKeyTemplate(entity.key.pk, values),
     [entity.table.sortKey]: renderKeyTemplate(entity.key.sk, values),
@@ -14,14 +17,21 @@ export function primaryKeyOf(entity: EntityDefinition, values: Readonly<Record<s
 }
 
 /** The key attributes that identify an item in errors: `{ id: '42' }` (not the rendered key). */
-export function keyParamsOf(entity: EntityDefinition, values: Readonly<Record<string, unknown>>): Record<string, unknown> {
+export function keyParamsOf(
+  entity: EntityDefinition,
+  values: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const name of [...entity.key.pk.placeholders, ...entity.key.sk.placeholders]) out[name] = values[name];
   return out;
 }
 
 /** Epoch seconds at which an item written `nowMs` expires, or undefined when it does not. */
-export function expiryFor(entity: EntityDefinition, values: Readonly<Record<string, unknown>>, nowMs: number): number | undefined {
+export function expiryFor(
+  entity: EntityDefinition,
+  values: Readonly<Record<string, unknown>>,
+  nowMs: number,
+): number | undefined {
   if (!entity.ttl || !matchesAttributes(entity.ttl.when, values)) return undefined;
   return Math.floor(nowMs / 1000) + durationToSeconds(entity.ttl.after);
 }
@@ -47,7 +57,10 @@ export function toStoredItem(
 }
 
 /** The entity item of a stored item: everything but the table's own attributes. */
-export function fromStoredItem(entity: EntityDefinition, stored: Readonly<Record<string, unknown>>): Record<string, unknown> {
+export function fromStoredItem(
+  entity: EntityDefinition,
+  stored: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
   const reserved = reservedAttributeNames(entity.table);
   const item: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(stored)) if (!reserved.has(name)) item[name] = value;
@@ -55,7 +68,10 @@ export function fromStoredItem(entity: EntityDefinition, stored: Readonly<Record
 }
 
 /** The entity name recorded on a stored item. */
-export function entityNameOf(entity: { table: EntityDefinition['table'] }, stored: Readonly<Record<string, unknown>>): string | undefined {
+export function entityNameOf(
+  entity: { table: EntityDefinition['table'] },
+  stored: Readonly<Record<string, unknown>>,
+): string | undefined {
   const value = stored[entity.table.entityTypeAttribute];
   return typeof value === 'string' ? value : undefined;
 }

@@ -28,13 +28,23 @@ export interface StoredPage {
 }
 
 /** The listing a cursor is bound to: table, pattern and parameters. */
-export function listingOf(tableName: string, pattern: AccessPatternDefinition, params: Readonly<Record<string, unknown>>): string {
-  const sorted = Object.keys(params).sort().map((name) => [name, params[name]]);
+export function listingOf(
+  tableName: string,
+  pattern: AccessPatternDefinition,
+  params: Readonly<Record<string, unknown>>,
+): string {
+  const sorted = Object.keys(params)
+    .sort()
+    .map((name) => [name, params[name]]);
   return `${tableName}\n${pattern.name}\n${jsonText(sorted)}`;
 }
 
 /** The shard count of the index partition a pattern reads with these parameters, if sharded. */
-export function patternShardCount(model: ModelDefinition, pattern: AccessPatternDefinition, params: Readonly<Record<string, unknown>>): number | undefined {
+export function patternShardCount(
+  model: ModelDefinition,
+  pattern: AccessPatternDefinition,
+  params: Readonly<Record<string, unknown>>,
+): number | undefined {
   const indexName = pattern.config.index;
   if (indexName === undefined) return undefined;
   for (const entityName of pattern.config.entities) {
@@ -79,7 +89,8 @@ async function queryOnePage(
   options: PageOptions,
 ): Promise<StoredPage> {
   const start = options.cursor === undefined ? undefined : context.cursors.decode(listing, options.cursor);
-  if (start !== undefined && (start === null || typeof start !== 'object' || Array.isArray(start))) throw new InvalidCursorError('malformed');
+  if (start !== undefined && (start === null || typeof start !== 'object' || Array.isArray(start)))
+    throw new InvalidCursorError('malformed');
   const input = buildQueryRequest(context.tableName, context.model, pattern, params, {
     ...(options.limit !== undefined ? { limit: options.limit } : {}),
     ...(start ? { exclusiveStartKey: start as Record<string, unknown> } : {}),
@@ -87,7 +98,9 @@ async function queryOnePage(
   });
   const output = await context.sender.query(pattern.name, input);
   const items = (output.Items ?? []) as Record<string, unknown>[];
-  return output.LastEvaluatedKey ? { items, cursor: context.cursors.encode(listing, output.LastEvaluatedKey) } : { items };
+  return output.LastEvaluatedKey
+    ? { items, cursor: context.cursors.encode(listing, output.LastEvaluatedKey) }
+    : { items };
 }
 
 /** Reads every page of a pattern (a collection: parent and children, one Query per page). */
@@ -107,7 +120,11 @@ export async function queryPatternAll(
   return items;
 }
 
-function keepPatternEntities(model: ModelDefinition, pattern: AccessPatternDefinition, items: Record<string, unknown>[]): Record<string, unknown>[] {
+function keepPatternEntities(
+  model: ModelDefinition,
+  pattern: AccessPatternDefinition,
+  items: Record<string, unknown>[],
+): Record<string, unknown>[] {
   const wanted = new Set<string>(pattern.config.entities);
   return items.filter((item) => wanted.has(item[model.table.entityTypeAttribute] as string));
 }

@@ -64,16 +64,28 @@ export async function queryShardedPage(
     return { after: Object.fromEntries(keyNames.map((name) => [name, lastTaken[name]])) };
   });
   const items = taken.map((entry) => entry.item);
-  return next.every((position) => position === 'done') ? { items } : { items, cursor: context.cursors.encode(listing, next) };
+  return next.every((position) => position === 'done')
+    ? { items }
+    : { items, cursor: context.cursors.encode(listing, next) };
 }
 
-function decodePositions(context: QueryContext, listing: string, cursor: string | undefined, shardCount: number): ShardPosition[] {
+function decodePositions(
+  context: QueryContext,
+  listing: string,
+  cursor: string | undefined,
+  shardCount: number,
+): ShardPosition[] {
   if (cursor === undefined) return Array.from({ length: shardCount }, () => null);
   const state = context.cursors.decode(listing, cursor);
   const valid =
     Array.isArray(state) &&
     state.length === shardCount &&
-    state.every((p) => p === null || p === 'done' || (typeof p === 'object' && p !== null && typeof (p as { after?: unknown }).after === 'object'));
+    state.every(
+      (p) =>
+        p === null ||
+        p === 'done' ||
+        (typeof p === 'object' && p !== null && typeof (p as { after?: unknown }).after === 'object'),
+    );
   if (!valid) throw new InvalidCursorError('malformed');
   return state as ShardPosition[];
 }

@@ -7,7 +7,10 @@ import { matchesAttributes, type EntityIndexDefinition } from '../model/entity.j
  */
 
 /** The shard count that applies to an index partition with these key values, or undefined. */
-export function shardCountFor(index: EntityIndexDefinition, values: Readonly<Record<string, unknown>>): number | undefined {
+export function shardCountFor(
+  index: EntityIndexDefinition,
+  values: Readonly<Record<string, unknown>>,
+): number | undefined {
   if (!index.shards) return undefined;
   return matchesAttributes(index.shards.only, values) ? index.shards.count : undefined;
 }

@@ -43,7 +43,10 @@ type Lacks<Name extends 'oldItem' | 'newItem'> = { readonly [K in Name]?: undefi
  * has `newItem`, a MODIFY both, a REMOVE `oldItem`; NEW_IMAGE and OLD_IMAGE keep their side;
  * KEYS_ONLY gives the key alone. Without a declared view type both items are optional.
  */
-export type EntityChange<E extends EntityDefinition, V extends StreamViewType | undefined = undefined> = V extends 'NEW_AND_OLD_IMAGES'
+export type EntityChange<
+  E extends EntityDefinition,
+  V extends StreamViewType | undefined = undefined,
+> = V extends 'NEW_AND_OLD_IMAGES'
   ?
       | Insert<E, Has<'newItem', EntityItem<E>> & Lacks<'oldItem'>>
       | Modify<E, Has<'newItem', EntityItem<E>> & Has<'oldItem', EntityItem<E>>>
@@ -59,8 +62,15 @@ export type EntityChange<E extends EntityDefinition, V extends StreamViewType | 
           | Modify<E, Lacks<'newItem'> & Has<'oldItem', EntityItem<E>>>
           | Remove<E, Lacks<'newItem'> & Has<'oldItem', EntityItem<E>>>
       : V extends 'KEYS_ONLY'
-        ? Insert<E, Lacks<'newItem'> & Lacks<'oldItem'>> | Modify<E, Lacks<'newItem'> & Lacks<'oldItem'>> | Remove<E, Lacks<'newItem'> & Lacks<'oldItem'>>
-        : ChangeBase<E> & { readonly eventName: 'INSERT' | 'MODIFY' | 'REMOVE'; readonly oldItem?: EntityItem<E>; readonly newItem?: EntityItem<E> };
+        ?
+            | Insert<E, Lacks<'newItem'> & Lacks<'oldItem'>>
+            | Modify<E, Lacks<'newItem'> & Lacks<'oldItem'>>
+            | Remove<E, Lacks<'newItem'> & Lacks<'oldItem'>>
+        : ChangeBase<E> & {
+            readonly eventName: 'INSERT' | 'MODIFY' | 'REMOVE';
+            readonly oldItem?: EntityItem<E>;
+            readonly newItem?: EntityItem<E>;
+          };
 
 /**
  * A record `decodeChange` could not attribute to one entity of the model, with the reason:

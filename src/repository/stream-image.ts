@@ -17,7 +17,8 @@ export function plainImage(image: Readonly<Record<string, unknown>>): Record<str
 }
 
 function plainValue(value: unknown): unknown {
-  if (value === null || typeof value !== 'object') throw new TypeError(`not an attribute value: ${JSON.stringify(value)}`);
+  if (value === null || typeof value !== 'object')
+    throw new TypeError(`not an attribute value: ${JSON.stringify(value)}`);
   const attribute = value as Record<string, unknown>;
   for (const [type, member] of Object.entries(attribute)) {
     if (member === undefined) continue;

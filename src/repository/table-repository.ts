@@ -115,7 +115,10 @@ export class TableRepository<M extends ModelDefinition> {
   }
 
   /** Runs actions of any entities all-or-nothing (`TransactionCancelledError` names the failing items). */
-  async transact(actions: readonly (TransactAction | Promise<TransactAction>)[], options: { readonly clientRequestToken?: string } = {}): Promise<void> {
+  async transact(
+    actions: readonly (TransactAction | Promise<TransactAction>)[],
+    options: { readonly clientRequestToken?: string } = {},
+  ): Promise<void> {
     await transactWrite(this.context.sender, 'transaction', await Promise.all(actions), options);
   }
 

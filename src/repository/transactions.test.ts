@@ -10,7 +10,8 @@ const action = (id: string): TransactAction => ({
   request: { Put: { TableName: 't', Item: { pk: `JOB#${id}`, sk: 'META' } } },
 });
 /** A sender whose TransactWriteItems fails with `error` (the shape the SDK throws). */
-const failingWith = (error: Error): CommandSender => ({ capacity: new CapacityLedger(), transactWrite: async () => Promise.reject(error) }) as unknown as CommandSender;
+const failingWith = (error: Error): CommandSender =>
+  ({ capacity: new CapacityLedger(), transactWrite: async () => Promise.reject(error) }) as unknown as CommandSender;
 
 describe('transactions', () => {
   it('carry the actions in order, the client request token and a capacity request', () => {
@@ -23,19 +24,35 @@ describe('transactions', () => {
 
   it('hold 1 to 100 actions', () => {
     expect(() => buildTransactWriteRequest([])).toThrow(UnsupportedOperationError);
-    expect(() => buildTransactWriteRequest(Array.from({ length: 101 }, (_, i) => action(String(i))))).toThrow('a transaction holds 1 to 100 actions, got 101');
-    expect(buildTransactWriteRequest(Array.from({ length: 100 }, (_, i) => action(String(i)))).TransactItems).toHaveLength(100);
+    expect(() => buildTransactWriteRequest(Array.from({ length: 101 }, (_, i) => action(String(i))))).toThrow(
+      'a transaction holds 1 to 100 actions, got 101',
+    );
+    expect(
+      buildTransactWriteRequest(Array.from({ length: 100 }, (_, i) => action(String(i)))).TransactItems,
+    ).toHaveLength(100);
   });
 
   it('turn a cancellation into reasons for the failing actions only, with their items', async () => {
     const cancelled = Object.assign(new Error('cancelled'), {
       name: 'TransactionCanceledException',
-      CancellationReasons: [{ Code: 'None' }, { Code: 'ConditionalCheckFailed', Message: 'The conditional request failed' }, { Code: 'None' }],
+      CancellationReasons: [
+        { Code: 'None' },
+        { Code: 'ConditionalCheckFailed', Message: 'The conditional request failed' },
+        { Code: 'None' },
+      ],
     });
-    const error = await transactWrite(failingWith(cancelled), 'tx', [action('a'), action('b'), action('c')]).catch((e: unknown) => e);
+    const error = await transactWrite(failingWith(cancelled), 'tx', [action('a'), action('b'), action('c')]).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(TransactionCancelledError);
     expect((error as TransactionCancelledError).payload.reasons).toEqual([
-      { index: 1, action: 'Put', item: { entity: 'job', key: { id: 'b' } }, code: 'ConditionalCheckFailed', message: 'The conditional request failed' },
+      {
+        index: 1,
+        action: 'Put',
+        item: { entity: 'job', key: { id: 'b' } },
+        code: 'ConditionalCheckFailed',
+        message: 'The conditional request failed',
+      },
     ]);
     expect((error as Error).cause).toBe(cancelled);
   });

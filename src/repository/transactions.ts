@@ -18,7 +18,10 @@ export interface TransactAction {
  * buildTransactWriteRequest([await jobs.transaction.transition({ id }, { from: 'running', to: 'succeeded' }),
  *                            await reports.transaction.create({ jobId: id, summary })])
  */
-export function buildTransactWriteRequest(actions: readonly TransactAction[], options: { readonly clientRequestToken?: string } = {}): TransactWriteCommandInput {
+export function buildTransactWriteRequest(
+  actions: readonly TransactAction[],
+  options: { readonly clientRequestToken?: string } = {},
+): TransactWriteCommandInput {
   if (actions.length === 0 || actions.length > 100) {
     throw new UnsupportedOperationError('transaction', `a transaction holds 1 to 100 actions, got ${actions.length}`);
   }
@@ -44,7 +47,9 @@ export async function transactWrite(
     await sender.transactWrite(label, input);
   } catch (error) {
     if (error instanceof Error && error.name === 'TransactionCanceledException') {
-      const reasons = ((error as { CancellationReasons?: { Code?: string; Message?: string }[] }).CancellationReasons ?? [])
+      const reasons = (
+        (error as { CancellationReasons?: { Code?: string; Message?: string }[] }).CancellationReasons ?? []
+      )
         .map((reason, index) => ({ reason, index }))
         .filter(({ reason }) => reason.Code && reason.Code !== 'None')
         .map(({ reason, index }) => ({

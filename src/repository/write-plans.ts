@@ -22,10 +22,17 @@ type Loose = Record<string, unknown>;
  * @example
  * const item = await validateEntityInput(job, { id: '1', title: 'Survey', createdAt });
  */
-export async function validateEntityInput(entity: EntityDefinition, input: Readonly<Loose>, only?: readonly string[]): Promise<Loose> {
+export async function validateEntityInput(
+  entity: EntityDefinition,
+  input: Readonly<Loose>,
+  only?: readonly string[],
+): Promise<Loose> {
   const result = await validateAttributes(entity.attributes, input, only);
   if (!result.ok) throw new ValidationError(entity.name, result.issues);
-  const keyIssues = attributeKeyIssues(entity, applyEmptyStringPolicy(entity.name, entity.table.emptyStrings, result.value));
+  const keyIssues = attributeKeyIssues(
+    entity,
+    applyEmptyStringPolicy(entity.name, entity.table.emptyStrings, result.value),
+  );
   if (keyIssues.length > 0) throw new ValidationError(entity.name, keyIssues);
   return result.value;
 }
@@ -40,7 +47,10 @@ export async function validateEntityInput(entity: EntityDefinition, input: Reado
  */
 export function checkExpectedVersion(entity: EntityDefinition, expectedVersion: number | undefined): void {
   if (expectedVersion !== undefined && !entity.version) {
-    throw new UnsupportedOperationError(entity.name, 'expectedVersion needs a version attribute, and this entity declares none: the version could not be checked');
+    throw new UnsupportedOperationError(
+      entity.name,
+      'expectedVersion needs a version attribute, and this entity declares none: the version could not be checked',
+    );
   }
 }
 
@@ -53,10 +63,14 @@ export function checkExpectedVersion(entity: EntityDefinition, expectedVersion: 
  * @example
  * checkUpdateChanges(job, { set: { status: 'running' } }) // throws: 'status' is a key, state or version attribute: use transition()
  */
-export function checkUpdateChanges(entity: EntityDefinition, changes: { readonly set?: object; readonly remove?: readonly unknown[] }): void {
+export function checkUpdateChanges(
+  entity: EntityDefinition,
+  changes: { readonly set?: object; readonly remove?: readonly unknown[] },
+): void {
   const touched = [...Object.keys(changes.set ?? {}), ...(changes.remove ?? []).map(String)];
   refuseFixedAttributes(entity, touched);
-  if (touched.length === 0 && !entity.version) throw new UnsupportedOperationError(entity.name, 'an update needs at least one change');
+  if (touched.length === 0 && !entity.version)
+    throw new UnsupportedOperationError(entity.name, 'an update needs at least one change');
 }
 
 /** Refuses, among the attribute names a partial write touches, a key, state or version attribute. */
@@ -70,7 +84,10 @@ function refuseFixedAttributes(entity: EntityDefinition, touched: readonly strin
   ]);
   for (const name of touched) {
     if (fixed.has(name)) {
-      throw new UnsupportedOperationError(entity.name, `'${name}' is a key, state or version attribute: ${state === name ? 'use transition()' : 'write a new item instead'}`);
+      throw new UnsupportedOperationError(
+        entity.name,
+        `'${name}' is a key, state or version attribute: ${state === name ? 'use transition()' : 'write a new item instead'}`,
+      );
     }
   }
 }
@@ -83,7 +100,11 @@ function refuseFixedAttributes(entity: EntityDefinition, touched: readonly strin
  * @example
  * const plan = await planUpdate(job, { set: { title: 'v2' } }, { expectedVersion: 1 });
  */
-export async function planUpdate<E extends EntityDefinition>(entity: E, changes: UpdateChanges<E>, conditions: WriteConditions<E>): Promise<UpdatePlan> {
+export async function planUpdate<E extends EntityDefinition>(
+  entity: E,
+  changes: UpdateChanges<E>,
+  conditions: WriteConditions<E>,
+): Promise<UpdatePlan> {
   checkUpdateChanges(entity, changes);
   checkExpectedVersion(entity, conditions.expectedVersion);
   const set = changes.set ? await validateEntityInput(entity, changes.set as Loose, Object.keys(changes.set)) : {};
@@ -113,12 +134,21 @@ export async function planTransition<E extends EntityDefinition>(
   const from = change.from as string;
   const to = change.to as string;
   if (!isTransitionAllowed(machine, from, to)) {
-    throw new InvalidTransitionError({ entity: entity.name, key: keyParamsOf(entity, key) }, from, undefined, to, 'not-allowed');
+    throw new InvalidTransitionError(
+      { entity: entity.name, key: keyParamsOf(entity, key) },
+      from,
+      undefined,
+      to,
+      'not-allowed',
+    );
   }
   const extra = (change.set ?? {}) as Loose;
   // As in an update, whatever the caller's types said: a key value there would contradict the
   // item's key, a version would clash with the bump, and the state is the transition's own.
   refuseFixedAttributes(entity, Object.keys(extra));
-  const set = await validateEntityInput(entity, { ...extra, [machine.attribute]: to }, [...Object.keys(extra), machine.attribute]);
+  const set = await validateEntityInput(entity, { ...extra, [machine.attribute]: to }, [
+    ...Object.keys(extra),
+    machine.attribute,
+  ]);
   return { set, expectedState: { attribute: machine.attribute, value: from } };
 }

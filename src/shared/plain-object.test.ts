@@ -7,7 +7,8 @@ describe('isPlainObject', () => {
     expect(isPlainObject({ S: 'a' })).toBe(true);
     expect(isPlainObject(JSON.parse('{"N":"1"}'))).toBe(true);
     expect(isPlainObject(Object.create(null))).toBe(true);
-    for (const other of [[1], new Date(0), new Map(), Object(1), null, 'text', 1, undefined]) expect(isPlainObject(other)).toBe(false);
+    for (const other of [[1], new Date(0), new Map(), Object(1), null, 'text', 1, undefined])
+      expect(isPlainObject(other)).toBe(false);
   });
 });
 

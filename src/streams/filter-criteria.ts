@@ -31,9 +31,13 @@ function matchesNumeric(value: number, conditions: readonly unknown[]): boolean 
   if (Number.isNaN(value)) return false;
   for (let i = 0; i + 1 < conditions.length; i += 2) {
     const bound = Number(conditions[i + 1]);
-    const holds = { '=': value === bound, '<': value < bound, '<=': value <= bound, '>': value > bound, '>=': value >= bound }[
-      String(conditions[i]) as '='
-    ];
+    const holds = {
+      '=': value === bound,
+      '<': value < bound,
+      '<=': value <= bound,
+      '>': value > bound,
+      '>=': value >= bound,
+    }[String(conditions[i]) as '='];
     if (!holds) return false;
   }
   return true;

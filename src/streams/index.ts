@@ -1,4 +1,9 @@
-export { runStreamHandler, type RunningStreamHandler, type StreamHandlerFailure, type StreamHandlerOptions } from './run-stream-handler.js';
+export {
+  runStreamHandler,
+  type RunningStreamHandler,
+  type StreamHandlerFailure,
+  type StreamHandlerOptions,
+} from './run-stream-handler.js';
 export { passesFilterCriteria, type FilterCriteria } from './filter-criteria.js';
 export type {
   DynamoDBBatchResponse,
@@ -8,4 +13,8 @@ export type {
   StreamAttributeValue,
   StreamHandlerContext,
 } from './lambda-event.js';
-export { streamHandlerSettings, type ModelStreamHandlerName, type StreamHandlerSettings } from './stream-handler-settings.js';
+export {
+  streamHandlerSettings,
+  type ModelStreamHandlerName,
+  type StreamHandlerSettings,
+} from './stream-handler-settings.js';

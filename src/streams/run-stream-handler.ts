@@ -3,7 +3,12 @@ import type { Engine } from '../engine/engine.js';
 import { localEngineOf, type AnyClient } from '../local/client/create-local-client.js';
 import type { EngineLike } from '../local/engine-like.js';
 import { passesFilterCriteria, type FilterCriteria } from './filter-criteria.js';
-import type { DynamoDBBatchResponse, DynamoDBStreamHandler, DynamoDBStreamRecord, StreamHandlerContext } from './lambda-event.js';
+import type {
+  DynamoDBBatchResponse,
+  DynamoDBStreamHandler,
+  DynamoDBStreamRecord,
+  StreamHandlerContext,
+} from './lambda-event.js';
 import { ShardReader } from './shard-reader.js';
 
 /** Options of {@link runStreamHandler}, named as Lambda's event source mapping names them. */
@@ -82,7 +87,9 @@ class BatchFailure extends Error {
 export function runStreamHandler(options: StreamHandlerOptions): RunningStreamHandler {
   const engine = options.engine ?? (options.client ? localEngineOf(options.client) : undefined);
   if (!engine) throw new Error('runStreamHandler needs a client made by createLocalClient, or an engine');
-  const table = engine.handle('DescribeTable', { TableName: options.tableName }) as { Table: { LatestStreamArn?: string } };
+  const table = engine.handle('DescribeTable', { TableName: options.tableName }) as {
+    Table: { LatestStreamArn?: string };
+  };
   const streamArn = table.Table.LatestStreamArn;
   if (!streamArn) throw new Error(`Table ${options.tableName} has no stream`);
   const reader = new ShardReader(engine, streamArn, options.startingPosition ?? 'LATEST');
@@ -120,7 +127,9 @@ export function runStreamHandler(options: StreamHandlerOptions): RunningStreamHa
     if (!options.functionResponseTypes?.includes('ReportBatchItemFailures') || !answer) return;
     const failed = answer.batchItemFailures ?? [];
     if (failed.length === 0) return;
-    const indexes = failed.map((failure) => records.findIndex((record) => record.dynamodb?.SequenceNumber === failure?.itemIdentifier));
+    const indexes = failed.map((failure) =>
+      records.findIndex((record) => record.dynamodb?.SequenceNumber === failure?.itemIdentifier),
+    );
     // An identifier that names no record of the batch fails the whole batch, as in Lambda.
     const from = indexes.some((index) => index < 0) ? 0 : Math.min(...indexes);
     throw new BatchFailure(new Error(`batch item failures from ${records[from].dynamodb?.SequenceNumber}`), from);
@@ -137,7 +146,9 @@ export function runStreamHandler(options: StreamHandlerOptions): RunningStreamHa
       const maximumAge = options.maximumRecordAgeInSeconds ?? -1;
       if (maximumAge >= 0) {
         const nowSeconds = now() / 1000;
-        const expired = pending.filter((record) => nowSeconds - (record.dynamodb?.ApproximateCreationDateTime ?? nowSeconds) > maximumAge);
+        const expired = pending.filter(
+          (record) => nowSeconds - (record.dynamodb?.ApproximateCreationDateTime ?? nowSeconds) > maximumAge,
+        );
         if (expired.length > 0) {
           giveUp('RecordAgeExceeded', new Error('record age exceeded'), expired, invokeCount, shardId);
           pending = pending.filter((record) => !expired.includes(record));
@@ -235,5 +246,7 @@ export function runStreamHandler(options: StreamHandlerOptions): RunningStreamHa
 /** Subscribes to the engine's stream appends when it offers them (an `Engine`); a no-op unsubscribe otherwise. */
 function subscribeToAppends(engine: EngineLike, listener: () => void): () => void {
   const offering = engine as Partial<Pick<Engine, 'onStreamRecordsAppended'>>;
-  return typeof offering.onStreamRecordsAppended === 'function' ? offering.onStreamRecordsAppended(listener) : () => undefined;
+  return typeof offering.onStreamRecordsAppended === 'function'
+    ? offering.onStreamRecordsAppended(listener)
+    : () => undefined;
 }

@@ -47,8 +47,9 @@ export class ShardReader {
 
   /** The shards to read now, in lineage order: the first that is not finished, and its kind. */
   private shards(): WireShard[] {
-    this.known = this.call<{ StreamDescription: { Shards: WireShard[] } }>('DescribeStream', { StreamArn: this.streamArn })
-      .StreamDescription.Shards;
+    this.known = this.call<{ StreamDescription: { Shards: WireShard[] } }>('DescribeStream', {
+      StreamArn: this.streamArn,
+    }).StreamDescription.Shards;
     return this.known;
   }
 
@@ -57,7 +58,10 @@ export class ShardReader {
     if (this.startingPosition !== 'LATEST') return;
     for (const shard of this.shards()) {
       const closed = shard.SequenceNumberRange.EndingSequenceNumber !== undefined;
-      this.cursors.set(shard.ShardId, closed ? { finished: true } : { iterator: this.iteratorFor(shard.ShardId, 'LATEST'), finished: false });
+      this.cursors.set(
+        shard.ShardId,
+        closed ? { finished: true } : { iterator: this.iteratorFor(shard.ShardId, 'LATEST'), finished: false },
+      );
     }
   }
 
@@ -82,7 +86,10 @@ export class ShardReader {
     return this.peekIn(this.shards(), limit);
   }
 
-  private peekIn(shards: readonly WireShard[], limit: number): { shardId: string; records: DynamoDBStreamRecord[] } | undefined {
+  private peekIn(
+    shards: readonly WireShard[],
+    limit: number,
+  ): { shardId: string; records: DynamoDBStreamRecord[] } | undefined {
     for (const shard of shards) {
       const cursor = this.cursorOf(shard.ShardId);
       if (cursor.finished) continue;
@@ -113,13 +120,22 @@ export class ShardReader {
     return cursor;
   }
 
-  private getRecords(shardId: string, cursor: ShardCursor, limit: number): { Records: WireRecord[]; NextShardIterator?: string } {
+  private getRecords(
+    shardId: string,
+    cursor: ShardCursor,
+    limit: number,
+  ): { Records: WireRecord[]; NextShardIterator?: string } {
     for (let attempt = 0; ; attempt++) {
       const iterator =
         cursor.iterator ??
-        (cursor.lastSequence ? this.iteratorFor(shardId, 'AFTER_SEQUENCE_NUMBER', cursor.lastSequence) : this.iteratorFor(shardId, 'TRIM_HORIZON'));
+        (cursor.lastSequence
+          ? this.iteratorFor(shardId, 'AFTER_SEQUENCE_NUMBER', cursor.lastSequence)
+          : this.iteratorFor(shardId, 'TRIM_HORIZON'));
       try {
-        const answer = this.call<{ Records: WireRecord[]; NextShardIterator?: string }>('GetRecords', { ShardIterator: iterator, Limit: limit });
+        const answer = this.call<{ Records: WireRecord[]; NextShardIterator?: string }>('GetRecords', {
+          ShardIterator: iterator,
+          Limit: limit,
+        });
         // Kept only while nothing is read: once records are handed out, `advance` says where to go on.
         cursor.iterator = answer.Records.length === 0 ? answer.NextShardIterator : iterator;
         return answer;

@@ -32,7 +32,8 @@ export class AdrMappingError extends Error {
 export function adrRowToItem(row: AdrRow): WireItem {
   const pk = keyText(row.pk, 'pk');
   const sk = keyText(row.sk, 'sk');
-  const dataText = typeof row.data === 'string' ? row.data : Buffer.isBuffer(row.data) ? row.data.toString('utf8') : undefined;
+  const dataText =
+    typeof row.data === 'string' ? row.data : Buffer.isBuffer(row.data) ? row.data.toString('utf8') : undefined;
   if (dataText === undefined) throw new AdrMappingError('the data column is not JSON text');
   let data: LosslessJson;
   try {
@@ -66,7 +67,12 @@ export function jsonToAttributeValue(value: LosslessJson): AttributeValue {
 }
 
 function keyText(value: unknown, column: string): string {
-  const text = typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'bigint' ? String(value) : undefined;
+  const text =
+    typeof value === 'string'
+      ? value
+      : typeof value === 'number' || typeof value === 'bigint'
+        ? String(value)
+        : undefined;
   if (text === undefined) throw new AdrMappingError(`the ${column} column is not text`);
   if (text === '') throw new AdrMappingError(`the ${column} column is empty, and DynamoDB keys cannot be`);
   return text;

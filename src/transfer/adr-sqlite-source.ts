@@ -34,7 +34,9 @@ export function adrSqliteSource(path: string, tableName: string): ItemSource {
     database.close();
     throw new InvalidLocationError(
       location,
-      columns.length === 0 ? `no table named ${tableName}` : `table ${tableName} lacks the column(s) ${missing.join(', ')}`,
+      columns.length === 0
+        ? `no table named ${tableName}`
+        : `table ${tableName} lacks the column(s) ${missing.join(', ')}`,
     );
   }
   const quoted = `"${tableName.replaceAll('"', '""')}"`;
@@ -45,7 +47,9 @@ export function adrSqliteSource(path: string, tableName: string): ItemSource {
     async *items(): AsyncGenerator<WireItem> {
       // Keyset pagination rather than one long iterate(): the statement stays short and the
       // reader never holds the file across awaits.
-      const first = database.prepare(`SELECT pk, sk, data, created_at FROM ${quoted} ORDER BY pk, sk LIMIT ?`).safeIntegers(true);
+      const first = database
+        .prepare(`SELECT pk, sk, data, created_at FROM ${quoted} ORDER BY pk, sk LIMIT ?`)
+        .safeIntegers(true);
       const next = database
         .prepare(`SELECT pk, sk, data, created_at FROM ${quoted} WHERE (pk, sk) > (?, ?) ORDER BY pk, sk LIMIT ?`)
         .safeIntegers(true);
@@ -68,7 +72,8 @@ function toItem(row: AdrRow, tableName: string): WireItem {
   try {
     return adrRowToItem(row);
   } catch (error) {
-    if (error instanceof AdrMappingError) throw new AdrRowError(tableName, String(row.pk), String(row.sk), error.message);
+    if (error instanceof AdrMappingError)
+      throw new AdrRowError(tableName, String(row.pk), String(row.sk), error.message);
     throw error;
   }
 }

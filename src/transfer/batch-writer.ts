@@ -93,7 +93,8 @@ export class BatchWriter {
   private acknowledge(sequences: ReadonlySet<number>): void {
     for (const entry of this.outstanding) if (sequences.has(entry.sequence)) entry.written = true;
     let acknowledged: number | undefined;
-    while (this.outstanding.length > 0 && this.outstanding[0].written) acknowledged = this.outstanding.shift()!.sequence;
+    while (this.outstanding.length > 0 && this.outstanding[0].written)
+      acknowledged = this.outstanding.shift()!.sequence;
     if (acknowledged !== undefined) this.options.onAcknowledged?.(acknowledged);
   }
 

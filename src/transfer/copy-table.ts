@@ -41,7 +41,9 @@ export async function copyTable(options: CopyOptions): Promise<CopyResult> {
   try {
     target = await openTarget(options.to);
     const createdTable =
-      options.createTable === false ? false : await ensureTable(target.client, targetTable, await source.tableDefinition());
+      options.createTable === false
+        ? false
+        : await ensureTable(target.client, targetTable, await source.tableDefinition());
     const writer = new BatchWriter({
       client: target.client,
       tableName: targetTable,

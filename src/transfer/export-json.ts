@@ -22,7 +22,10 @@ export type ExportValue =
 
 /** Raised (and turned into a line error by the reader) when a value is not well-formed DynamoDB JSON. */
 export class MalformedValueError extends Error {
-  constructor(readonly path: string, readonly reason: string) {
+  constructor(
+    readonly path: string,
+    readonly reason: string,
+  ) {
     super(`${path}: ${reason}`);
     this.name = 'MalformedValueError';
   }
@@ -134,4 +137,3 @@ function fromBase64(text: string, path: string): Uint8Array {
 function toBase64(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
 }
-

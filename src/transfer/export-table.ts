@@ -44,7 +44,9 @@ export async function exportTable(options: ExportOptions): Promise<ExportResult>
       progress.increment(1);
     }
     if (partial && options.out) {
-      await new Promise<void>((resolve, reject) => (stream as WriteStream).end((error?: Error | null) => (error ? reject(error) : resolve())));
+      await new Promise<void>((resolve, reject) =>
+        (stream as WriteStream).end((error?: Error | null) => (error ? reject(error) : resolve())),
+      );
       renameSync(partial, options.out);
     }
     return { items };

@@ -57,7 +57,10 @@ export async function importTable(options: ImportOptions): Promise<ImportResult>
       onWritten: (count) => progress.increment(count),
     });
     // Counting lines costs a read of the file; only worth it when someone watches the bar.
-    const total = options.progress?.enabled || process.stderr.isTTY ? await countJsonLines(options.in, resumedAfterLine) : undefined;
+    const total =
+      options.progress?.enabled || process.stderr.isTTY
+        ? await countJsonLines(options.in, resumedAfterLine)
+        : undefined;
     progress.start(total);
     let items = 0;
     for await (const { lineNumber, item } of readJsonLines(options.in, { afterLine: resumedAfterLine })) {

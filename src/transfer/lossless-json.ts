@@ -10,7 +10,10 @@ export type LosslessJson = null | boolean | string | JsonNumber | LosslessJson[]
 
 /** Invalid JSON text, with the offset where parsing stopped. */
 export class LosslessJsonSyntaxError extends Error {
-  constructor(readonly offset: number, reason: string) {
+  constructor(
+    readonly offset: number,
+    reason: string,
+  ) {
     super(`${reason} at offset ${offset}`);
     this.name = 'LosslessJsonSyntaxError';
   }
@@ -54,7 +57,11 @@ class Parser {
     if (char === '[') return this.array(depth);
     if (char === '"') return this.string();
     if (char === '-' || (char >= '0' && char <= '9')) return this.number();
-    for (const [word, result] of [['true', true], ['false', false], ['null', null]] as const) {
+    for (const [word, result] of [
+      ['true', true],
+      ['false', false],
+      ['null', null],
+    ] as const) {
       if (this.text.startsWith(word, this.offset)) {
         this.offset += word.length;
         return result;
@@ -72,7 +79,12 @@ class Parser {
       this.expect(':');
       this.skipWhitespace();
       // defineProperty so that a "__proto__" key stays an ordinary property.
-      Object.defineProperty(result, key, { value: this.value(depth + 1), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(result, key, {
+        value: this.value(depth + 1),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     });
     return result;
   }

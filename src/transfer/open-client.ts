@@ -25,7 +25,8 @@ export const ADR_SQLITE_SOURCE_ONLY =
 
 /** Throws `UnsupportedLocationRoleError` for a location that cannot be written to. */
 export function assertWritable(location: Location): void {
-  if (location.kind === 'adr-sqlite') throw new UnsupportedLocationRoleError(describeLocation(location), 'target', ADR_SQLITE_SOURCE_ONLY);
+  if (location.kind === 'adr-sqlite')
+    throw new UnsupportedLocationRoleError(describeLocation(location), 'target', ADR_SQLITE_SOURCE_ONLY);
 }
 
 /** Region used for endpoints when the environment names none; local engines ignore it. */

@@ -19,7 +19,11 @@ export interface OpenSourceOptions {
  * @example
  * const source = await openSource('adr-sqlite:blue.db', 'blue_dialogue');
  */
-export async function openSource(input: LocationInput, tableName: string, options: OpenSourceOptions = {}): Promise<ItemSource> {
+export async function openSource(
+  input: LocationInput,
+  tableName: string,
+  options: OpenSourceOptions = {},
+): Promise<ItemSource> {
   if (isOpenedClient(input)) return scanSource({ ...input, close: async () => {} }, tableName, options);
   const location = typeof input === 'string' ? parseLocation(input) : input;
   if (location.kind === 'adr-sqlite') return adrSqliteSource(location.path, location.table ?? tableName);

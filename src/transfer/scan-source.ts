@@ -30,14 +30,21 @@ export function scanSource(opened: OpenedClient, tableName: string, options: Sca
       return table.ItemCount;
     },
     async *items() {
-      const pages = Array.from({ length: segments }, (_, segment) => scanSegment(opened.client, tableName, segment, segments));
+      const pages = Array.from({ length: segments }, (_, segment) =>
+        scanSegment(opened.client, tableName, segment, segments),
+      );
       for await (const page of mergeAsync(pages)) yield* page;
     },
     close: () => opened.close(),
   };
 }
 
-async function* scanSegment(client: DynamoDBClient, tableName: string, segment: number, totalSegments: number): AsyncGenerator<WireItem[]> {
+async function* scanSegment(
+  client: DynamoDBClient,
+  tableName: string,
+  segment: number,
+  totalSegments: number,
+): AsyncGenerator<WireItem[]> {
   let startKey: Record<string, AttributeValue> | undefined;
   do {
     const page = await client.send(

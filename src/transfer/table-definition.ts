@@ -47,7 +47,11 @@ export async function describeTable(client: DynamoDBClient, tableName: string): 
 }
 
 /** The names of a table's key attributes, partition key first. */
-export async function keyAttributeNames(client: DynamoDBClient, tableName: string, location: string): Promise<string[]> {
+export async function keyAttributeNames(
+  client: DynamoDBClient,
+  tableName: string,
+  location: string,
+): Promise<string[]> {
   const table = await describeTable(client, tableName);
   if (!table?.KeySchema) throw new TableNotFoundError(tableName, location);
   return [...table.KeySchema]
@@ -56,7 +60,11 @@ export async function keyAttributeNames(client: DynamoDBClient, tableName: strin
 }
 
 /** Reads an existing table's definition: keys, indexes with their projections, TTL attribute. */
-export async function readTableDefinition(client: DynamoDBClient, tableName: string, location: string): Promise<TableDefinition> {
+export async function readTableDefinition(
+  client: DynamoDBClient,
+  tableName: string,
+  location: string,
+): Promise<TableDefinition> {
   const table = await describeTable(client, tableName);
   if (!table?.KeySchema || !table.AttributeDefinitions) throw new TableNotFoundError(tableName, location);
   const globalSecondaryIndexes = table.GlobalSecondaryIndexes?.map(
@@ -87,7 +95,11 @@ export async function readTableDefinition(client: DynamoDBClient, tableName: str
  * Creates the table (on-demand billing) unless it exists, and waits until it is active.
  * Returns whether it had to be created.
  */
-export async function ensureTable(client: DynamoDBClient, tableName: string, definition: TableDefinition): Promise<boolean> {
+export async function ensureTable(
+  client: DynamoDBClient,
+  tableName: string,
+  definition: TableDefinition,
+): Promise<boolean> {
   if (await describeTable(client, tableName)) return false;
   await client.send(
     new CreateTableCommand({
@@ -123,5 +135,8 @@ async function readTimeToLiveAttribute(client: DynamoDBClient, tableName: string
 }
 
 function isNotFound(error: unknown): boolean {
-  return error instanceof ResourceNotFoundException || (error as { name?: string } | undefined)?.name === 'ResourceNotFoundException';
+  return (
+    error instanceof ResourceNotFoundException ||
+    (error as { name?: string } | undefined)?.name === 'ResourceNotFoundException'
+  );
 }

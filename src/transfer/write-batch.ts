@@ -23,7 +23,12 @@ export interface RetryPolicy {
  * @example
  * await writeBatch(client, 'app', items.slice(0, 25));
  */
-export async function writeBatch(client: DynamoDBClient, tableName: string, items: readonly WireItem[], policy: RetryPolicy = {}): Promise<void> {
+export async function writeBatch(
+  client: DynamoDBClient,
+  tableName: string,
+  items: readonly WireItem[],
+  policy: RetryPolicy = {},
+): Promise<void> {
   const maxAttempts = policy.maxAttempts ?? 10;
   const baseDelayMs = policy.baseDelayMs ?? 50;
   const maxDelayMs = policy.maxDelayMs ?? 5000;
@@ -35,7 +40,8 @@ export async function writeBatch(client: DynamoDBClient, tableName: string, item
     if (unprocessed.length === 0) return;
     // Progress (fewer unprocessed than sent) restarts the count: only a stalled target gives up.
     fruitlessAttempts = unprocessed.length < requests.length ? 1 : fruitlessAttempts + 1;
-    if (fruitlessAttempts >= maxAttempts) throw new UnprocessedItemsError(tableName, unprocessed.length, fruitlessAttempts);
+    if (fruitlessAttempts >= maxAttempts)
+      throw new UnprocessedItemsError(tableName, unprocessed.length, fruitlessAttempts);
     requests = unprocessed;
     const ceiling = Math.min(maxDelayMs, baseDelayMs * 2 ** (fruitlessAttempts - 1));
     await sleep(ceiling / 2 + Math.random() * (ceiling / 2));

@@ -36,39 +36,45 @@ function runCorpus(endpoint: string): Promise<RunnerReport> {
   });
 }
 
-describe.runIf(corpusPresent).each<SdkMode>(['fast', 'full-stack'])('conformance corpus through the in-process SDK client (%s)', (mode) => {
-  let shim: SdkShim;
-  let outcome: CorpusOutcome;
-  let total: number;
+describe.runIf(corpusPresent).each<SdkMode>(['fast', 'full-stack'])(
+  'conformance corpus through the in-process SDK client (%s)',
+  (mode) => {
+    let shim: SdkShim;
+    let outcome: CorpusOutcome;
+    let total: number;
 
-  beforeAll(async () => {
-    shim = await startSdkShim(mode);
-    const report = await runCorpus(shim.endpoint);
-    total = report.summary.cases;
-    outcome = classifyReport(report);
-    if (outcome.notExpressible.length > 0) {
-      console.info(`not expressible through the SDK (${mode}):\n  ${outcome.notExpressible.join('\n  ')}`);
-    }
-  }, 180_000);
-  afterAll(async () => {
-    await shim?.close();
-  });
+    beforeAll(async () => {
+      shim = await startSdkShim(mode);
+      const report = await runCorpus(shim.endpoint);
+      total = report.summary.cases;
+      outcome = classifyReport(report);
+      if (outcome.notExpressible.length > 0) {
+        console.info(`not expressible through the SDK (${mode}):\n  ${outcome.notExpressible.join('\n  ')}`);
+      }
+    }, 180_000);
+    afterAll(async () => {
+      await shim?.close();
+    });
 
-  it('passes every case an SDK caller can send', () => {
-    expect(total).toBeGreaterThan(0);
-    expect(outcome.failed).toEqual([]);
-    expect(outcome.passed.length + outcome.notExpressible.length).toBe(total);
-  });
+    it('passes every case an SDK caller can send', () => {
+      expect(total).toBeGreaterThan(0);
+      expect(outcome.failed).toEqual([]);
+      expect(outcome.passed.length + outcome.notExpressible.length).toBe(total);
+    });
 
-  it('refuses only a few cases as not expressible through the SDK', () => {
-    expect(outcome.notExpressible.length).toBeLessThanOrEqual(Math.floor(total * MAX_NOT_EXPRESSIBLE_SHARE));
-  });
-});
+    it('refuses only a few cases as not expressible through the SDK', () => {
+      expect(outcome.notExpressible.length).toBeLessThanOrEqual(Math.floor(total * MAX_NOT_EXPRESSIBLE_SHARE));
+    });
+  },
+);
 
 describe.runIf(!corpusPresent)('conformance corpus through the in-process SDK client', () => {
   // CI must run the corpus; elsewhere a checkout without it skips the suite visibly.
   it.runIf(process.env.CI === 'true')('needs the corpus beside the project under CI', () => {
     expect.fail('conformance corpus not found beside the project (../shared/conformance)');
   });
-  it.skipIf(process.env.CI === 'true')('skipped: conformance corpus not found beside the project (../shared/conformance)', () => {});
+  it.skipIf(process.env.CI === 'true')(
+    'skipped: conformance corpus not found beside the project (../shared/conformance)',
+    () => {},
+  );
 });

@@ -21,11 +21,22 @@ describe('wire requests as SDK commands', () => {
   };
 
   it('turns base64 binaries into bytes at any depth', () => {
-    expect(inputOf('PutItem', { TableName: 't', Item: { b: { B: base64(1) }, m: { M: { B: { L: [{ BS: [base64(2)] }] } } } } })).toEqual({
+    expect(
+      inputOf('PutItem', {
+        TableName: 't',
+        Item: { b: { B: base64(1) }, m: { M: { B: { L: [{ BS: [base64(2)] }] } } } },
+      }),
+    ).toEqual({
       TableName: 't',
       Item: { b: { B: bytes(1) }, m: { M: { B: { L: [{ BS: [bytes(2)] }] } } } },
     });
-    expect(inputOf('Query', { TableName: 't', ExclusiveStartKey: { pk: { B: base64(3) } }, ExpressionAttributeValues: { ':v': { B: base64(4) } } })).toEqual({
+    expect(
+      inputOf('Query', {
+        TableName: 't',
+        ExclusiveStartKey: { pk: { B: base64(3) } },
+        ExpressionAttributeValues: { ':v': { B: base64(4) } },
+      }),
+    ).toEqual({
       TableName: 't',
       ExclusiveStartKey: { pk: { B: bytes(3) } },
       ExpressionAttributeValues: { ':v': { B: bytes(4) } },
@@ -33,7 +44,9 @@ describe('wire requests as SDK commands', () => {
     expect(inputOf('BatchGetItem', { RequestItems: { t: { Keys: [{ pk: { B: base64(5) } }] } } })).toEqual({
       RequestItems: { t: { Keys: [{ pk: { B: bytes(5) } }] } },
     });
-    expect(inputOf('TransactWriteItems', { TransactItems: [{ Delete: { TableName: 't', Key: { pk: { B: base64(6) } } } }] })).toEqual({
+    expect(
+      inputOf('TransactWriteItems', { TransactItems: [{ Delete: { TableName: 't', Key: { pk: { B: base64(6) } } } }] }),
+    ).toEqual({
       TransactItems: [{ Delete: { TableName: 't', Key: { pk: { B: bytes(6) } } } }],
     });
   });
@@ -44,7 +57,9 @@ describe('wire requests as SDK commands', () => {
 
   it('refuses what the SDK would change or cannot represent', () => {
     expect(refusal('PutItem', { TableName: 't', Item: { pk: { S: 1 } } })).toMatch(/instead of 1/);
-    expect(refusal('GetItem', { TableName: 't', Key: {}, ExpressionAttributeValues: {} })).toMatch(/ExpressionAttributeValues/);
+    expect(refusal('GetItem', { TableName: 't', Key: {}, ExpressionAttributeValues: {} })).toMatch(
+      /ExpressionAttributeValues/,
+    );
     expect(refusal('ListTables', { Limit: null })).toMatch(/Limit/);
     expect(refusal('PutItem', { TableName: 't', Item: { b: { B: '!!' } } })).toMatch(/cannot represent/);
     expect(refusal('Frobnicate', {})).toMatch(/no FrobnicateCommand/);
@@ -80,7 +95,10 @@ describe.each<SdkMode>(['fast', 'full-stack'])('the SDK shim (%s)', (mode) => {
       status: 200,
       body: { ConsumedCapacity: { TableName: 'bin', CapacityUnits: 1 } },
     });
-    expect(await call('GetItem', { TableName: 'bin', Key: { pk: item.pk } })).toEqual({ status: 200, body: { Item: item } });
+    expect(await call('GetItem', { TableName: 'bin', Key: { pk: item.pk } })).toEqual({
+      status: 200,
+      body: { Item: item },
+    });
     expect(
       await call('PutItem', {
         TableName: 'bin',

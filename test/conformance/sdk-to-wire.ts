@@ -36,7 +36,8 @@ export function exceptionToWire(error: unknown): WireAnswer | undefined {
 }
 
 function toWire(value: unknown): unknown {
-  if (value instanceof Uint8Array) return Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64');
+  if (value instanceof Uint8Array)
+    return Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64');
   if (value instanceof Date) return value.getTime() / 1000;
   if (Array.isArray(value)) return value.map(toWire);
   if (value !== null && typeof value === 'object') {

@@ -34,8 +34,14 @@ function messagePairs(reference: Observation, engine: Observation): { reference:
   const pairs = [{ reference: reference.body, engine: engine.body }];
   const referenceReasons = reference.body.CancellationReasons;
   const engineReasons = engine.body.CancellationReasons;
-  if (Array.isArray(referenceReasons) && Array.isArray(engineReasons) && referenceReasons.length === engineReasons.length) {
-    referenceReasons.forEach((reason, i) => pairs.push({ reference: reason as Body, engine: engineReasons[i] as Body }));
+  if (
+    Array.isArray(referenceReasons) &&
+    Array.isArray(engineReasons) &&
+    referenceReasons.length === engineReasons.length
+  ) {
+    referenceReasons.forEach((reason, i) =>
+      pairs.push({ reference: reason as Body, engine: engineReasons[i] as Body }),
+    );
   }
   return pairs;
 }
@@ -45,7 +51,8 @@ function canonicalNumbers(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonicalNumbers);
   if (!value || typeof value !== 'object') return value;
   const entries = Object.entries(value as Body);
-  if (entries.length === 1 && entries[0][0] === 'N' && typeof entries[0][1] === 'string') return { N: canonicalizeNumber(entries[0][1]) };
+  if (entries.length === 1 && entries[0][0] === 'N' && typeof entries[0][1] === 'string')
+    return { N: canonicalizeNumber(entries[0][1]) };
   if (entries.length === 1 && entries[0][0] === 'NS' && Array.isArray(entries[0][1])) {
     return { NS: (entries[0][1] as string[]).map(canonicalizeNumber).sort() };
   }
@@ -63,17 +70,26 @@ const DYNAMODB_LOCAL_KEY_MISMATCH = new Set([
   'One or more parameter values were invalid: Type mismatch for key',
 ]);
 
-const INDEX_KEY_TYPE_MISMATCH = /^One or more parameter values were invalid: Type mismatch for Index Key \S+ Expected: [SNB] Actual: (\w+) IndexName: \S+$/;
+const INDEX_KEY_TYPE_MISMATCH =
+  /^One or more parameter values were invalid: Type mismatch for Index Key \S+ Expected: [SNB] Actual: (\w+) IndexName: \S+$/;
 
 /** Sum of every numeric capacity member, for comparisons that tolerate a known offset. */
 function tableUnits(consumed: unknown): number | undefined {
   const first = Array.isArray(consumed) ? consumed[0] : consumed;
-  return typeof first === 'object' && first !== null ? ((first as Body).CapacityUnits as number | undefined) : undefined;
+  return typeof first === 'object' && first !== null
+    ? ((first as Body).CapacityUnits as number | undefined)
+    : undefined;
 }
 
 /** The ConsumedCapacity of a page that read nothing is the only thing in it that may differ. */
 function reconcileEmptyPage(reference: Body, engine: Body): void {
-  if (reference.ScannedCount !== 0 || engine.ScannedCount !== 0 || !reference.ConsumedCapacity || !engine.ConsumedCapacity) return;
+  if (
+    reference.ScannedCount !== 0 ||
+    engine.ScannedCount !== 0 ||
+    !reference.ConsumedCapacity ||
+    !engine.ConsumedCapacity
+  )
+    return;
   const zero = JSON.stringify(reference.ConsumedCapacity).match(/"CapacityUnits":[1-9]/) === null;
   const minimum = (tableUnits(engine.ConsumedCapacity) ?? 0) <= 1;
   if (zero && minimum) reference.ConsumedCapacity = engine.ConsumedCapacity;
@@ -91,7 +107,12 @@ function capacityEntry(body: Body): Body | undefined {
  * most `allowed(index)` per index. With `INDEXES` each index is checked; with `TOTAL` only the
  * sum over the table's GSIs bounds the excess. Other differences are left for the comparison.
  */
-function forgiveGlobalIndexUnits(table: TableModel, reference: Observation, engine: Observation, allowed: (index: string) => number): void {
+function forgiveGlobalIndexUnits(
+  table: TableModel,
+  reference: Observation,
+  engine: Observation,
+  allowed: (index: string) => number,
+): void {
   const theirs = capacityEntry(reference.body);
   const ours = capacityEntry(engine.body);
   if (!theirs || !ours) return;
@@ -133,11 +154,14 @@ export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
       '(Type mismatch for Index Key); DynamoDB Local accepts it and even indexes the wrong-typed value, or, for a non-scalar, ' +
       'fails the whole transaction instead of cancelling it. The tables differ from here on, so the seed ends.',
     reconcile(step, _table, reference, engine) {
-      const updates = step.op === 'UpdateItem' || (step.op === 'TransactWriteItems' && JSON.stringify(step.request).includes('"Update"'));
+      const updates =
+        step.op === 'UpdateItem' ||
+        (step.op === 'TransactWriteItems' && JSON.stringify(step.request).includes('"Update"'));
       if (!updates || engine.status !== 400) return;
       const reasons = (engine.body.CancellationReasons as Body[] | undefined) ?? [engine.body];
       if (!reasons.some((reason) => INDEX_KEY_TYPE_MISMATCH.test(String(reason.message ?? reason.Message)))) return;
-      if (reference.status === 200 || (isError(reference) && reference.body.message === 'Invalid attribute value type')) return 'diverged';
+      if (reference.status === 200 || (isError(reference) && reference.body.message === 'Invalid attribute value type'))
+        return 'diverged';
     },
   },
   {
@@ -165,11 +189,18 @@ export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
       '"Index Key" (also for NULL), or says "Invalid attribute value type" when the value is a document or a set. Top-level ' +
       'messages and cancellation reasons (Message) alike.',
     reconcile(_step, _table, reference, engine) {
-      const theirs = new Set(['One or more parameter values were invalid: Type mismatch for Index Key', 'Invalid attribute value type']);
+      const theirs = new Set([
+        'One or more parameter values were invalid: Type mismatch for Index Key',
+        'Invalid attribute value type',
+      ]);
       for (const pair of messagePairs(reference, engine)) {
         for (const member of ['message', 'Message']) {
           const ours = pair.engine[member];
-          if (typeof ours === 'string' && INDEX_KEY_TYPE_MISMATCH.test(ours) && theirs.has(String(pair.reference[member]))) {
+          if (
+            typeof ours === 'string' &&
+            INDEX_KEY_TYPE_MISMATCH.test(ours) &&
+            theirs.has(String(pair.reference[member]))
+          ) {
             pair.reference[member] = ours;
           }
         }
@@ -191,7 +222,7 @@ export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
     name: 'numbers written by UpdateItem',
     why:
       'DynamoDB stores every number canonically (1.50 → 1.5, 1e1 → 10, -0 → 0), also the values an UpdateExpression writes; ' +
-      'DynamoDB Local canonicalizes PutItem values but stores UpdateItem values as sent. DynamoDB Local\'s numbers are ' +
+      "DynamoDB Local canonicalizes PutItem values but stores UpdateItem values as sent. DynamoDB Local's numbers are " +
       'canonicalized before comparing (ours are compared as they are).',
     reconcile(step, _table, reference) {
       for (const member of ['Item', 'Items', 'Attributes', 'Responses', 'Pages', 'CancellationReasons']) {
@@ -202,7 +233,8 @@ export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
       }
       const responses = reference.body.Responses;
       if (step.op === 'BatchGetItem' && responses && typeof responses === 'object') {
-        for (const [name, items] of Object.entries(responses as Body)) (responses as Body)[name] = sortByStable(items as unknown[]);
+        for (const [name, items] of Object.entries(responses as Body))
+          (responses as Body)[name] = sortByStable(items as unknown[]);
       }
     },
   },
@@ -213,10 +245,15 @@ export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
       '(corpus golden from the service); DynamoDB Local creates it with its key alone. Its answer (key-only Attributes) is ' +
       'ignored and the item it created is deleted again after the step (see resync).',
     reconcile(step, table, reference, engine) {
-      if (step.op !== 'UpdateItem' || !onlyRemoves(step.request) || reference.status !== 200 || engine.status !== 200) return;
+      if (step.op !== 'UpdateItem' || !onlyRemoves(step.request) || reference.status !== 200 || engine.status !== 200)
+        return;
       const attributes = reference.body.Attributes as Body | undefined;
       const keyNames = [table.hash.name, ...(table.range ? [table.range.name] : [])];
-      if (attributes && engine.body.Attributes === undefined && Object.keys(attributes).every((name) => keyNames.includes(name))) {
+      if (
+        attributes &&
+        engine.body.Attributes === undefined &&
+        Object.keys(attributes).every((name) => keyNames.includes(name))
+      ) {
         delete reference.body.Attributes;
       }
     },
@@ -225,12 +262,16 @@ export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
         step.op === 'UpdateItem' && onlyRemoves(step.request)
           ? [step.request.Key]
           : step.op === 'TransactWriteItems'
-            ? (step.request.TransactItems as Body[]).map((action) => action.Update as Body | undefined).filter((u) => u && onlyRemoves(u)).map((u) => (u as Body).Key)
+            ? (step.request.TransactItems as Body[])
+                .map((action) => action.Update as Body | undefined)
+                .filter((u) => u && onlyRemoves(u))
+                .map((u) => (u as Body).Key)
             : [];
       for (const key of keys) {
         const get = { TableName: table.name, Key: key, ConsistentRead: true };
         const [theirs, ours] = await Promise.all([reference.send('GetItem', get), engine.send('GetItem', get)]);
-        if (theirs.body.Item && !ours.body.Item) await reference.send('DeleteItem', { TableName: table.name, Key: key });
+        if (theirs.body.Item && !ours.body.Item)
+          await reference.send('DeleteItem', { TableName: table.name, Key: key });
       }
     },
   },
@@ -240,11 +281,16 @@ export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
       'The same update (only REMOVE/DELETE, item absent): the key-only item DynamoDB Local creates also enters every GSI keyed on ' +
       'table key attributes alone, and it bills those index writes; DynamoDB writes nothing, so the engine bills no index.',
     reconcile(step, table, reference, engine) {
-      if (step.op !== 'UpdateItem' || !onlyRemoves(step.request) || reference.status !== 200 || engine.status !== 200) return;
+      if (step.op !== 'UpdateItem' || !onlyRemoves(step.request) || reference.status !== 200 || engine.status !== 200)
+        return;
       const keyNames = [table.hash.name, ...(table.range ? [table.range.name] : [])];
       const keyedOnTableKeys = new Set(
         table.indexes
-          .filter((index) => index.kind === 'GSI' && [index.hash, ...(index.range ? [index.range] : [])].every((key) => keyNames.includes(key.name)))
+          .filter(
+            (index) =>
+              index.kind === 'GSI' &&
+              [index.hash, ...(index.range ? [index.range] : [])].every((key) => keyNames.includes(key.name)),
+          )
           .map((index) => index.name),
       );
       forgiveGlobalIndexUnits(table, reference, engine, (index) => (keyedOnTableKeys.has(index) ? 1 : 0));
@@ -256,7 +302,8 @@ export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
       'A put whose old item held one key attribute of a GSI with a sort key and whose new item holds only the other: neither is in ' +
       'the index, so DynamoDB writes (and bills) nothing to it; DynamoDB Local bills the index one unit.',
     reconcile(step, table, reference, engine) {
-      if ((step.op !== 'PutItem' && step.op !== 'BatchWriteItem') || reference.status !== 200 || engine.status !== 200) return;
+      if ((step.op !== 'PutItem' && step.op !== 'BatchWriteItem') || reference.status !== 200 || engine.status !== 200)
+        return;
       const items =
         step.op === 'PutItem'
           ? [step.request.Item as Body]
@@ -276,7 +323,8 @@ export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
       'with a ValidationError reason for that action (dynamodb-facts.md, "a validation problem in one action also surfaces this ' +
       'way"); DynamoDB Local fails the whole request with the ValidationException.',
     reconcile(step, _table, reference, engine) {
-      if (step.op !== 'TransactWriteItems' || !isError(reference) || !isError(engine, 'TransactionCanceledException')) return;
+      if (step.op !== 'TransactWriteItems' || !isError(reference) || !isError(engine, 'TransactionCanceledException'))
+        return;
       const reasons = (engine.body.CancellationReasons as Body[] | undefined) ?? [];
       // Other actions may be cancelled too: DynamoDB Local stops at the first failing update.
       if (reasons.some((reason) => reason.Code === 'ValidationError' && reason.Message === reference.body.message)) {
@@ -292,7 +340,11 @@ export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
       'repetition only while it evaluates the actions, and answers a failed condition or update met first.',
     reconcile(step, table, reference, engine) {
       if (step.op !== 'TransactWriteItems' || reference.status !== 400) return;
-      if (!isError(engine) || engine.body.message !== 'Transaction request cannot include multiple operations on one item') return;
+      if (
+        !isError(engine) ||
+        engine.body.message !== 'Transaction request cannot include multiple operations on one item'
+      )
+        return;
       const keyNames = [table.hash.name, ...(table.range ? [table.range.name] : [])];
       const keys = (step.request.TransactItems as Body[]).map((action) => {
         const body = Object.values(action)[0] as Body;
@@ -328,7 +380,10 @@ export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
       if (step.op !== 'TransactWriteItems') return;
       for (const observation of [reference, engine]) {
         const consumed = observation.body.ConsumedCapacity;
-        if (consumed) observation.body.ConsumedCapacity = JSON.parse(JSON.stringify(consumed).replace(/"(\w*CapacityUnits)":[\d.]+/g, '"$1":"*"'));
+        if (consumed)
+          observation.body.ConsumedCapacity = JSON.parse(
+            JSON.stringify(consumed).replace(/"(\w*CapacityUnits)":[\d.]+/g, '"$1":"*"'),
+          );
       }
     },
   },
@@ -360,7 +415,9 @@ export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
       if (theirs === undefined || ours === undefined) return;
       const extra = theirs - ours;
       if (extra <= 0 || extra > deletes) return;
-      const [theirsEntry, oursEntry] = [reference.body.ConsumedCapacity, engine.body.ConsumedCapacity].map((c) => (c as Body[])[0]);
+      const [theirsEntry, oursEntry] = [reference.body.ConsumedCapacity, engine.body.ConsumedCapacity].map(
+        (c) => (c as Body[])[0],
+      );
       const table1 = theirsEntry.Table as Body | undefined;
       const table2 = oursEntry.Table as Body | undefined;
       // Only the table's units may differ, by at most one per DeleteRequest; index units must agree.
@@ -376,11 +433,21 @@ export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
 
 /** Applies every known difference, in order; `'diverged'` when the seed must end after this step. */
 /** Runs every entry's resync after a step. */
-export async function resyncKnownDifferences(step: Step, table: TableModel, reference: Endpoint, engine: Endpoint): Promise<void> {
+export async function resyncKnownDifferences(
+  step: Step,
+  table: TableModel,
+  reference: Endpoint,
+  engine: Endpoint,
+): Promise<void> {
   for (const difference of KNOWN_DIFFERENCES) await difference.resync?.(step, table, reference, engine);
 }
 
-export function reconcileKnownDifferences(step: Step, table: TableModel, reference: Observation, engine: Observation): 'diverged' | void {
+export function reconcileKnownDifferences(
+  step: Step,
+  table: TableModel,
+  reference: Observation,
+  engine: Observation,
+): 'diverged' | void {
   let outcome: 'diverged' | undefined;
   for (const difference of KNOWN_DIFFERENCES) outcome = difference.reconcile(step, table, reference, engine) ?? outcome;
   return outcome;

@@ -42,9 +42,16 @@ export function dynamoDbLocalEndpoint(url: string): Endpoint {
   const waitActive = async (tableName: unknown): Promise<void> => {
     for (let attempt = 0; attempt < 600; attempt++) {
       const answer = await post('DescribeTable', { TableName: tableName });
-      const table = (answer.body.Table ?? {}) as { TableStatus?: string; GlobalSecondaryIndexes?: { IndexStatus?: string }[] };
+      const table = (answer.body.Table ?? {}) as {
+        TableStatus?: string;
+        GlobalSecondaryIndexes?: { IndexStatus?: string }[];
+      };
       if (answer.status !== 200) return;
-      if (table.TableStatus === 'ACTIVE' && (table.GlobalSecondaryIndexes ?? []).every((index) => index.IndexStatus === 'ACTIVE')) return;
+      if (
+        table.TableStatus === 'ACTIVE' &&
+        (table.GlobalSecondaryIndexes ?? []).every((index) => index.IndexStatus === 'ACTIVE')
+      )
+        return;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   };
@@ -73,7 +80,10 @@ export function engineEndpoint(): Endpoint {
     async send(operation, request) {
       const input: unknown = JSON.parse(JSON.stringify(request));
       try {
-        return { status: 200, body: JSON.parse(JSON.stringify(engine.handle(operation, input))) as Record<string, unknown> };
+        return {
+          status: 200,
+          body: JSON.parse(JSON.stringify(engine.handle(operation, input))) as Record<string, unknown>,
+        };
       } catch (error) {
         const answer = errorAnswer(error);
         return { status: answer.statusCode, body: JSON.parse(JSON.stringify(answer.body)) as Record<string, unknown> };

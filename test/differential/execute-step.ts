@@ -38,7 +38,11 @@ export async function executeStep(endpoint: Endpoint, step: Step, side: Side): P
   const segments = mode === 'segments' && side === 'engine' ? (step.segments ?? 1) : 0;
   const requests =
     segments > 0
-      ? Array.from({ length: segments }, (_, segment) => ({ ...step.request, Segment: segment, TotalSegments: segments }))
+      ? Array.from({ length: segments }, (_, segment) => ({
+          ...step.request,
+          Segment: segment,
+          TotalSegments: segments,
+        }))
       : [step.request];
   const items: unknown[] = [];
   let count = 0;

@@ -48,7 +48,12 @@ export class ExpressionBuilder {
 
 /** Top-level attribute names an expression may touch on this table. */
 export function attributePool(table: TableModel): string[] {
-  const pool = new Set<string>([table.hash.name, ...(table.range ? [table.range.name] : []), ...INDEX_KEY_CANDIDATES, ...PLAIN_ATTRIBUTES]);
+  const pool = new Set<string>([
+    table.hash.name,
+    ...(table.range ? [table.range.name] : []),
+    ...INDEX_KEY_CANDIDATES,
+    ...PLAIN_ATTRIBUTES,
+  ]);
   return [...pool];
 }
 
@@ -78,7 +83,12 @@ function comparisonOperand(random: Random): AttributeValue {
 }
 
 /** A random condition (ConditionExpression or FilterExpression), nested up to `depth`. */
-export function randomCondition(random: Random, builder: ExpressionBuilder, pool: readonly string[], depth = 2): string {
+export function randomCondition(
+  random: Random,
+  builder: ExpressionBuilder,
+  pool: readonly string[],
+  depth = 2,
+): string {
   const path = () => randomPath(random, builder, pool);
   const kind = random.weighted([
     [5, 'compare'],
@@ -139,7 +149,12 @@ export function randomProjection(random: Random, builder: ExpressionBuilder, poo
  * A random UpdateExpression: mostly on distinct attributes; sometimes on a key attribute,
  * on overlapping paths or with an operand of the wrong type, which DynamoDB rejects.
  */
-export function randomUpdate(random: Random, builder: ExpressionBuilder, pool: readonly string[], table: TableModel): string {
+export function randomUpdate(
+  random: Random,
+  builder: ExpressionBuilder,
+  pool: readonly string[],
+  table: TableModel,
+): string {
   const nonKey = pool.filter((name) => name !== table.hash.name && name !== table.range?.name);
   const targets = random.subset(random.chance(0.05) ? pool : nonKey, 1, 4);
   const clauses: Record<'SET' | 'REMOVE' | 'ADD' | 'DELETE', string[]> = { SET: [], REMOVE: [], ADD: [], DELETE: [] };
@@ -158,10 +173,15 @@ export function randomUpdate(random: Random, builder: ExpressionBuilder, pool: r
     ] as const);
     if (action === 'remove') clauses.REMOVE.push(path);
     else if (action === 'add') {
-      const operand = target === 'tags' || random.chance(0.2) ? { SS: random.subset(['a', 'b', 'e'], 1, 2) } : { N: randomNumber(random) };
+      const operand =
+        target === 'tags' || random.chance(0.2)
+          ? { SS: random.subset(['a', 'b', 'e'], 1, 2) }
+          : { N: randomNumber(random) };
       clauses.ADD.push(`${path} ${builder.value(operand)}`);
     } else if (action === 'delete') {
-      clauses.DELETE.push(`${path} ${builder.value(random.chance(0.7) ? { SS: random.subset(['a', 'b'], 1, 2) } : { NS: ['1'] })}`);
+      clauses.DELETE.push(
+        `${path} ${builder.value(random.chance(0.7) ? { SS: random.subset(['a', 'b'], 1, 2) } : { NS: ['1'] })}`,
+      );
     } else clauses.SET.push(`${path} = ${randomSetValue(random, builder, path)}`);
   }
   return (Object.keys(clauses) as (keyof typeof clauses)[])
@@ -189,7 +209,9 @@ function randomSetValue(random: Random, builder: ExpressionBuilder, path: string
       return `if_not_exists(${path}, ${builder.value(random.chance(0.7) ? { N: randomNumber(random) } : randomValue(random, 1))})`;
     default: {
       const list = builder.value({ L: Array.from({ length: random.int(0, 2) }, () => randomValue(random, 0)) });
-      return random.chance(0.5) ? `list_append(${path}, ${list})` : `list_append(${list}, if_not_exists(${path}, ${builder.value({ L: [] })}))`;
+      return random.chance(0.5)
+        ? `list_append(${path}, ${list})`
+        : `list_append(${list}, if_not_exists(${path}, ${builder.value({ L: [] })}))`;
     }
   }
 }

@@ -45,7 +45,12 @@ function writeCondition(random: Random, builder: ExpressionBuilder, table: Table
   ] as const)();
 }
 
-function withCondition(random: Random, table: TableModel, builder: ExpressionBuilder, p: number): Record<string, unknown> {
+function withCondition(
+  random: Random,
+  table: TableModel,
+  builder: ExpressionBuilder,
+  p: number,
+): Record<string, unknown> {
   if (!random.chance(p)) return {};
   return {
     ConditionExpression: writeCondition(random, builder, table),
@@ -81,7 +86,9 @@ export function updateItem(random: Random, table: TableModel): Request {
       Key: requestKey(random, table),
       UpdateExpression: update,
       ...condition,
-      ...(random.chance(0.6) ? { ReturnValues: random.pick(['NONE', 'ALL_OLD', 'UPDATED_OLD', 'ALL_NEW', 'UPDATED_NEW']) } : {}),
+      ...(random.chance(0.6)
+        ? { ReturnValues: random.pick(['NONE', 'ALL_OLD', 'UPDATED_OLD', 'ALL_NEW', 'UPDATED_NEW']) }
+        : {}),
       ...builder.members(),
       ...capacityMembers(random),
       ...collectionMetricsMembers(random),
@@ -108,7 +115,9 @@ export function deleteItem(random: Random, table: TableModel): Request {
 
 export function getItem(random: Random, table: TableModel): Request {
   const builder = new ExpressionBuilder(random);
-  const projection = random.chance(0.35) ? { ProjectionExpression: randomProjection(random, builder, attributePool(table)) } : {};
+  const projection = random.chance(0.35)
+    ? { ProjectionExpression: randomProjection(random, builder, attributePool(table)) }
+    : {};
   return {
     op: 'GetItem',
     request: {
@@ -136,17 +145,25 @@ function distinctKeys(random: Random, table: TableModel, count: number): Item[] 
 
 export function batchWriteItem(random: Random, table: TableModel): Request {
   const requests = distinctKeys(random, table, random.int(1, 6)).map((key) =>
-    random.chance(0.7) ? { PutRequest: { Item: { ...randomItem(random, table), ...key } } } : { DeleteRequest: { Key: key } },
+    random.chance(0.7)
+      ? { PutRequest: { Item: { ...randomItem(random, table), ...key } } }
+      : { DeleteRequest: { Key: key } },
   );
   return {
     op: 'BatchWriteItem',
-    request: { RequestItems: { [table.name]: requests }, ...capacityMembers(random), ...collectionMetricsMembers(random) },
+    request: {
+      RequestItems: { [table.name]: requests },
+      ...capacityMembers(random),
+      ...collectionMetricsMembers(random),
+    },
   };
 }
 
 export function batchGetItem(random: Random, table: TableModel): Request {
   const builder = new ExpressionBuilder(random);
-  const projection = random.chance(0.3) ? { ProjectionExpression: randomProjection(random, builder, attributePool(table)) } : {};
+  const projection = random.chance(0.3)
+    ? { ProjectionExpression: randomProjection(random, builder, attributePool(table)) }
+    : {};
   const members = builder.members();
   return {
     op: 'BatchGetItem',
@@ -189,7 +206,9 @@ export function transactWriteItems(random: Random, table: TableModel): Request {
 export function transactGetItems(random: Random, table: TableModel): Request {
   const gets = distinctKeys(random, table, random.int(1, 4)).map((key) => {
     const builder = new ExpressionBuilder(random);
-    const projection = random.chance(0.3) ? { ProjectionExpression: randomProjection(random, builder, attributePool(table)) } : {};
+    const projection = random.chance(0.3)
+      ? { ProjectionExpression: randomProjection(random, builder, attributePool(table)) }
+      : {};
     return { Get: { TableName: table.name, Key: key, ...projection, ...builder.members() } };
   });
   return { op: 'TransactGetItems', request: { TransactItems: gets, ...capacityMembers(random) } };

@@ -10,7 +10,8 @@ import { stable } from './normalize.js';
 
 type Body = Record<string, unknown>;
 
-const isError = (observation: Observation, type: string) => observation.status === 400 && observation.body.__type === type;
+const isError = (observation: Observation, type: string) =>
+  observation.status === 400 && observation.body.__type === type;
 
 /** Failures that depend on the stored item, met while an update is evaluated. */
 const ITEM_DEPENDENT_UPDATE_FAILURES = new Set([
@@ -19,7 +20,8 @@ const ITEM_DEPENDENT_UPDATE_FAILURES = new Set([
   'The document path provided in the update expression is invalid for update',
 ]);
 
-const INDEX_KEY_TYPE_MISMATCH = /^One or more parameter values were invalid: Type mismatch for Index Key \S+ Expected: [SNB] Actual: \w+ IndexName: \S+$/;
+const INDEX_KEY_TYPE_MISMATCH =
+  /^One or more parameter values were invalid: Type mismatch for Index Key \S+ Expected: [SNB] Actual: \w+ IndexName: \S+$/;
 
 const reasonsOf = (observation: Observation) => (observation.body.CancellationReasons as Body[] | undefined) ?? [];
 
@@ -36,17 +38,23 @@ export const KNOWN_TRANSACTION_DIFFERENCES: readonly KnownDifference[] = [
       'earlier Update cannot apply to its stored item: DynamoDB validates the whole request first and rejects the malformed ' +
       'action; DynamoDB Local evaluates the Update against its item before it validates the later action.',
     reconcile(step, _table, reference, engine) {
-      if (step.op !== 'TransactWriteItems' || !isError(reference, 'ValidationException') || !isError(engine, 'ValidationException')) return;
+      if (
+        step.op !== 'TransactWriteItems' ||
+        !isError(reference, 'ValidationException') ||
+        !isError(engine, 'ValidationException')
+      )
+        return;
       const theirs = String(reference.body.message);
       const ours = String(engine.body.message);
-      if (ITEM_DEPENDENT_UPDATE_FAILURES.has(theirs) && !ITEM_DEPENDENT_UPDATE_FAILURES.has(ours)) adoptEngine(reference, engine);
+      if (ITEM_DEPENDENT_UPDATE_FAILURES.has(theirs) && !ITEM_DEPENDENT_UPDATE_FAILURES.has(ours))
+        adoptEngine(reference, engine);
     },
   },
   {
     name: 'one cancellation reason per action for a key attribute update',
     why:
       'A transaction Update that sets a key attribute: both cancel the transaction with "Cannot update attribute …", but ' +
-      'DynamoDB Local lists only that action\'s reason (and looks at no condition); DynamoDB returns one reason per action.',
+      "DynamoDB Local lists only that action's reason (and looks at no condition); DynamoDB returns one reason per action.",
     reconcile(step, _table, reference, engine) {
       if (step.op !== 'TransactWriteItems' || !isError(reference, 'TransactionCanceledException')) return;
       if (!isError(engine, 'TransactionCanceledException')) return;
@@ -55,7 +63,11 @@ export const KNOWN_TRANSACTION_DIFFERENCES: readonly KnownDifference[] = [
       const actions = (step.request.TransactItems as Body[]).length;
       if (theirs.length !== 1 || ours.length !== actions || actions === 1) return;
       const [only] = theirs;
-      if (only.Code !== 'ValidationError' || !/^One or more parameter values were invalid: Cannot update attribute /.test(String(only.Message))) return;
+      if (
+        only.Code !== 'ValidationError' ||
+        !/^One or more parameter values were invalid: Cannot update attribute /.test(String(only.Message))
+      )
+        return;
       if (ours.filter((reason) => stable(reason) === stable(only)).length === 1) adoptEngine(reference, engine);
     },
   },
@@ -70,11 +82,14 @@ export const KNOWN_TRANSACTION_DIFFERENCES: readonly KnownDifference[] = [
       if (step.op !== 'TransactWriteItems' || !isError(engine, 'TransactionCanceledException')) return;
       const ours = reasonsOf(engine);
       const actions = step.request.TransactItems as Body[];
-      const at = ours.findIndex((reason) => reason.Code === 'ValidationError' && INDEX_KEY_TYPE_MISMATCH.test(String(reason.Message)));
+      const at = ours.findIndex(
+        (reason) => reason.Code === 'ValidationError' && INDEX_KEY_TYPE_MISMATCH.test(String(reason.Message)),
+      );
       if (at < 0 || actions[at]?.Update === undefined) return;
       if (isError(reference, 'ValidationException')) {
         const laterFailure = ITEM_DEPENDENT_UPDATE_FAILURES.has(String(reference.body.message));
-        if (laterFailure && ours.slice(at + 1).every((reason) => reason.Code === 'None')) adoptEngine(reference, engine);
+        if (laterFailure && ours.slice(at + 1).every((reason) => reason.Code === 'None'))
+          adoptEngine(reference, engine);
         return;
       }
       if (!isError(reference, 'TransactionCanceledException')) return;

@@ -74,7 +74,8 @@ function normalizeTableDescription(value: Json): Json {
   const out: Body = {};
   for (const [key, member] of Object.entries(value as Body)) {
     if (VOLATILE.has(key)) continue;
-    if (ARN_MEMBERS.has(key) && typeof member === 'string') out[key] = member.replace(ARN_PREFIX, 'arn:aws:dynamodb:REGION:ACCOUNT:');
+    if (ARN_MEMBERS.has(key) && typeof member === 'string')
+      out[key] = member.replace(ARN_PREFIX, 'arn:aws:dynamodb:REGION:ACCOUNT:');
     else if (key in UNORDERED_LISTS && Array.isArray(member)) {
       const by = UNORDERED_LISTS[key];
       out[key] = (normalizeTableDescription(member) as Json[]).sort((a, b) => {
@@ -121,7 +122,8 @@ export function normalizeAnswer(
   if (operation === 'BatchGetItem') {
     if (body.Responses && typeof body.Responses === 'object') {
       const responses: Body = {};
-      for (const [table, items] of Object.entries(body.Responses as Body)) responses[table] = sortByStable(sortSets(items) as Json[]);
+      for (const [table, items] of Object.entries(body.Responses as Body))
+        responses[table] = sortByStable(sortSets(items) as Json[]);
       body.Responses = responses;
     }
     if (body.UnprocessedKeys && typeof body.UnprocessedKeys === 'object') {
@@ -135,7 +137,8 @@ export function normalizeAnswer(
     }
   }
   if (!request.ReturnConsumedCapacity || request.ReturnConsumedCapacity === 'NONE') delete body.ConsumedCapacity;
-  if (!request.ReturnItemCollectionMetrics || request.ReturnItemCollectionMetrics === 'NONE') delete body.ItemCollectionMetrics;
+  if (!request.ReturnItemCollectionMetrics || request.ReturnItemCollectionMetrics === 'NONE')
+    delete body.ItemCollectionMetrics;
   body = sortSets(body) as Body;
   if (unordered && Array.isArray(body.Items)) body.Items = sortByStable(body.Items);
   return { status, body };

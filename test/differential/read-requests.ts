@@ -32,7 +32,13 @@ function readTarget(random: Random, table: TableModel): ReadTarget {
   return { index, hash: index.hash, range: index.range };
 }
 
-function readMembers(random: Random, table: TableModel, target: ReadTarget, builder: ExpressionBuilder, filterPool: string[]) {
+function readMembers(
+  random: Random,
+  table: TableModel,
+  target: ReadTarget,
+  builder: ExpressionBuilder,
+  filterPool: string[],
+) {
   const members: Record<string, unknown> = { TableName: table.name };
   if (target.index) members.IndexName = target.index.name;
   if (random.chance(0.3)) members.FilterExpression = randomCondition(random, builder, filterPool, 1);

@@ -32,13 +32,21 @@ export interface SeedOptions {
  * difference (later steps would only repeat it: the two states have diverged). The table
  * is deleted on both afterwards.
  */
-export async function runSeed(seed: number, reference: Endpoint, engine: Endpoint, options: SeedOptions): Promise<SeedResult> {
+export async function runSeed(
+  seed: number,
+  reference: Endpoint,
+  engine: Endpoint,
+  options: SeedOptions,
+): Promise<SeedResult> {
   const tableName = `diff_${options.runTag}_${seed}`;
   const scenario = generateScenario(seed, options.steps, tableName);
   let stepsRun = 0;
   try {
     for (const [stepIndex, step] of scenario.steps.entries()) {
-      const [expected, observed] = await Promise.all([executeStep(reference, step, 'reference'), executeStep(engine, step, 'engine')]);
+      const [expected, observed] = await Promise.all([
+        executeStep(reference, step, 'reference'),
+        executeStep(engine, step, 'engine'),
+      ]);
       stepsRun++;
       if (reconcileKnownDifferences(step, scenario.table, expected, observed) === 'diverged') return { seed, stepsRun };
       await resyncKnownDifferences(step, scenario.table, reference, engine);
@@ -47,12 +55,19 @@ export async function runSeed(seed: number, reference: Endpoint, engine: Endpoin
           ? `status: DynamoDB Local ${expected.status}, engine ${observed.status}`
           : firstDifference(expected.body, observed.body);
       if (difference) {
-        return { seed, stepsRun, mismatch: { seed, stepIndex, step, difference, reference: expected, engine: observed } };
+        return {
+          seed,
+          stepsRun,
+          mismatch: { seed, stepIndex, step, difference, reference: expected, engine: observed },
+        };
       }
     }
     return { seed, stepsRun };
   } finally {
-    await Promise.all([reference.send('DeleteTable', { TableName: tableName }), engine.send('DeleteTable', { TableName: tableName })]);
+    await Promise.all([
+      reference.send('DeleteTable', { TableName: tableName }),
+      engine.send('DeleteTable', { TableName: tableName }),
+    ]);
   }
 }
 

@@ -46,13 +46,20 @@ async function replayVerbose(seed: number, steps: number, reference: Endpoint, e
   const scenario = generateScenario(seed, steps, tableName);
   try {
     for (const [index, step] of scenario.steps.entries()) {
-      const [expected, observed] = await Promise.all([executeStep(reference, step, 'reference'), executeStep(engine, step, 'engine')]);
+      const [expected, observed] = await Promise.all([
+        executeStep(reference, step, 'reference'),
+        executeStep(engine, step, 'engine'),
+      ]);
       console.log(`#${index} ${step.op}${step.mode ? ` (${step.mode})` : ''} ${JSON.stringify(step.request)}`);
       console.log(`   DynamoDB Local: ${JSON.stringify(expected)}`);
-      if (JSON.stringify(expected) !== JSON.stringify(observed)) console.log(`   engine:         ${JSON.stringify(observed)}`);
+      if (JSON.stringify(expected) !== JSON.stringify(observed))
+        console.log(`   engine:         ${JSON.stringify(observed)}`);
     }
   } finally {
-    await Promise.all([reference.send('DeleteTable', { TableName: tableName }), engine.send('DeleteTable', { TableName: tableName })]);
+    await Promise.all([
+      reference.send('DeleteTable', { TableName: tableName }),
+      engine.send('DeleteTable', { TableName: tableName }),
+    ]);
   }
 }
 
@@ -81,7 +88,9 @@ async function main(): Promise<void> {
   }
   const failed = results.filter((result) => result.mismatch);
   const stepsRun = results.reduce((sum, result) => sum + result.stepsRun, 0);
-  console.log(`${results.length} seeds, ${stepsRun} steps, ${failed.length} with a difference${failed.length ? `: ${failed.map((r) => r.seed).join(' ')}` : ''}`);
+  console.log(
+    `${results.length} seeds, ${stepsRun} steps, ${failed.length} with a difference${failed.length ? `: ${failed.map((r) => r.seed).join(' ')}` : ''}`,
+  );
   process.exitCode = failed.length ? 1 : 0;
 }
 

@@ -117,7 +117,10 @@ export function createTableRequest(table: TableModel): Record<string, unknown> {
   const lsis = table.indexes.filter((index) => index.kind === 'LSI');
   return {
     TableName: table.name,
-    AttributeDefinitions: [...keyAttributeTypes(table)].map(([name, type]) => ({ AttributeName: name, AttributeType: type })),
+    AttributeDefinitions: [...keyAttributeTypes(table)].map(([name, type]) => ({
+      AttributeName: name,
+      AttributeType: type,
+    })),
     KeySchema: keySchema(table.hash, table.range),
     ...(table.provisioned ? { ProvisionedThroughput: throughput } : { BillingMode: 'PAY_PER_REQUEST' }),
     ...(gsis.length

@@ -1,12 +1,33 @@
 import type { Random } from './random.js';
-import { INDEX_KEY_CANDIDATES, KEY_VALUES, keyAttributeTypes, PLAIN_ATTRIBUTES, type ScalarType, type TableModel } from './table-model.js';
+import {
+  INDEX_KEY_CANDIDATES,
+  KEY_VALUES,
+  keyAttributeTypes,
+  PLAIN_ATTRIBUTES,
+  type ScalarType,
+  type TableModel,
+} from './table-model.js';
 
 /** Wire-form AttributeValues, as both endpoints receive them. */
 export type AttributeValue = Record<string, unknown>;
 export type Item = Record<string, AttributeValue>;
 
 /** Numbers in several spellings, so that canonicalization is exercised (`1.50`, `01`, `1e1`, `-0`). */
-const NUMBERS = ['0', '1', '2', '-1', '1.5', '1.50', '01', '1e1', '-0', '100', '0.001', '12345678901234567890', '-7.25'];
+const NUMBERS = [
+  '0',
+  '1',
+  '2',
+  '-1',
+  '1.5',
+  '1.50',
+  '01',
+  '1e1',
+  '-0',
+  '100',
+  '0.001',
+  '12345678901234567890',
+  '-7.25',
+];
 const STRINGS = ['', 'a', 'b', 'ab', 'abc', 'x y', 'é', 'A', '😀'];
 const BINARIES = ['', 'AQ==', 'Ag==', 'AQI=', '/w=='];
 const MAP_KEYS = ['x', 'y', 'z', 'a'];
@@ -82,7 +103,12 @@ export function randomItem(random: Random, table: TableModel): Item {
     if (item[name] || !random.chance(0.6)) continue;
     const type = keyTypes.get(name);
     if (type && random.chance(0.95)) item[name] = keyValue(random, type);
-    else item[name] = type ? randomValue(random, 0) : random.chance(0.5) ? { N: randomNumber(random) } : randomValue(random, 1);
+    else
+      item[name] = type
+        ? randomValue(random, 0)
+        : random.chance(0.5)
+          ? { N: randomNumber(random) }
+          : randomValue(random, 1);
     // An empty string or binary is rejected as an index key value: keep that rare.
     if (type && isEmptyScalar(item[name]) && random.chance(0.8)) delete item[name];
   }
@@ -90,7 +116,10 @@ export function randomItem(random: Random, table: TableModel): Item {
     if (!random.chance(0.55)) continue;
     if (name === 'list') item[name] = { L: Array.from({ length: random.int(0, 3) }, () => randomValue(random, 1)) };
     else if (name === 'map') item[name] = { M: randomMap(random, 2) };
-    else if (name === 'tags') item[name] = random.chance(0.5) ? { SS: random.subset(['a', 'b', 'c', 'd'], 1, 3) } : { NS: random.subset(['1', '2', '3'], 1, 3) };
+    else if (name === 'tags')
+      item[name] = random.chance(0.5)
+        ? { SS: random.subset(['a', 'b', 'c', 'd'], 1, 3) }
+        : { NS: random.subset(['1', '2', '3'], 1, 3) };
     else item[name] = randomValue(random, 1);
   }
   return item;

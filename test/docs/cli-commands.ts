@@ -47,7 +47,8 @@ export function commandsInShellBlocks(file: string): ShownCommand[] {
     if (!['sh', 'bash', 'shell', 'console'].includes(block.language) || block.directive === 'skip') continue;
     block.code.split('\n').forEach((line, index) => {
       const words = shellWords(line);
-      if (words[0] === 'monotable') out.push({ origin: `${where(block)}+${index + 1}`, text: line.trim(), words: words.slice(1) });
+      if (words[0] === 'monotable')
+        out.push({ origin: `${where(block)}+${index + 1}`, text: line.trim(), words: words.slice(1) });
     });
   }
   return out;

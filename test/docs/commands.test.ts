@@ -6,7 +6,9 @@ import { codeBlocks, documentationFiles, inlineCodeSpans, projectRoot, readDoc }
 
 /** Every `monotable` command the docs show is one the CLI accepts, and the npm commands exist. */
 const files = documentationFiles();
-const manifest = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+const manifest = JSON.parse(readFileSync(join(projectRoot, 'package.json'), 'utf8')) as {
+  scripts: Record<string, string>;
+};
 
 describe('commands shown in the docs', () => {
   const shown = files.flatMap((file) => [...commandsInShellBlocks(file), ...commandsInProse(file)]);
@@ -39,7 +41,9 @@ describe('commands shown in the docs', () => {
 
   it('synopses name real commands and options', () => {
     expect(synopses.length).toBeGreaterThan(0);
-    expect(synopses.flatMap((command) => synopsisProblems(command.words).map((problem) => `${command.origin}: ${problem}`))).toEqual([]);
+    expect(
+      synopses.flatMap((command) => synopsisProblems(command.words).map((problem) => `${command.origin}: ${problem}`)),
+    ).toEqual([]);
   });
 });
 
@@ -51,7 +55,9 @@ describe('getting started', () => {
     expect(lines).toHaveLength(2);
     expect(lines[0]).toMatch(/^npm ci && npm start\s+# \S/);
     expect(lines[1]).toMatch(/^npm test\s+# \S/);
-    const firstFence = readDoc('README.md').split('\n').findIndex((line) => line.startsWith('```'));
+    const firstFence = readDoc('README.md')
+      .split('\n')
+      .findIndex((line) => line.startsWith('```'));
     expect(firstFence + 1, 'the first code of the README').toBe(first.line);
   });
 

@@ -5,7 +5,16 @@ import { formatDesignCheck } from '../../src/cli/commands/design.js';
 import { checkDesign, defineModel, renderAccessPatternTable, type ModelDefinition } from '../../src/model/index.js';
 import { loadModelModule } from '../../src/model/load-model-module.js';
 import { job, model as researchModel } from '../../examples/research-jobs/model.js';
-import { codeBlocks, documentationFiles, headingAnchor, headings, projectRoot, proseOf, readDoc, section } from './markdown.js';
+import {
+  codeBlocks,
+  documentationFiles,
+  headingAnchor,
+  headings,
+  projectRoot,
+  proseOf,
+  readDoc,
+  section,
+} from './markdown.js';
 import { shellWords } from './cli-commands.js';
 import { packageEntryPoints } from './typescript-blocks.js';
 
@@ -23,14 +32,20 @@ describe('README structure', () => {
   it('every Contents entry is a top-level section (##)', () => {
     const contents = section(readme, 'Contents');
     const titles = [...contents.matchAll(/^- \[([^\]]+)\]/gm)].map((match) => match[1]);
-    const topLevel = headings(readme).filter((heading) => heading.level === 2).map((heading) => heading.text);
+    const topLevel = headings(readme)
+      .filter((heading) => heading.level === 2)
+      .map((heading) => heading.text);
     expect(titles.filter((title) => !topLevel.includes(title))).toEqual([]);
   });
 
   it('relative links point at files that exist', () => {
     const broken = documentationFiles().flatMap((file) =>
       // Prose only, inline code removed: `f](x)` in code is not a link.
-      [...proseOf(readDoc(file)).replace(/`[^`\n]*`/g, '').matchAll(/\]\((?!#|https?:)([^)]+)\)/g)]
+      [
+        ...proseOf(readDoc(file))
+          .replace(/`[^`\n]*`/g, '')
+          .matchAll(/\]\((?!#|https?:)([^)]+)\)/g),
+      ]
         .map((match) => match[1])
         .filter((target) => !existsSync(join(projectRoot, file, '..', target))),
     );
@@ -83,7 +98,9 @@ function designTranscripts(file: string): { words: string[]; output: string }[] 
 }
 
 describe('design check and doc output shown in the docs', () => {
-  const transcripts = documentationFiles().flatMap((file) => designTranscripts(file).map((transcript) => ({ file, ...transcript })));
+  const transcripts = documentationFiles().flatMap((file) =>
+    designTranscripts(file).map((transcript) => ({ file, ...transcript })),
+  );
 
   it('are found in the README', () => {
     expect(transcripts.filter((transcript) => transcript.file === 'README.md').length).toBeGreaterThanOrEqual(2);
@@ -94,7 +111,8 @@ describe('design check and doc output shown in the docs', () => {
       // A package specifier (`monotable/examples/…/model`) is read from the sources behind it, as
       // the built files it names in an installed package exist only after a build.
       const model = await loadModelModule(packageEntryPoints().get(words[1]) ?? words[1], projectRoot);
-      const actual = words[0] === 'check' ? formatDesignCheck(model, checkDesign(model)) : renderAccessPatternTable(model);
+      const actual =
+        words[0] === 'check' ? formatDesignCheck(model, checkDesign(model)) : renderAccessPatternTable(model);
       expect(output).toBe(actual.endsWith('\n') ? actual : `${actual}\n`);
     });
   }
@@ -106,7 +124,12 @@ describe('design check and doc output shown in the docs', () => {
       table: researchModel.table,
       entities: [job],
       accessPatterns: {
-        listFailedJobs: { description: 'List failed jobs', entities: ['job'], key: { pk: 'JOB#{id}' }, filter: 'status = failed' },
+        listFailedJobs: {
+          description: 'List failed jobs',
+          entities: ['job'],
+          key: { pk: 'JOB#{id}' },
+          filter: 'status = failed',
+        },
       },
     }) as ModelDefinition;
     const result = checkDesign(withFilter);

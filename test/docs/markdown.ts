@@ -129,7 +129,10 @@ export function section(text: string, headingText: string): string {
   if (!start) throw new Error(`no heading '${headingText}'`);
   const end = all.find((heading) => heading.line > start.line && heading.level <= start.level);
   const lines = text.split('\n');
-  return `${lines.slice(start.line - 1, end ? end.line - 1 : lines.length).join('\n').trimEnd()}\n`;
+  return `${lines
+    .slice(start.line - 1, end ? end.line - 1 : lines.length)
+    .join('\n')
+    .trimEnd()}\n`;
 }
 
 /** `file:line`, for failure messages. */

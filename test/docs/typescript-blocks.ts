@@ -51,11 +51,13 @@ export function rewriteImports(block: CodeBlock, entries = packageEntryPoints())
     let target: string | undefined;
     if (specifier === 'monotable' || specifier.startsWith('monotable/')) {
       target = entries.get(specifier);
-      if (!target) problems.push(`'${specifier}' is not exported by package.json (exports: ${[...entries.keys()].join(', ')})`);
+      if (!target)
+        problems.push(`'${specifier}' is not exported by package.json (exports: ${[...entries.keys()].join(', ')})`);
     } else if (specifier.startsWith('.')) {
       const absolute = resolve(markdownFolder, specifier);
       target = absolute.replace(/\.js$/, '.ts');
-      if (!existsSync(target) && !existsSync(absolute)) problems.push(`'${specifier}' does not exist (seen from ${block.file})`);
+      if (!existsSync(target) && !existsSync(absolute))
+        problems.push(`'${specifier}' does not exist (seen from ${block.file})`);
     }
     if (!target) return whole;
     let path = relative(generatedDirectory, target).split(sep).join('/').replace(/\.ts$/, '.js');
@@ -66,7 +68,10 @@ export function rewriteImports(block: CodeBlock, entries = packageEntryPoints())
 }
 
 /** Writes each block as `test/docs/.generated/<doc>-line-<n>.ts` (a module: `export {}` appended). */
-export function writeGeneratedBlocks(blocks: readonly CodeBlock[]): { generated: GeneratedBlock[]; problems: string[] } {
+export function writeGeneratedBlocks(blocks: readonly CodeBlock[]): {
+  generated: GeneratedBlock[];
+  problems: string[];
+} {
   rmSync(generatedDirectory, { recursive: true, force: true });
   mkdirSync(generatedDirectory, { recursive: true });
   const entries = packageEntryPoints();

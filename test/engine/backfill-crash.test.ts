@@ -12,7 +12,9 @@ interface DescribedIndex {
 }
 
 function indexOf(engine: Engine): DescribedIndex | undefined {
-  const described = engine.handle('DescribeTable', { TableName: 'jobs' }) as { Table: { GlobalSecondaryIndexes?: DescribedIndex[] } };
+  const described = engine.handle('DescribeTable', { TableName: 'jobs' }) as {
+    Table: { GlobalSecondaryIndexes?: DescribedIndex[] };
+  };
   return described.Table.GlobalSecondaryIndexes?.[0];
 }
 
@@ -47,7 +49,10 @@ describe('a process killed in the middle of a GSI backfill', () => {
         KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
         BillingMode: 'PAY_PER_REQUEST',
       });
-      writeItemsAtOnce(engine, 'jobs', itemCount, (index) => ({ pk: { S: `job${index}` }, group: { S: `g${index % 4}` } }));
+      writeItemsAtOnce(engine, 'jobs', itemCount, (index) => ({
+        pk: { S: `job${index}` },
+        group: { S: `g${index % 4}` },
+      }));
     });
   }
 
@@ -61,13 +66,18 @@ describe('a process killed in the middle of a GSI backfill', () => {
     try {
       // Before the engine's first background slice: the state the crash left.
       const pending = engine.context.storage.hasPendingBackfills();
-      expect(indexOf(engine)).toMatchObject(pending ? { IndexStatus: 'CREATING', Backfilling: true } : { IndexStatus: 'ACTIVE' });
+      expect(indexOf(engine)).toMatchObject(
+        pending ? { IndexStatus: 'CREATING', Backfilling: true } : { IndexStatus: 'ACTIVE' },
+      );
       await engine.backfillsDone();
       expect(indexOf(engine)).toEqual(expect.objectContaining({ IndexStatus: 'ACTIVE' }));
       expect(indexOf(engine)).not.toHaveProperty('Backfilling');
       for (const group of ['g0', 'g1', 'g2', 'g3']) expect(countInGroup(engine, group)).toBe(itemCount / 4);
       expect(engine.context.storage.database.pragma('integrity_check', { simple: true })).toBe('ok');
-      engine.handle('UpdateTable', { TableName: 'jobs', GlobalSecondaryIndexUpdates: [{ Delete: { IndexName: 'byGroup' } }] });
+      engine.handle('UpdateTable', {
+        TableName: 'jobs',
+        GlobalSecondaryIndexUpdates: [{ Delete: { IndexName: 'byGroup' } }],
+      });
       return pending;
     } finally {
       engine.close();

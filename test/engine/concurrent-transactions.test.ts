@@ -18,13 +18,15 @@ const startingBalance = 3;
 describe('concurrent transactions on the same items from several processes', () => {
   const { path: filePath, withEngine } = useTemporaryEngineFile('monotable-transactions-');
 
-
   it('serialize: the sum is conserved, no balance goes negative, each transfer applies fully or not at all', async () => {
     const total = accounts * startingBalance;
     withEngine((engine) => {
       createTestTable(engine, { name: 'bank' });
       for (let index = 0; index < accounts; index += 1) {
-        engine.handle('PutItem', { TableName: 'bank', Item: { pk: { S: `account-${index}` }, balance: { N: String(startingBalance) } } });
+        engine.handle('PutItem', {
+          TableName: 'bank',
+          Item: { pk: { S: `account-${index}` }, balance: { N: String(startingBalance) } },
+        });
       }
     });
     const workers = Array.from({ length: processes }, (_, worker) =>
@@ -35,7 +37,9 @@ describe('concurrent transactions on the same items from several processes', () 
     expect(reports.flatMap((report) => report.problems)).toEqual([]);
     for (const report of reports) expect(report.committed + report.cancelled).toBe(transfersEach);
 
-    const items = withEngine((engine) => engine.handle('Scan', { TableName: 'bank' }).Items as Record<string, { S?: string; N?: string }>[]);
+    const items = withEngine(
+      (engine) => engine.handle('Scan', { TableName: 'bank' }).Items as Record<string, { S?: string; N?: string }>[],
+    );
     const balances = new Map<number, number>();
     const expected = new Map<number, number>(Array.from({ length: accounts }, (_, index) => [index, startingBalance]));
     let ledgerEntries = 0;

@@ -50,7 +50,10 @@ const tableDefinition = {
 
 // No '__proto__': PutItem answers an InternalServerError for it today (reported; answer.test.ts covers it).
 const names = ['a', 'b', '1', '10', 'é', 'list', 'map'] as const;
-const text = fc.oneof(fc.constantFrom('', 'x', 'é', '\u0000', '"\\', '😀', '\u2028', '</script>'), fc.string({ maxLength: 5 }));
+const text = fc.oneof(
+  fc.constantFrom('', 'x', 'é', '\u0000', '"\\', '😀', '\u2028', '</script>'),
+  fc.string({ maxLength: 5 }),
+);
 const value: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
   value: fc.oneof(
     { depthSize: 'small' },
@@ -91,7 +94,10 @@ const capacity = fc.option(fc.constantFrom('TOTAL', 'INDEXES', 'NONE'), { nil: u
 // they are exercise the spliced text.
 const sometimes = { nil: undefined, freq: 2 } as const;
 const projection = fc.option(fc.constantFrom('a', 'pk, sk', '#n', 'a[0], b.c', 'b, a, sk', 'l', 'h, g'), sometimes);
-const filter = fc.option(fc.constantFrom('attribute_exists(a)', 'attribute_not_exists(b)', 'size(#n) > :zero', 'a = :x'), sometimes);
+const filter = fc.option(
+  fc.constantFrom('attribute_exists(a)', 'attribute_not_exists(b)', 'size(#n) > :zero', 'a = :x'),
+  sometimes,
+);
 const key = fc.record({ pk: partition.map((S) => ({ S })), sk: sortValue.map((N) => ({ N })) });
 
 /** Adds the substitutions the expressions use (and only those: unused ones are an error). */
@@ -110,7 +116,12 @@ function withSubstitutions(input: Record<string, unknown>): Record<string, unkno
 
 const read: fc.Arbitrary<{ operation: string; input: Record<string, unknown> }> = fc.oneof(
   fc
-    .record({ Key: key, ProjectionExpression: projection, ConsistentRead: fc.option(fc.boolean(), { nil: undefined }), ReturnConsumedCapacity: capacity })
+    .record({
+      Key: key,
+      ProjectionExpression: projection,
+      ConsistentRead: fc.option(fc.boolean(), { nil: undefined }),
+      ReturnConsumedCapacity: capacity,
+    })
     .map((input) => ({ operation: 'GetItem', input: withSubstitutions({ TableName: TABLE, ...input }) })),
   fc
     .record({
@@ -128,7 +139,12 @@ const read: fc.Arbitrary<{ operation: string; input: Record<string, unknown> }> 
       const partitionValue = keyName === 'g' ? (value === 'p' ? 'g' : 'h') : value;
       return {
         operation: 'Query',
-        input: withSubstitutions({ TableName: TABLE, ...input, KeyConditionExpression: `${keyName} = :p`, partition: partitionValue }),
+        input: withSubstitutions({
+          TableName: TABLE,
+          ...input,
+          KeyConditionExpression: `${keyName} = :p`,
+          partition: partitionValue,
+        }),
       };
     }),
   fc
@@ -141,16 +157,27 @@ const read: fc.Arbitrary<{ operation: string; input: Record<string, unknown> }> 
     })
     .map((input) => ({ operation: 'Scan', input: withSubstitutions({ TableName: TABLE, ...input }) })),
   fc
-    .record({ Keys: fc.uniqueArray(key, { minLength: 1, maxLength: 5, selector: (k) => JSON.stringify(k) }), ProjectionExpression: projection })
+    .record({
+      Keys: fc.uniqueArray(key, { minLength: 1, maxLength: 5, selector: (k) => JSON.stringify(k) }),
+      ProjectionExpression: projection,
+    })
     .map(({ Keys, ProjectionExpression }) => ({
       operation: 'BatchGetItem',
-      input: { RequestItems: { [TABLE]: withSubstitutions({ Keys, ProjectionExpression }) }, ReturnConsumedCapacity: 'TOTAL' },
+      input: {
+        RequestItems: { [TABLE]: withSubstitutions({ Keys, ProjectionExpression }) },
+        ReturnConsumedCapacity: 'TOTAL',
+      },
     })),
   fc
-    .record({ keys: fc.uniqueArray(key, { minLength: 1, maxLength: 4, selector: (k) => JSON.stringify(k) }), ProjectionExpression: projection })
+    .record({
+      keys: fc.uniqueArray(key, { minLength: 1, maxLength: 4, selector: (k) => JSON.stringify(k) }),
+      ProjectionExpression: projection,
+    })
     .map(({ keys, ProjectionExpression }) => ({
       operation: 'TransactGetItems',
-      input: { TransactItems: keys.map((Key) => ({ Get: withSubstitutions({ TableName: TABLE, Key, ProjectionExpression }) })) },
+      input: {
+        TransactItems: keys.map((Key) => ({ Get: withSubstitutions({ TableName: TABLE, Key, ProjectionExpression }) })),
+      },
     })),
 );
 
@@ -172,39 +199,45 @@ beforeEach(() => {
 afterEach(() => engine.close());
 
 describe('handleAsJson', () => {
-  it('answers every read with the text of handle()\'s answer, byte for byte', () => {
+  it("answers every read with the text of handle()'s answer, byte for byte", () => {
     let answered = 0;
     let storedItemsAnswered = 0;
     fc.assert(
-      fc.property(fc.array(item, { maxLength: 12 }), fc.array(update, { maxLength: 4 }), fc.array(read, { minLength: 1, maxLength: 8 }), (items, updates, reads) => {
-        engine.handle('DeleteTable', { TableName: TABLE });
-        engine.handle('CreateTable', tableDefinition);
-        for (const stored of items) engine.handle('PutItem', { TableName: TABLE, Item: stored });
-        // Updated items too: their stored text and size come from the update path.
-        for (const { key, set, remove } of updates) {
-          engine.handle('UpdateItem', {
-            TableName: TABLE,
-            Key: key,
-            UpdateExpression: remove ? 'SET a = :v REMOVE b' : 'SET a = :v',
-            ExpressionAttributeValues: { ':v': set },
-          });
-        }
-        // Reads bill the stored size instead of measuring the item: it must be the item's size.
-        const storage = engine.context.storage;
-        const table = storage.requireTable(TABLE);
-        for (const indexName of [undefined, 'all', 'keys', 'local']) {
-          for (const row of storage.scanRows(table, { indexName })) expect(row.size).toBe(itemSize(row.item));
-        }
-        for (const read of reads) {
-          // As a request arrives over the wire: members set to undefined are absent.
-          const { operation, input } = JSON.parse(JSON.stringify(read)) as typeof read;
-          const expected = outcome(() => JSON.stringify(engine.handle(operation, input)));
-          expect(outcome(() => engine.handleAsJson(operation, input))).toEqual(expected);
-          if ('text' in expected) answered++;
-          // An item with an attribute besides the keys went out as stored (or fully projected).
-          if ('text' in expected && /"Items?":\[?\{"[^"]*":\{"[A-Z]+":[^}]*\},"/.test(expected.text)) storedItemsAnswered++;
-        }
-      }),
+      fc.property(
+        fc.array(item, { maxLength: 12 }),
+        fc.array(update, { maxLength: 4 }),
+        fc.array(read, { minLength: 1, maxLength: 8 }),
+        (items, updates, reads) => {
+          engine.handle('DeleteTable', { TableName: TABLE });
+          engine.handle('CreateTable', tableDefinition);
+          for (const stored of items) engine.handle('PutItem', { TableName: TABLE, Item: stored });
+          // Updated items too: their stored text and size come from the update path.
+          for (const { key, set, remove } of updates) {
+            engine.handle('UpdateItem', {
+              TableName: TABLE,
+              Key: key,
+              UpdateExpression: remove ? 'SET a = :v REMOVE b' : 'SET a = :v',
+              ExpressionAttributeValues: { ':v': set },
+            });
+          }
+          // Reads bill the stored size instead of measuring the item: it must be the item's size.
+          const storage = engine.context.storage;
+          const table = storage.requireTable(TABLE);
+          for (const indexName of [undefined, 'all', 'keys', 'local']) {
+            for (const row of storage.scanRows(table, { indexName })) expect(row.size).toBe(itemSize(row.item));
+          }
+          for (const read of reads) {
+            // As a request arrives over the wire: members set to undefined are absent.
+            const { operation, input } = JSON.parse(JSON.stringify(read)) as typeof read;
+            const expected = outcome(() => JSON.stringify(engine.handle(operation, input)));
+            expect(outcome(() => engine.handleAsJson(operation, input))).toEqual(expected);
+            if ('text' in expected) answered++;
+            // An item with an attribute besides the keys went out as stored (or fully projected).
+            if ('text' in expected && /"Items?":\[?\{"[^"]*":\{"[A-Z]+":[^}]*\},"/.test(expected.text))
+              storedItemsAnswered++;
+          }
+        },
+      ),
       { numRuns: 300 },
     );
     // The comparison is only worth something if most reads succeed.
@@ -215,9 +248,13 @@ describe('handleAsJson', () => {
   it('answers other operations and errors as handle() does', () => {
     const item = { pk: { S: 'p' }, sk: { N: '1' }, a: { S: 'x' } };
     expect(engine.handleAsJson('PutItem', { TableName: TABLE, Item: item, ReturnValues: 'ALL_OLD' })).toBe('{}');
-    expect(engine.handleAsJson('DeleteItem', { TableName: TABLE, Key: { pk: item.pk, sk: item.sk }, ReturnValues: 'ALL_OLD' })).toBe(
-      JSON.stringify({ Attributes: item }),
-    );
+    expect(
+      engine.handleAsJson('DeleteItem', {
+        TableName: TABLE,
+        Key: { pk: item.pk, sk: item.sk },
+        ReturnValues: 'ALL_OLD',
+      }),
+    ).toBe(JSON.stringify({ Attributes: item }));
     expect(outcome(() => engine.handleAsJson('GetItem', { TableName: 'missing', Key: {} }))).toEqual({
       error: 'ResourceNotFoundException: Requested resource not found',
     });

@@ -31,7 +31,9 @@ describe('item, batch and transaction operations through the AWS SDK', () => {
 
   it('puts, updates, reads and deletes an item', async () => {
     const Key = { pk: 'USER#1', sk: 'PROFILE' };
-    await documents.send(new PutCommand({ TableName: 'app', Item: { ...Key, name: 'Ann', visits: 1, tags: new Set(['a']) } }));
+    await documents.send(
+      new PutCommand({ TableName: 'app', Item: { ...Key, name: 'Ann', visits: 1, tags: new Set(['a']) } }),
+    );
     const updated = await documents.send(
       new UpdateCommand({
         TableName: 'app',
@@ -43,7 +45,9 @@ describe('item, batch and transaction operations through the AWS SDK', () => {
       }),
     );
     expect(updated.Attributes).toEqual({ visits: 2, name: 'Bea' });
-    const read = await documents.send(new GetCommand({ TableName: 'app', Key, ConsistentRead: true, ReturnConsumedCapacity: 'TOTAL' }));
+    const read = await documents.send(
+      new GetCommand({ TableName: 'app', Key, ConsistentRead: true, ReturnConsumedCapacity: 'TOTAL' }),
+    );
     expect(read.Item).toEqual({ ...Key, name: 'Bea', visits: 2, tags: new Set(['a']) });
     expect(read.ConsumedCapacity).toEqual({ TableName: 'app', CapacityUnits: 1 });
     const deleted = await documents.send(new DeleteCommand({ TableName: 'app', Key, ReturnValues: 'ALL_OLD' }));
@@ -98,12 +102,26 @@ describe('item, batch and transaction operations through the AWS SDK', () => {
   it('writes and reads batches and transactions', async () => {
     const batch = await documents.send(
       new BatchWriteCommand({
-        RequestItems: { app: Array.from({ length: 3 }, (_, index) => ({ PutRequest: { Item: { pk: 'P', sk: `S#${index}`, n: index } } })) },
+        RequestItems: {
+          app: Array.from({ length: 3 }, (_, index) => ({
+            PutRequest: { Item: { pk: 'P', sk: `S#${index}`, n: index } },
+          })),
+        },
       }),
     );
     expect(batch.UnprocessedItems).toEqual({});
     const read = await documents.send(
-      new BatchGetCommand({ RequestItems: { app: { Keys: [{ pk: 'P', sk: 'S#0' }, { pk: 'P', sk: 'S#2' }], ProjectionExpression: 'n' } } }),
+      new BatchGetCommand({
+        RequestItems: {
+          app: {
+            Keys: [
+              { pk: 'P', sk: 'S#0' },
+              { pk: 'P', sk: 'S#2' },
+            ],
+            ProjectionExpression: 'n',
+          },
+        },
+      }),
     );
     expect(read.Responses?.app).toEqual(expect.arrayContaining([{ n: 0 }, { n: 2 }]));
     await documents.send(
@@ -113,8 +131,16 @@ describe('item, batch and transaction operations through the AWS SDK', () => {
       }),
     );
     const transactional = await documents.send(
-      new TransactGetCommand({ TransactItems: [{ Get: { TableName: 'app', Key: { pk: 'P', sk: 'S#0' } } }, { Get: { TableName: 'app', Key: { pk: 'P', sk: 'S#1' } } }] }),
+      new TransactGetCommand({
+        TransactItems: [
+          { Get: { TableName: 'app', Key: { pk: 'P', sk: 'S#0' } } },
+          { Get: { TableName: 'app', Key: { pk: 'P', sk: 'S#1' } } },
+        ],
+      }),
     );
-    expect(transactional.Responses?.map((response) => response.Item)).toEqual([undefined, { pk: 'P', sk: 'S#1', n: 1 }]);
+    expect(transactional.Responses?.map((response) => response.Item)).toEqual([
+      undefined,
+      { pk: 'P', sk: 'S#1', n: 1 },
+    ]);
   });
 });

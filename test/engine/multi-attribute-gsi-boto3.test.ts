@@ -78,8 +78,11 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('boto3 against monotable serve, a 4+4 multi-attribute GSI', () => {
-  it.skipIf(!hasBoto3)('creates, backfills, writes, queries both ways across pages and gets DynamoDB errors', async () => {
-    const { stdout } = await run('python3', ['-c', SCRIPT, server.endpoint], { env: environment, timeout: 60_000 });
-    expect(stdout.trim()).toBe('boto3 multi-attribute ok');
-  });
+  it.skipIf(!hasBoto3)(
+    'creates, backfills, writes, queries both ways across pages and gets DynamoDB errors',
+    async () => {
+      const { stdout } = await run('python3', ['-c', SCRIPT, server.endpoint], { env: environment, timeout: 60_000 });
+      expect(stdout.trim()).toBe('boto3 multi-attribute ok');
+    },
+  );
 });

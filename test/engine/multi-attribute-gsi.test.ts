@@ -58,11 +58,26 @@ function tournamentItems(): Item[] {
     for (const rank of RANKS) {
       for (const tag of TAGS) {
         count++;
-        items.push({ pk: S(`item-${String(count).padStart(2, '0')}`), ...PARTITION, round: S(round), rank: N(rank), tag: B(...tag), match: S(`m${count % 2}`) });
+        items.push({
+          pk: S(`item-${String(count).padStart(2, '0')}`),
+          ...PARTITION,
+          round: S(round),
+          rank: N(rank),
+          tag: B(...tag),
+          match: S(`m${count % 2}`),
+        });
       }
     }
   }
-  items.push({ pk: S('other'), ...PARTITION, region: S('EU'), round: S('FINALS'), rank: N(5), tag: B(0), match: S('m0') });
+  items.push({
+    pk: S('other'),
+    ...PARTITION,
+    region: S('EU'),
+    round: S('FINALS'),
+    rank: N(5),
+    tag: B(0),
+    match: S('m0'),
+  });
   return items;
 }
 
@@ -80,10 +95,16 @@ function tupleOrder(a: Item, b: Item): number {
   );
 }
 
-const sortKey = (item: Item) => [item.round.S, item.rank.N, Buffer.from(item.tag.B as Uint8Array).toString('hex'), item.match.S].join('|');
+const sortKey = (item: Item) =>
+  [item.round.S, item.rank.N, Buffer.from(item.tag.B as Uint8Array).toString('hex'), item.match.S].join('|');
 
 const FULL_PARTITION = 'tenant = :tenant AND #region = :region AND tier = :tier AND code = :code';
-const PARTITION_VALUES = { ':tenant': PARTITION.tenant, ':region': PARTITION.region, ':tier': PARTITION.tier, ':code': PARTITION.code };
+const PARTITION_VALUES = {
+  ':tenant': PARTITION.tenant,
+  ':region': PARTITION.region,
+  ':tier': PARTITION.tier,
+  ':code': PARTITION.code,
+};
 
 function suite(client: () => DynamoDBClient, engine: TestEngineName | 'http') {
   const onReference = engine === 'dynamodb-local-3';
@@ -137,7 +158,9 @@ function suite(client: () => DynamoDBClient, engine: TestEngineName | 'http') {
         BillingMode: 'PAY_PER_REQUEST',
         AttributeDefinitions: DEFINITIONS,
         KeySchema: [H('pk')],
-        GlobalSecondaryIndexes: [{ IndexName: 'byMatch', KeySchema: KEY_SCHEMA, Projection: { ProjectionType: 'ALL' } }],
+        GlobalSecondaryIndexes: [
+          { IndexName: 'byMatch', KeySchema: KEY_SCHEMA, Projection: { ProjectionType: 'ALL' } },
+        ],
       }),
     );
     for (const item of items) await client().send(new PutItemCommand({ TableName: table, Item: item }));
@@ -181,19 +204,91 @@ function suite(client: () => DynamoDBClient, engine: TestEngineName | 'http') {
 
   const shapes: [string, string, Item, (item: Item) => boolean][] = [
     ['= on the first sort attribute', 'round = :r', { ':r': S('FINALS') }, (i) => i.round.S === 'FINALS'],
-    ['begins_with on the first', 'begins_with(round, :r)', { ':r': S('QUARTER') }, (i) => i.round.S === 'QUARTERFINALS'],
-    ['BETWEEN on the first', 'round BETWEEN :a AND :b', { ':a': S('FINALS'), ':b': S('QUARTERFINALS') }, (i) => i.round.S !== 'SEMIFINALS'],
+    [
+      'begins_with on the first',
+      'begins_with(round, :r)',
+      { ':r': S('QUARTER') },
+      (i) => i.round.S === 'QUARTERFINALS',
+    ],
+    [
+      'BETWEEN on the first',
+      'round BETWEEN :a AND :b',
+      { ':a': S('FINALS'), ':b': S('QUARTERFINALS') },
+      (i) => i.round.S !== 'SEMIFINALS',
+    ],
     ['< on the first', 'round < :r', { ':r': S('QUARTERFINALS') }, (i) => i.round.S === 'FINALS'],
-    ['= then > (numbers)', 'round = :r AND #rank > :n', { ':r': S('SEMIFINALS'), ':n': N(5) }, (i) => i.round.S === 'SEMIFINALS' && Number(i.rank.N) > 5],
-    ['= then <= (numbers)', 'round = :r AND #rank <= :n', { ':r': S('SEMIFINALS'), ':n': N(50) }, (i) => i.round.S === 'SEMIFINALS' && Number(i.rank.N) <= 50],
-    ['= then >= ', 'round = :r AND #rank >= :n', { ':r': S('FINALS'), ':n': N(500) }, (i) => i.round.S === 'FINALS' && Number(i.rank.N) >= 500],
-    ['= then BETWEEN', 'round = :r AND #rank BETWEEN :a AND :b', { ':r': S('FINALS'), ':a': N(6), ':b': N(500) }, (i) => i.round.S === 'FINALS' && [50, 500].includes(Number(i.rank.N))],
-    ['= = then < (binary)', 'round = :r AND #rank = :n AND tag < :t', { ':r': S('FINALS'), ':n': N(5), ':t': B(0, 1) }, (i) => i.round.S === 'FINALS' && i.rank.N === '5' && (i.tag.B as Uint8Array).length === 1 && (i.tag.B as Uint8Array)[0] === 0],
-    ['= = then begins_with (binary)', 'round = :r AND #rank = :n AND begins_with(tag, :t)', { ':r': S('FINALS'), ':n': N(5), ':t': B(0) }, (i) => i.round.S === 'FINALS' && i.rank.N === '5' && (i.tag.B as Uint8Array)[0] === 0],
-    ['= = = then begins_with', 'round = :r AND #rank = :n AND tag = :t AND begins_with(#match, :m)', { ':r': S('FINALS'), ':n': N(5), ':t': B(0), ':m': S('m1') }, (i) => i.round.S === 'FINALS' && i.rank.N === '5' && Buffer.from(i.tag.B as Uint8Array).equals(Buffer.from([0])) && i.match.S === 'm1'],
-    ['= on all four', 'round = :r AND #rank = :n AND tag = :t AND #match = :m', { ':r': S('FINALS'), ':n': N(1000), ':t': B(255), ':m': S('m1') }, (i) => i.round.S === 'FINALS' && i.rank.N === '1000' && Buffer.from(i.tag.B as Uint8Array).equals(Buffer.from([255])) && i.match.S === 'm1'],
-    ['= on the first three', 'tag = :t AND #rank = :n AND round = :r', { ':r': S('QUARTERFINALS'), ':n': N(50), ':t': B(0, 1) }, (i) => i.round.S === 'QUARTERFINALS' && i.rank.N === '50' && (i.tag.B as Uint8Array).length === 2],
-    ['> on the first (past every value it prefixes)', 'round > :r', { ':r': S('FINALS') }, (i) => i.round.S !== 'FINALS'],
+    [
+      '= then > (numbers)',
+      'round = :r AND #rank > :n',
+      { ':r': S('SEMIFINALS'), ':n': N(5) },
+      (i) => i.round.S === 'SEMIFINALS' && Number(i.rank.N) > 5,
+    ],
+    [
+      '= then <= (numbers)',
+      'round = :r AND #rank <= :n',
+      { ':r': S('SEMIFINALS'), ':n': N(50) },
+      (i) => i.round.S === 'SEMIFINALS' && Number(i.rank.N) <= 50,
+    ],
+    [
+      '= then >= ',
+      'round = :r AND #rank >= :n',
+      { ':r': S('FINALS'), ':n': N(500) },
+      (i) => i.round.S === 'FINALS' && Number(i.rank.N) >= 500,
+    ],
+    [
+      '= then BETWEEN',
+      'round = :r AND #rank BETWEEN :a AND :b',
+      { ':r': S('FINALS'), ':a': N(6), ':b': N(500) },
+      (i) => i.round.S === 'FINALS' && [50, 500].includes(Number(i.rank.N)),
+    ],
+    [
+      '= = then < (binary)',
+      'round = :r AND #rank = :n AND tag < :t',
+      { ':r': S('FINALS'), ':n': N(5), ':t': B(0, 1) },
+      (i) =>
+        i.round.S === 'FINALS' &&
+        i.rank.N === '5' &&
+        (i.tag.B as Uint8Array).length === 1 &&
+        (i.tag.B as Uint8Array)[0] === 0,
+    ],
+    [
+      '= = then begins_with (binary)',
+      'round = :r AND #rank = :n AND begins_with(tag, :t)',
+      { ':r': S('FINALS'), ':n': N(5), ':t': B(0) },
+      (i) => i.round.S === 'FINALS' && i.rank.N === '5' && (i.tag.B as Uint8Array)[0] === 0,
+    ],
+    [
+      '= = = then begins_with',
+      'round = :r AND #rank = :n AND tag = :t AND begins_with(#match, :m)',
+      { ':r': S('FINALS'), ':n': N(5), ':t': B(0), ':m': S('m1') },
+      (i) =>
+        i.round.S === 'FINALS' &&
+        i.rank.N === '5' &&
+        Buffer.from(i.tag.B as Uint8Array).equals(Buffer.from([0])) &&
+        i.match.S === 'm1',
+    ],
+    [
+      '= on all four',
+      'round = :r AND #rank = :n AND tag = :t AND #match = :m',
+      { ':r': S('FINALS'), ':n': N(1000), ':t': B(255), ':m': S('m1') },
+      (i) =>
+        i.round.S === 'FINALS' &&
+        i.rank.N === '1000' &&
+        Buffer.from(i.tag.B as Uint8Array).equals(Buffer.from([255])) &&
+        i.match.S === 'm1',
+    ],
+    [
+      '= on the first three',
+      'tag = :t AND #rank = :n AND round = :r',
+      { ':r': S('QUARTERFINALS'), ':n': N(50), ':t': B(0, 1) },
+      (i) => i.round.S === 'QUARTERFINALS' && i.rank.N === '50' && (i.tag.B as Uint8Array).length === 2,
+    ],
+    [
+      '> on the first (past every value it prefixes)',
+      'round > :r',
+      { ':r': S('FINALS') },
+      (i) => i.round.S !== 'FINALS',
+    ],
   ];
   for (const [title, condition, values, keep] of shapes) {
     it(`answers ${title}, in order, both ways, across pages`, async () => {
@@ -221,7 +316,9 @@ function suite(client: () => DynamoDBClient, engine: TestEngineName | 'http') {
       'ValidationException: HASH key attributes region, tier, code must have equality conditions specified in the query',
     );
     expect(
-      await queryError('tenant = :tenant AND #region = :region AND tier > :tier AND code = :code', PARTITION_VALUES, { '#region': 'region' }),
+      await queryError('tenant = :tenant AND #region = :region AND tier > :tier AND code = :code', PARTITION_VALUES, {
+        '#region': 'region',
+      }),
     ).toBe('ValidationException: HASH key attributes tier must have equality conditions specified in the query');
   });
 
@@ -233,19 +330,33 @@ function suite(client: () => DynamoDBClient, engine: TestEngineName | 'http') {
     const cases: [string, Item, string][] = [
       [`${FULL_PARTITION} AND #rank = :n`, { ':n': N(5) }, reference('round', 'rank')],
       [`${FULL_PARTITION} AND round = :r AND tag = :t`, { ':r': S('FINALS'), ':t': B(0) }, reference('rank', 'tag')],
-      [`${FULL_PARTITION} AND round > :r AND #rank = :n`, { ':r': S('FINALS'), ':n': N(5) }, reference('round', 'rank')],
-      [`${FULL_PARTITION} AND begins_with(round, :r) AND #rank > :n`, { ':r': S('F'), ':n': N(5) }, reference('round', 'rank')],
+      [
+        `${FULL_PARTITION} AND round > :r AND #rank = :n`,
+        { ':r': S('FINALS'), ':n': N(5) },
+        reference('round', 'rank'),
+      ],
+      [
+        `${FULL_PARTITION} AND begins_with(round, :r) AND #rank > :n`,
+        { ':r': S('F'), ':n': N(5) },
+        reference('round', 'rank'),
+      ],
     ];
     for (const [condition, values, referenceMessage] of cases) {
-      const names: Record<string, string> = condition.includes('#rank') ? { '#region': 'region', '#rank': 'rank' } : { '#region': 'region' };
-      expect(await queryError(condition, { ...PARTITION_VALUES, ...values }, names)).toBe(onReference ? referenceMessage : service);
+      const names: Record<string, string> = condition.includes('#rank')
+        ? { '#region': 'region', '#rank': 'rank' }
+        : { '#region': 'region' };
+      expect(await queryError(condition, { ...PARTITION_VALUES, ...values }, names)).toBe(
+        onReference ? referenceMessage : service,
+      );
     }
   });
 
   it('refuses other attributes, mistyped values and repeated keys in the key condition', async () => {
     const names = { '#region': 'region' };
     expect(await queryError(`${FULL_PARTITION} AND pk = :p`, { ...PARTITION_VALUES, ':p': S('x') }, names)).toBe(
-      onReference ? 'ValidationException: Query condition missed key schema element' : 'ValidationException: Query condition missed key schema element: round',
+      onReference
+        ? 'ValidationException: Query condition missed key schema element'
+        : 'ValidationException: Query condition missed key schema element: round',
     );
     expect(await queryError(FULL_PARTITION, { ...PARTITION_VALUES, ':tier': S('1') }, names)).toBe(
       'ValidationException: One or more parameter values were invalid: Condition parameter type does not match schema type',
@@ -288,24 +399,38 @@ function suite(client: () => DynamoDBClient, engine: TestEngineName | 'http') {
             ExpressionAttributeValues: { ':s': S('1') },
           }),
         ),
-      () => client().send(new BatchWriteItemCommand({ RequestItems: { [table]: [{ PutRequest: { Item: { pk: S('bad'), tag: S('x') } } }] } })),
+      () =>
+        client().send(
+          new BatchWriteItemCommand({
+            RequestItems: { [table]: [{ PutRequest: { Item: { pk: S('bad'), tag: S('x') } } }] },
+          }),
+        ),
     ];
     for (const write of writes) {
       await expect(write()).rejects.toThrow(mismatch);
     }
     // A transaction is cancelled, its reason naming the mismatch.
     const transaction = await client()
-      .send(new TransactWriteItemsCommand({ TransactItems: [{ Put: { TableName: table, Item: { pk: S('bad'), code: N(1) } } }] }))
+      .send(
+        new TransactWriteItemsCommand({
+          TransactItems: [{ Put: { TableName: table, Item: { pk: S('bad'), code: N(1) } } }],
+        }),
+      )
       .catch((error: { name: string; CancellationReasons?: { Code?: string; Message?: string }[] }) => error);
     expect(transaction).toMatchObject({ name: 'TransactionCanceledException' });
-    const reason = (transaction as { CancellationReasons?: { Code?: string; Message?: string }[] }).CancellationReasons?.[0];
+    const reason = (transaction as { CancellationReasons?: { Code?: string; Message?: string }[] })
+      .CancellationReasons?.[0];
     expect(reason?.Code).toBe('ValidationError');
     expect(reason?.Message).toMatch(new RegExp(`^${mismatch}`));
   });
 
   it('reports the index write capacity of a put as for a single-attribute key', async () => {
     const answer = await client().send(
-      new PutItemCommand({ TableName: table, Item: { ...items[0], pk: S('capacity') }, ReturnConsumedCapacity: 'INDEXES' }),
+      new PutItemCommand({
+        TableName: table,
+        Item: { ...items[0], pk: S('capacity') },
+        ReturnConsumedCapacity: 'INDEXES',
+      }),
     );
     expect(answer.ConsumedCapacity?.GlobalSecondaryIndexes?.byMatch?.CapacityUnits).toBe(1);
     expect(answer.ConsumedCapacity?.CapacityUnits).toBe(2);
@@ -324,13 +449,18 @@ function suite(client: () => DynamoDBClient, engine: TestEngineName | 'http') {
     for (const item of items) await client().send(new PutItemCommand({ TableName: other, Item: item }));
     // Items with another type on a key attribute, or without one, are left out of the new
     // index. (DynamoDB Local 3.3.1 indexes the mistyped item all the same; DynamoDB does not.)
-    if (!onReference) await client().send(new PutItemCommand({ TableName: other, Item: { ...items[0], pk: S('typed'), rank: S('5') } }));
+    if (!onReference)
+      await client().send(
+        new PutItemCommand({ TableName: other, Item: { ...items[0], pk: S('typed'), rank: S('5') } }),
+      );
     await client().send(new PutItemCommand({ TableName: other, Item: { pk: S('sparse'), ...PARTITION } }));
     await client().send(
       new UpdateTableCommand({
         TableName: other,
         AttributeDefinitions: DEFINITIONS,
-        GlobalSecondaryIndexUpdates: [{ Create: { IndexName: 'byMatch', KeySchema: KEY_SCHEMA, Projection: { ProjectionType: 'KEYS_ONLY' } } }],
+        GlobalSecondaryIndexUpdates: [
+          { Create: { IndexName: 'byMatch', KeySchema: KEY_SCHEMA, Projection: { ProjectionType: 'KEYS_ONLY' } } },
+        ],
       }),
     );
     for (let attempt = 0; attempt < 100; attempt++) {
@@ -347,9 +477,21 @@ function suite(client: () => DynamoDBClient, engine: TestEngineName | 'http') {
         ExpressionAttributeValues: { ...PARTITION_VALUES, ':r': S('SEMIFINALS'), ':n': N(500) },
       }),
     );
-    const expected = inPartition.filter((item) => item.round.S === 'SEMIFINALS' && Number(item.rank.N) < 500).sort(tupleOrder);
+    const expected = inPartition
+      .filter((item) => item.round.S === 'SEMIFINALS' && Number(item.rank.N) < 500)
+      .sort(tupleOrder);
     expect(Items?.map(sortKey)).toEqual(expected.map(sortKey));
-    expect(Object.keys(Items?.[0] ?? {}).sort()).toEqual(['code', 'match', 'pk', 'rank', 'region', 'round', 'tag', 'tenant', 'tier']);
+    expect(Object.keys(Items?.[0] ?? {}).sort()).toEqual([
+      'code',
+      'match',
+      'pk',
+      'rank',
+      'region',
+      'round',
+      'tag',
+      'tenant',
+      'tier',
+    ]);
   });
 
   it('refuses KeySchemas outside the rules with DynamoDB messages', async () => {
@@ -367,7 +509,9 @@ function suite(client: () => DynamoDBClient, engine: TestEngineName | 'http') {
                 .map((name) => ({ AttributeName: name, AttributeType: 'S' as const })),
             ],
             KeySchema: tableKeys,
-            GlobalSecondaryIndexes: [{ IndexName: 'index', KeySchema: keySchema, Projection: { ProjectionType: 'ALL' } }],
+            GlobalSecondaryIndexes: [
+              { IndexName: 'index', KeySchema: keySchema, Projection: { ProjectionType: 'ALL' } },
+            ],
           }),
         );
       } catch (error) {
@@ -377,13 +521,34 @@ function suite(client: () => DynamoDBClient, engine: TestEngineName | 'http') {
     };
     // DynamoDB's wording first, DynamoDB Local 3.3.1's second.
     const cases: [KeySchemaElement[], string, string][] = [
-      [[H('a'), H('b'), H('c'), H('d'), H('e')], 'The KeySchema exceeds the maximum allowed number of HASH key attributes', 'Too many partition keys. GSI can have at most 4 partition keys'],
-      [[H('a'), R('b'), R('c'), R('d'), R('e'), R('f')], 'The KeySchema exceeds the maximum allowed number of RANGE key attributes', 'Too many sort keys. GSI can have at most 4 sort keys'],
-      [[H('a'), R('b'), H('c')], 'All HASH key attributes must precede RANGE key attributes in the KeySchema', 'Invalid key order. Hash Key must be specified first in key schema, Range Key must be specifed second'],
-      [[H('a'), R('b'), R('a')], 'The KeySchema contains multiple key attributes with the same name', 'Two keys can not have the same name'],
-      [[R('b'), H('a')], 'Invalid KeySchema: The first KeySchemaElement is not a HASH key type', 'Invalid key order. Hash Key must be specified first in key schema, Range Key must be specifed second'],
+      [
+        [H('a'), H('b'), H('c'), H('d'), H('e')],
+        'The KeySchema exceeds the maximum allowed number of HASH key attributes',
+        'Too many partition keys. GSI can have at most 4 partition keys',
+      ],
+      [
+        [H('a'), R('b'), R('c'), R('d'), R('e'), R('f')],
+        'The KeySchema exceeds the maximum allowed number of RANGE key attributes',
+        'Too many sort keys. GSI can have at most 4 sort keys',
+      ],
+      [
+        [H('a'), R('b'), H('c')],
+        'All HASH key attributes must precede RANGE key attributes in the KeySchema',
+        'Invalid key order. Hash Key must be specified first in key schema, Range Key must be specifed second',
+      ],
+      [
+        [H('a'), R('b'), R('a')],
+        'The KeySchema contains multiple key attributes with the same name',
+        'Two keys can not have the same name',
+      ],
+      [
+        [R('b'), H('a')],
+        'Invalid KeySchema: The first KeySchemaElement is not a HASH key type',
+        'Invalid key order. Hash Key must be specified first in key schema, Range Key must be specifed second',
+      ],
     ];
-    for (const [keySchema, service, reference] of cases) expect(await create(keySchema)).toBe(onReference ? reference : service);
+    for (const [keySchema, service, reference] of cases)
+      expect(await create(keySchema)).toBe(onReference ? reference : service);
     expect(await create([H('a'), H('b'), H('c'), H('d'), R('e'), R('f'), R('g'), R('h')])).toBe('created');
     // Tables keep two key elements at most.
     expect(await create([H('a')], [H('pk'), R('b'), R('c')])).toMatch(
@@ -392,16 +557,24 @@ function suite(client: () => DynamoDBClient, engine: TestEngineName | 'http') {
   });
 }
 
-describeEachEngine('a GSI with a four-by-four multi-attribute key', (engine) => suite(() => engine.client(), engine.name), {
-  engines: ['in-process', 'dynamodb-local-3'],
-});
+describeEachEngine(
+  'a GSI with a four-by-four multi-attribute key',
+  (engine) => suite(() => engine.client(), engine.name),
+  {
+    engines: ['in-process', 'dynamodb-local-3'],
+  },
+);
 
 describe('a GSI with a four-by-four multi-attribute key [http]', () => {
   let server: RunningServer;
   let client: DynamoDBClient;
   beforeAll(async () => {
     server = await startServer({ port: 0, inMemory: true });
-    client = new DynamoDBClient({ endpoint: server.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    client = new DynamoDBClient({
+      endpoint: server.endpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
   });
   afterAll(async () => {
     client.destroy();

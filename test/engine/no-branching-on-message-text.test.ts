@@ -14,7 +14,10 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 
 function sourceFiles(directory: string): string[] {
   return readdirSync(join(root, directory), { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && /\.[cm]?[jt]s$/.test(entry.name) && !/\.test(-d)?\.ts$|\.test-support\.ts$/.test(entry.name))
+    .filter(
+      (entry) =>
+        entry.isFile() && /\.[cm]?[jt]s$/.test(entry.name) && !/\.test(-d)?\.ts$|\.test-support\.ts$/.test(entry.name),
+    )
     .map((entry) => relative(root, join(entry.parentPath, entry.name)).split('\\').join('/'));
 }
 
@@ -31,7 +34,10 @@ function messageTextBranches(text: string): string[] {
   return text
     .split('\n')
     .map((line, index) => ({ line: line.trim(), number: index + 1 }))
-    .filter(({ line }) => !line.startsWith('//') && !line.startsWith('*') && messageTextTests.some((pattern) => pattern.test(line)))
+    .filter(
+      ({ line }) =>
+        !line.startsWith('//') && !line.startsWith('*') && messageTextTests.some((pattern) => pattern.test(line)),
+    )
     .map(({ line, number }) => `${number}: ${line}`);
 }
 
@@ -41,7 +47,7 @@ describe('house rule: errors are told apart by reason, code or shape, never by m
       "if (error.message.includes('The BETWEEN operator')) return;",
       'if (/does not match the schema/.test(error.message)) throw error;',
       // biome-ignore lint/suspicious/noTemplateCurlyInString: source text the house rule must flag
-      "return error instanceof Error && error.message === `no such table: ${name}`;",
+      'return error instanceof Error && error.message === `no such table: ${name}`;',
       "if (caught.message?.startsWith('Invalid')) return;",
       "if ('Requested resource not found' === error.message) return;",
       "if (String(error).includes('ECONNRESET')) retry();",
@@ -50,7 +56,7 @@ describe('house rule: errors are told apart by reason, code or shape, never by m
     const harmless = [
       // biome-ignore lint/suspicious/noTemplateCurlyInString: source text the house rule must flag
       'throw validationError(`Validation failed in TransactStatements[${index}]: ${error.message}`);',
-      "return { Code: batchErrorCode(error.type), Message: error.message };",
+      'return { Code: batchErrorCode(error.type), Message: error.message };',
       "if (error instanceof DynamoDBError && error.reason === 'key-schema-mismatch') return error;",
       '// a comment may say error.message.includes(…) is not allowed',
     ];

@@ -20,8 +20,11 @@ describe('a process killed in the middle of TransactWriteItems', () => {
     const engine = new Engine({ path, ttlReapIntervalMs: 0 });
     try {
       return Array.from({ length: 100 }, (_, index) => {
-        const item = engine.handle('GetItem', { TableName: 'rounds', Key: { pk: { S: `item-${index}` } }, ConsistentRead: true })
-          .Item as { round: { N: string } } | undefined;
+        const item = engine.handle('GetItem', {
+          TableName: 'rounds',
+          Key: { pk: { S: `item-${index}` } },
+          ConsistentRead: true,
+        }).Item as { round: { N: string } } | undefined;
         return item?.round.N;
       });
     } finally {

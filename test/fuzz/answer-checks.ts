@@ -13,7 +13,8 @@ export function expectDynamoDBAnswer(describeCall: () => string, call: () => unk
   let failure: string | undefined;
   try {
     const output = call();
-    if (output === null || typeof output !== 'object' || Array.isArray(output)) failure = `answered ${JSON.stringify(output)}`;
+    if (output === null || typeof output !== 'object' || Array.isArray(output))
+      failure = `answered ${JSON.stringify(output)}`;
   } catch (error) {
     if (!(error instanceof DynamoDBError)) {
       failure = `threw a non-DynamoDB error: ${error instanceof Error ? error.stack : String(error)}`;

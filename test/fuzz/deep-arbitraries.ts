@@ -18,7 +18,17 @@ const depth = fc.oneof(
 const levelKind = fc.constantFrom('M', 'L', 'M-with-null', 'L-with-sibling');
 
 /** What the innermost value is: well formed, or of a wrong JSON type. */
-const leaf = fc.constantFrom<unknown>({ S: 'x' }, { N: '1' }, { SS: ['a'] }, { S: {} }, { BOOL: 'yes' }, { M: {} }, { L: [] }, {}, { N: 'abc' });
+const leaf = fc.constantFrom<unknown>(
+  { S: 'x' },
+  { N: '1' },
+  { SS: ['a'] },
+  { S: {} },
+  { BOOL: 'yes' },
+  { M: {} },
+  { L: [] },
+  {},
+  { N: 'abc' },
+);
 
 /** An attribute value nested `depth` levels, the level kinds cycling through a pattern. */
 export const deepAttributeValue: fc.Arbitrary<unknown> = fc
@@ -54,7 +64,9 @@ export const deepJson: fc.Arbitrary<unknown> = fc.tuple(depth, fc.boolean()).map
 export const wideAttributeValue: fc.Arbitrary<unknown> = fc
   .tuple(fc.integer({ min: 1_000, max: 60_000 }), fc.boolean())
   .map(([count, map]) =>
-    map ? { M: Object.fromEntries(Array.from({ length: count }, (_, index) => [`k${index}`, { N: String(index) }])) } : { L: Array.from({ length: count }, () => ({ S: 'x' })) },
+    map
+      ? { M: Object.fromEntries(Array.from({ length: count }, (_, index) => [`k${index}`, { N: String(index) }])) }
+      : { L: Array.from({ length: count }, () => ({ S: 'x' })) },
   );
 
 const nestedValue = fc.oneof(deepAttributeValue, wideAttributeValue);
@@ -71,25 +83,101 @@ const key = { pk: { S: 'a' }, sk: { S: '1' } };
 export const deepRequest: fc.Arbitrary<{ operation: string; input: unknown }> = fc.oneof(
   nestedValue.map((d) => ({ operation: 'PutItem', input: { TableName: FUZZ_TABLE, Item: { ...key, d } } })),
   nestedValue.map((pk) => ({ operation: 'GetItem', input: { TableName: FUZZ_TABLE, Key: { pk, sk: { S: '1' } } } })),
-  nestedValue.map((v) => ({ operation: 'UpdateItem', input: { TableName: FUZZ_TABLE, Key: key, UpdateExpression: 'SET d = :v', ExpressionAttributeValues: { ':v': v } } })),
-  deepAttributeValue.map((v) => ({ operation: 'UpdateItem', input: { TableName: FUZZ_TABLE, Key: key, UpdateExpression: 'SET map.b = :v', ExpressionAttributeValues: { ':v': v } } })),
-  nestedValue.map((pk) => ({ operation: 'Query', input: { TableName: FUZZ_TABLE, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': { S: 'a' } }, ExclusiveStartKey: { pk, sk: { S: '1' } } } })),
-  nestedValue.map((v) => ({ operation: 'Scan', input: { TableName: FUZZ_TABLE, ScanFilter: { a: { ComparisonOperator: 'EQ', AttributeValueList: [v] } } } })),
-  nestedValue.map((v) => ({ operation: 'PutItem', input: { TableName: FUZZ_TABLE, Item: key, Expected: { a: { Value: v } } } })),
-  nestedValue.map((d) => ({ operation: 'BatchWriteItem', input: { RequestItems: { [FUZZ_TABLE]: [{ PutRequest: { Item: { ...key, d } } }] } } })),
-  nestedValue.map((pk) => ({ operation: 'TransactGetItems', input: { TransactItems: [{ Get: { TableName: FUZZ_TABLE, Key: { pk, sk: { S: '1' } } } }, { Get: { TableName: FUZZ_TABLE, Key: { pk, sk: { S: '1' } } } }] } })),
+  nestedValue.map((v) => ({
+    operation: 'UpdateItem',
+    input: { TableName: FUZZ_TABLE, Key: key, UpdateExpression: 'SET d = :v', ExpressionAttributeValues: { ':v': v } },
+  })),
+  deepAttributeValue.map((v) => ({
+    operation: 'UpdateItem',
+    input: {
+      TableName: FUZZ_TABLE,
+      Key: key,
+      UpdateExpression: 'SET map.b = :v',
+      ExpressionAttributeValues: { ':v': v },
+    },
+  })),
+  nestedValue.map((pk) => ({
+    operation: 'Query',
+    input: {
+      TableName: FUZZ_TABLE,
+      KeyConditionExpression: 'pk = :p',
+      ExpressionAttributeValues: { ':p': { S: 'a' } },
+      ExclusiveStartKey: { pk, sk: { S: '1' } },
+    },
+  })),
+  nestedValue.map((v) => ({
+    operation: 'Scan',
+    input: { TableName: FUZZ_TABLE, ScanFilter: { a: { ComparisonOperator: 'EQ', AttributeValueList: [v] } } },
+  })),
+  nestedValue.map((v) => ({
+    operation: 'PutItem',
+    input: { TableName: FUZZ_TABLE, Item: key, Expected: { a: { Value: v } } },
+  })),
+  nestedValue.map((d) => ({
+    operation: 'BatchWriteItem',
+    input: { RequestItems: { [FUZZ_TABLE]: [{ PutRequest: { Item: { ...key, d } } }] } },
+  })),
+  nestedValue.map((pk) => ({
+    operation: 'TransactGetItems',
+    input: {
+      TransactItems: [
+        { Get: { TableName: FUZZ_TABLE, Key: { pk, sk: { S: '1' } } } },
+        { Get: { TableName: FUZZ_TABLE, Key: { pk, sk: { S: '1' } } } },
+      ],
+    },
+  })),
   fc.tuple(nestedValue, deepJson).map(([d, junk]) => ({
     operation: 'TransactWriteItems',
-    input: { ClientRequestToken: 'deep', TransactItems: [{ Put: { TableName: FUZZ_TABLE, Item: { ...key, d }, Junk: junk } }] },
+    input: {
+      ClientRequestToken: 'deep',
+      TransactItems: [{ Put: { TableName: FUZZ_TABLE, Item: { ...key, d }, Junk: junk } }],
+    },
   })),
-  deepJson.map((junk) => ({ operation: 'TransactWriteItems', input: { ClientRequestToken: 'deep-junk', TransactItems: [{ Put: { TableName: FUZZ_TABLE, Item: key, Junk: junk } }] } })),
+  deepJson.map((junk) => ({
+    operation: 'TransactWriteItems',
+    input: {
+      ClientRequestToken: 'deep-junk',
+      TransactItems: [{ Put: { TableName: FUZZ_TABLE, Item: key, Junk: junk } }],
+    },
+  })),
   deepJson.map((junk) => ({ operation: 'PutItem', input: { TableName: FUZZ_TABLE, Item: key, Junk: junk } })),
   deepJson.map((value) => ({ operation: 'PutItem', input: { TableName: value, Item: key } })),
-  deepJson.map((value) => ({ operation: 'PutItem', input: { TableName: FUZZ_TABLE, Item: { ...key, d: { M: value } } } })),
-  nestedValue.map((v) => ({ operation: 'ExecuteStatement', input: { Statement: `SELECT * FROM ${FUZZ_TABLE} WHERE pk IN [?, ?]`, Parameters: [v, v] } })),
-  nestedValue.map((v) => ({ operation: 'BatchExecuteStatement', input: { Statements: [{ Statement: `UPDATE ${FUZZ_TABLE} SET x = 1 WHERE pk = ? AND sk = '1'`, Parameters: [v] }, { Statement: `UPDATE ${FUZZ_TABLE} SET x = 1 WHERE pk = ? AND sk = '1'`, Parameters: [v] }] } })),
-  deepText.map(({ open, close }) => ({ operation: 'ExecuteStatement', input: { Statement: `SELECT * FROM ${FUZZ_TABLE} WHERE pk = ${open}'a'${close}` } })),
-  deepText.map(({ open, close }) => ({ operation: 'ExecuteStatement', input: { Statement: `INSERT INTO ${FUZZ_TABLE} VALUE {'pk': 'z', 'sk': '1', 'd': ${open}1${close}}` } })),
-  deepText.map(({ open, close }) => ({ operation: 'PutItem', input: { TableName: FUZZ_TABLE, Item: key, ConditionExpression: `${open}attribute_exists(pk)${close}` } })),
-  deepText.map(({ open, close }) => ({ operation: 'UpdateItem', input: { TableName: FUZZ_TABLE, Key: key, UpdateExpression: `SET a = ${open}:v${close}`, ExpressionAttributeValues: { ':v': { N: '1' } } } })),
+  deepJson.map((value) => ({
+    operation: 'PutItem',
+    input: { TableName: FUZZ_TABLE, Item: { ...key, d: { M: value } } },
+  })),
+  nestedValue.map((v) => ({
+    operation: 'ExecuteStatement',
+    input: { Statement: `SELECT * FROM ${FUZZ_TABLE} WHERE pk IN [?, ?]`, Parameters: [v, v] },
+  })),
+  nestedValue.map((v) => ({
+    operation: 'BatchExecuteStatement',
+    input: {
+      Statements: [
+        { Statement: `UPDATE ${FUZZ_TABLE} SET x = 1 WHERE pk = ? AND sk = '1'`, Parameters: [v] },
+        { Statement: `UPDATE ${FUZZ_TABLE} SET x = 1 WHERE pk = ? AND sk = '1'`, Parameters: [v] },
+      ],
+    },
+  })),
+  deepText.map(({ open, close }) => ({
+    operation: 'ExecuteStatement',
+    input: { Statement: `SELECT * FROM ${FUZZ_TABLE} WHERE pk = ${open}'a'${close}` },
+  })),
+  deepText.map(({ open, close }) => ({
+    operation: 'ExecuteStatement',
+    input: { Statement: `INSERT INTO ${FUZZ_TABLE} VALUE {'pk': 'z', 'sk': '1', 'd': ${open}1${close}}` },
+  })),
+  deepText.map(({ open, close }) => ({
+    operation: 'PutItem',
+    input: { TableName: FUZZ_TABLE, Item: key, ConditionExpression: `${open}attribute_exists(pk)${close}` },
+  })),
+  deepText.map(({ open, close }) => ({
+    operation: 'UpdateItem',
+    input: {
+      TableName: FUZZ_TABLE,
+      Key: key,
+      UpdateExpression: `SET a = ${open}:v${close}`,
+      ExpressionAttributeValues: { ':v': { N: '1' } },
+    },
+  })),
 );

@@ -23,7 +23,15 @@ beforeAll(() => {
     for (const sk of ['1', '2', '3']) {
       engine.handle('PutItem', {
         TableName: FUZZ_TABLE,
-        Item: { pk: { S: pk }, sk: { S: sk }, gpk: { S: 'g' }, gsk: { N: sk }, a: { N: '1' }, list: { L: [{ S: 'x' }] }, map: { M: { b: { S: 'y' } } } },
+        Item: {
+          pk: { S: pk },
+          sk: { S: sk },
+          gpk: { S: 'g' },
+          gsk: { N: sk },
+          a: { N: '1' },
+          list: { L: [{ S: 'x' }] },
+          map: { M: { b: { S: 'y' } } },
+        },
       });
     }
   }
@@ -38,7 +46,7 @@ function check(request: { operation: string; input: unknown }): void {
   );
 }
 
-describe('engine fuzz: every answer is DynamoDB\'s', () => {
+describe("engine fuzz: every answer is DynamoDB's", () => {
   it('random expressions and values in every data-plane operation', () => {
     fc.assert(fc.property(dataPlaneRequest, check), { numRuns: 4_000, interruptAfterTimeLimit: TIME_LIMIT_MS });
   });
@@ -58,7 +66,9 @@ describe('engine fuzz: every answer is DynamoDB\'s', () => {
     database.close();
     // …and the engine still opens it and serves the table.
     engine = new Engine({ path, ttlReapIntervalMs: 0 });
-    expect(engine.handle('DescribeTable', { TableName: FUZZ_TABLE })).toMatchObject({ Table: { TableName: FUZZ_TABLE } });
+    expect(engine.handle('DescribeTable', { TableName: FUZZ_TABLE })).toMatchObject({
+      Table: { TableName: FUZZ_TABLE },
+    });
     engine.close();
   });
 });

@@ -42,7 +42,10 @@ describe('monotable infra', () => {
     try {
       const { Table } = await client.send(new DescribeTableCommand({ TableName: 'tickets' }));
       const index = Table?.GlobalSecondaryIndexes?.find((candidate) => candidate.IndexName === 'byTenantStatus');
-      expect(index?.KeySchema).toEqual(buildCreateTableInput(ticketModel).GlobalSecondaryIndexes?.find((i) => i.IndexName === 'byTenantStatus')?.KeySchema);
+      expect(index?.KeySchema).toEqual(
+        buildCreateTableInput(ticketModel).GlobalSecondaryIndexes?.find((i) => i.IndexName === 'byTenantStatus')
+          ?.KeySchema,
+      );
       expect(index?.KeySchema?.map((element) => element.KeyType)).toEqual(['HASH', 'HASH', 'RANGE', 'RANGE']);
       expect(Table?.AttributeDefinitions).toContainEqual({ AttributeName: 'priority', AttributeType: 'N' });
     } finally {

@@ -7,7 +7,13 @@ import { cdkConstructSource, cloudFormationTemplate } from '../../src/infra/inde
 import type { GlobalIndexDefinition, ModelDefinition } from '../../src/model/index.js';
 import { attributeIndexKeys, isAttributeIndex } from '../../src/model/attribute-index.js';
 import { models } from './support/models.js';
-import { cloudFormationTable, evaluateSource, onlyTable, streamHandlerResources, synthesize } from './support/synthesize.js';
+import {
+  cloudFormationTable,
+  evaluateSource,
+  onlyTable,
+  streamHandlerResources,
+  synthesize,
+} from './support/synthesize.js';
 
 type TableResource = ReturnType<typeof onlyTable>;
 
@@ -20,9 +26,13 @@ function expectMatchesModel(resource: TableResource, model: ModelDefinition): vo
     { AttributeName: table.partitionKey, KeyType: 'HASH' },
     { AttributeName: table.sortKey, KeyType: 'RANGE' },
   ]);
-  const keyTypes = new Map([[table.partitionKey, 'S'], [table.sortKey, 'S']]);
+  const keyTypes = new Map([
+    [table.partitionKey, 'S'],
+    [table.sortKey, 'S'],
+  ]);
   for (const index of Object.values(table.indexes)) {
-    for (const { name, type } of [...modelIndexKeys(index).partition, ...modelIndexKeys(index).sort]) keyTypes.set(name, type);
+    for (const { name, type } of [...modelIndexKeys(index).partition, ...modelIndexKeys(index).sort])
+      keyTypes.set(name, type);
   }
   expect(properties.AttributeDefinitions).toHaveLength(keyTypes.size);
   expect(properties.AttributeDefinitions).toEqual(
@@ -38,7 +48,9 @@ function expectMatchesModel(resource: TableResource, model: ModelDefinition): vo
       WriteCapacityUnits: table.billingMode.writeCapacityUnits,
     });
   }
-  expect(properties.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: table.pointInTimeRecovery });
+  expect(properties.PointInTimeRecoverySpecification).toEqual({
+    PointInTimeRecoveryEnabled: table.pointInTimeRecovery,
+  });
   expect(properties.TimeToLiveSpecification).toEqual(
     table.timeToLiveAttribute ? { AttributeName: table.timeToLiveAttribute, Enabled: true } : undefined,
   );
@@ -64,9 +76,15 @@ function expectMatchesModel(resource: TableResource, model: ModelDefinition): vo
 }
 
 /** An index's key attributes read straight from the model declaration. */
-function modelIndexKeys(index: GlobalIndexDefinition): { partition: { name: string; type: string }[]; sort: { name: string; type: string }[] } {
+function modelIndexKeys(index: GlobalIndexDefinition): {
+  partition: { name: string; type: string }[];
+  sort: { name: string; type: string }[];
+} {
   if (isAttributeIndex(index)) return attributeIndexKeys(index);
-  return { partition: [{ name: index.partitionKey, type: 'S' }], sort: index.sortKey ? [{ name: index.sortKey, type: 'S' }] : [] };
+  return {
+    partition: [{ name: index.partitionKey, type: 'S' }],
+    sort: index.sortKey ? [{ name: index.sortKey, type: 'S' }] : [],
+  };
 }
 
 describe.each(Object.entries(models))('infrastructure of %s', (_, model) => {
@@ -90,7 +108,11 @@ describe.each(Object.entries(models))('infrastructure of %s', (_, model) => {
     const DataStack = generated.DataDataStack as new (scope: Construct, id: string) => Stack;
     const template = Template.fromStack(new DataStack(new App(), 'Data'));
     expect(onlyTable(template)).toEqual(cloudFormation);
-    expect(Object.keys(template.findOutputs('*'))).toEqual(['TableName', 'TableArn', ...(model.table.stream ? ['StreamArn'] : [])]);
+    expect(Object.keys(template.findOutputs('*'))).toEqual([
+      'TableName',
+      'TableArn',
+      ...(model.table.stream ? ['StreamArn'] : []),
+    ]);
   });
 
   it('the MonotableTable construct synthesizes exactly the CloudFormation resource', () => {
@@ -104,7 +126,10 @@ describe.each(Object.entries(models))('infrastructure of %s', (_, model) => {
     () => {
       const template = cloudFormationTemplate(model);
       const generated = evaluateSource(cdkConstructSource(model));
-      const Generated = generated[Object.keys(generated).find((name) => name.endsWith('Table'))!] as new (scope: Construct, id: string) => Construct;
+      const Generated = generated[Object.keys(generated).find((name) => name.endsWith('Table'))!] as new (
+        scope: Construct,
+        id: string,
+      ) => Construct;
       const fromSource = streamHandlerResources(synthesize((stack) => new Generated(stack, 'Data')));
       const fromConstruct = streamHandlerResources(synthesize((stack) => new MonotableTable(stack, 'Data', { model })));
       expect(fromConstruct).toEqual(fromSource);
@@ -125,7 +150,14 @@ describe.each(Object.entries(models))('infrastructure of %s', (_, model) => {
           Timeout: declared.timeoutSeconds ?? 30,
         });
         expect(Object.keys(synthesized.function.Environment.Variables)).toEqual(['TABLE_NAME']);
-        expect(synthesized.streamActions).toEqual(expect.arrayContaining(['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams']));
+        expect(synthesized.streamActions).toEqual(
+          expect.arrayContaining([
+            'dynamodb:DescribeStream',
+            'dynamodb:GetRecords',
+            'dynamodb:GetShardIterator',
+            'dynamodb:ListStreams',
+          ]),
+        );
       }
     },
     120_000,

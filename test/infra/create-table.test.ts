@@ -19,11 +19,13 @@ describe.each(Object.entries(models))('the local CreateTable request of %s', (_,
     expect(input.ProvisionedThroughput).toEqual(expected.ProvisionedThroughput);
     expect(input.BillingMode).toBe(expected.BillingMode ?? 'PROVISIONED');
     // CloudFormation's StreamSpecification has no StreamEnabled: declaring it enables it.
-    expect(input.StreamSpecification).toEqual(expected.StreamSpecification ? { StreamEnabled: true, ...expected.StreamSpecification } : undefined);
+    expect(input.StreamSpecification).toEqual(
+      expected.StreamSpecification ? { StreamEnabled: true, ...expected.StreamSpecification } : undefined,
+    );
   });
 });
 
-describe.skipIf(!endpoint && !endpoint3)('creating a model\'s table on DynamoDB Local', () => {
+describe.skipIf(!endpoint && !endpoint3)("creating a model's table on DynamoDB Local", () => {
   const client125 = endpoint ? endpointClient(endpoint) : undefined;
   const client3 = endpoint3 ? endpointClient(endpoint3) : undefined;
   afterAll(() => {
@@ -33,7 +35,8 @@ describe.skipIf(!endpoint && !endpoint3)('creating a model\'s table on DynamoDB 
   const peerFor = (model: (typeof models)[string]) => (hasMultiAttributeKeys(model) ? client3 : (client125 ?? client3));
   const runnable = Object.entries(models).filter(([, model]) => peerFor(model) !== undefined);
   const waiting = Object.entries(models).filter(([, model]) => peerFor(model) === undefined);
-  if (waiting.length > 0) it.skip.each(waiting)('%s (needs DynamoDB Local 3.3.1, not started in this run)', () => undefined);
+  if (waiting.length > 0)
+    it.skip.each(waiting)('%s (needs DynamoDB Local 3.3.1, not started in this run)', () => undefined);
 
   it.each(runnable)('%s: keys, indexes, stream and TTL as the CloudFormation template says', async (_, model) => {
     const client = peerFor(model)!;
@@ -45,14 +48,23 @@ describe.skipIf(!endpoint && !endpoint3)('creating a model\'s table on DynamoDB 
     const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
     expect(Table?.KeySchema).toEqual(expected.KeySchema);
     expect(Table?.AttributeDefinitions).toEqual(expect.arrayContaining(expected.AttributeDefinitions));
-    const indexes = (Table?.GlobalSecondaryIndexes ?? []).map(({ IndexName, KeySchema, Projection }) => ({ IndexName, KeySchema, Projection }));
-    const expectedIndexes = ((expected.GlobalSecondaryIndexes ?? []) as any[]).map(({ IndexName, KeySchema, Projection }) => ({ IndexName, KeySchema, Projection }));
+    const indexes = (Table?.GlobalSecondaryIndexes ?? []).map(({ IndexName, KeySchema, Projection }) => ({
+      IndexName,
+      KeySchema,
+      Projection,
+    }));
+    const expectedIndexes = ((expected.GlobalSecondaryIndexes ?? []) as any[]).map(
+      ({ IndexName, KeySchema, Projection }) => ({ IndexName, KeySchema, Projection }),
+    );
     expect(indexes).toEqual(expect.arrayContaining(expectedIndexes));
     expect(indexes).toHaveLength(expectedIndexes.length);
-    expect(Table?.StreamSpecification).toEqual(expected.StreamSpecification ? { StreamEnabled: true, ...expected.StreamSpecification } : undefined);
+    expect(Table?.StreamSpecification).toEqual(
+      expected.StreamSpecification ? { StreamEnabled: true, ...expected.StreamSpecification } : undefined,
+    );
 
     const { TimeToLiveDescription } = await client.send(new DescribeTimeToLiveCommand({ TableName: tableName }));
-    if (model.table.timeToLiveAttribute) expect(TimeToLiveDescription?.AttributeName).toBe(model.table.timeToLiveAttribute);
+    if (model.table.timeToLiveAttribute)
+      expect(TimeToLiveDescription?.AttributeName).toBe(model.table.timeToLiveAttribute);
     else expect(TimeToLiveDescription?.TimeToLiveStatus).toBe('DISABLED');
   });
 });

@@ -33,7 +33,9 @@ const checkoutFiles = { 'tsconfig.build.json': '{}', 'dist/cli/main.js': stubBui
 
 describe('which code the monotable command runs', () => {
   it('runs dist/ in an installed package, whatever the dates of the shipped sources', () => {
-    const root = packageFolder('installed', { 'dist/cli/main.js': stubBuild, 'src/cli/main.ts': stubSources }, ['src/cli/main.ts']);
+    const root = packageFolder('installed', { 'dist/cli/main.js': stubBuild, 'src/cli/main.ts': stubSources }, [
+      'src/cli/main.ts',
+    ]);
     expect(cliEntry(root)).toEqual({ kind: 'built', module: join(root, 'dist', 'cli', 'main.js') });
   });
 
@@ -43,12 +45,20 @@ describe('which code the monotable command runs', () => {
   });
 
   it('runs the sources in a checkout with a source newer than the build', () => {
-    const root = packageFolder('checkout-stale', { ...checkoutFiles, 'examples/shop/model.ts': 'export {};\n' }, ['examples/shop/model.ts']);
-    expect(cliEntry(root)).toEqual({ kind: 'sources', module: join(root, 'src', 'cli', 'main.ts'), why: 'build older than the sources' });
+    const root = packageFolder('checkout-stale', { ...checkoutFiles, 'examples/shop/model.ts': 'export {};\n' }, [
+      'examples/shop/model.ts',
+    ]);
+    expect(cliEntry(root)).toEqual({
+      kind: 'sources',
+      module: join(root, 'src', 'cli', 'main.ts'),
+      why: 'build older than the sources',
+    });
   });
 
   it('keeps the build when only a test changed (the build leaves tests out)', () => {
-    const root = packageFolder('checkout-test-edited', { ...checkoutFiles, 'src/cli/main.test.ts': 'export {};\n' }, ['src/cli/main.test.ts']);
+    const root = packageFolder('checkout-test-edited', { ...checkoutFiles, 'src/cli/main.test.ts': 'export {};\n' }, [
+      'src/cli/main.test.ts',
+    ]);
     expect(cliEntry(root).kind).toBe('built');
   });
 
@@ -60,7 +70,8 @@ describe('which code the monotable command runs', () => {
   /** Runs a copy of bin/monotable.js placed in `root`, as npm installs it. */
   function runBin(root: string): string {
     mkdirSync(join(root, 'bin'), { recursive: true });
-    for (const file of ['monotable.js', 'cli-entry.js']) copyFileSync(join(projectRoot, 'bin', file), join(root, 'bin', file));
+    for (const file of ['monotable.js', 'cli-entry.js'])
+      copyFileSync(join(projectRoot, 'bin', file), join(root, 'bin', file));
     return execFileSync(process.execPath, [join(root, 'bin', 'monotable.js')], { encoding: 'utf8' }).trim();
   }
 

@@ -12,7 +12,11 @@ const directory = mkdtempSync(join(tmpdir(), 'monotable-cli-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
 function sdkClient(endpoint: string): DynamoDBClient {
-  return new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'any', secretAccessKey: 'any' } });
+  return new DynamoDBClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'any', secretAccessKey: 'any' },
+  });
 }
 
 describe('monotable serve', () => {
@@ -22,7 +26,9 @@ describe('monotable serve', () => {
     expect(server.banner).toContain('http://127.0.0.1:');
     const client = sdkClient(server.endpoint);
     await createSampleTable(client);
-    await DynamoDBDocumentClient.from(client).send(new PutCommand({ TableName: 'app', Item: { pk: 'a', sk: 'b', v: 1 } }));
+    await DynamoDBDocumentClient.from(client).send(
+      new PutCommand({ TableName: 'app', Item: { pk: 'a', sk: 'b', v: 1 } }),
+    );
     client.destroy();
     expect(await server.stop('SIGTERM')).not.toBeNull();
 
@@ -36,7 +42,11 @@ describe('monotable serve', () => {
 
     const again = await startCliServer([], directory);
     const reader = DynamoDBDocumentClient.from(sdkClient(again.endpoint));
-    expect((await reader.send(new GetCommand({ TableName: 'app', Key: { pk: 'a', sk: 'b' } }))).Item).toEqual({ pk: 'a', sk: 'b', v: 1 });
+    expect((await reader.send(new GetCommand({ TableName: 'app', Key: { pk: 'a', sk: 'b' } }))).Item).toEqual({
+      pk: 'a',
+      sk: 'b',
+      v: 1,
+    });
     reader.destroy();
     await again.stop('SIGINT');
   });
@@ -48,7 +58,9 @@ describe('monotable serve', () => {
     expect((await client.send(new ListTablesCommand({}))).TableNames).toEqual([]);
     client.destroy();
     await server.stop();
-    await expect(startCliServer(['--in-memory', '--db', join(directory, 'x.sqlite')])).rejects.toThrow(/exclude each other/);
+    await expect(startCliServer(['--in-memory', '--db', join(directory, 'x.sqlite')])).rejects.toThrow(
+      /exclude each other/,
+    );
   });
 
   it('reaps expired TTL items on the interval given by --ttl-interval', async () => {
@@ -56,7 +68,10 @@ describe('monotable serve', () => {
     const client = sdkClient(server.endpoint);
     await createSampleTable(client);
     await client.send(
-      new UpdateTimeToLiveCommand({ TableName: 'app', TimeToLiveSpecification: { AttributeName: 'expires_at', Enabled: true } }),
+      new UpdateTimeToLiveCommand({
+        TableName: 'app',
+        TimeToLiveSpecification: { AttributeName: 'expires_at', Enabled: true },
+      }),
     );
     const documents = DynamoDBDocumentClient.from(client);
     const past = Math.floor(Date.now() / 1000) - 60;
@@ -67,10 +82,13 @@ describe('monotable serve', () => {
     let reaped = false;
     while (!reaped && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      reaped = (await documents.send(new GetCommand({ TableName: 'app', Key: { pk: 'gone', sk: 'x' } }))).Item === undefined;
+      reaped =
+        (await documents.send(new GetCommand({ TableName: 'app', Key: { pk: 'gone', sk: 'x' } }))).Item === undefined;
     }
     expect(reaped).toBe(true);
-    expect((await documents.send(new GetCommand({ TableName: 'app', Key: { pk: 'kept', sk: 'x' } }))).Item).toBeDefined();
+    expect(
+      (await documents.send(new GetCommand({ TableName: 'app', Key: { pk: 'kept', sk: 'x' } }))).Item,
+    ).toBeDefined();
     client.destroy();
     await server.stop();
   });

@@ -19,8 +19,10 @@ function handedOver(stack: { applyToStack(into: object): void }) {
   const entries: Array<{ relative: boolean; middleware: unknown; options: Record<string, unknown> }> = [];
   let flag: boolean | undefined;
   stack.applyToStack({
-    add: (middleware: unknown, options: Record<string, unknown>) => entries.push({ relative: false, middleware, options }),
-    addRelativeTo: (middleware: unknown, options: Record<string, unknown>) => entries.push({ relative: true, middleware, options }),
+    add: (middleware: unknown, options: Record<string, unknown>) =>
+      entries.push({ relative: false, middleware, options }),
+    addRelativeTo: (middleware: unknown, options: Record<string, unknown>) =>
+      entries.push({ relative: true, middleware, options }),
     identifyOnResolve: (value: boolean) => (flag = value),
   });
   return { entries, flag };
@@ -47,12 +49,36 @@ describe("a fast client's stack identify()", () => {
       remove(name: string): boolean;
     };
     const changes: Array<() => void> = [
-      () => stack.add(passThrough, { name: 'withAliases', aliases: ['aliasOne', 'aliasTwo'], step: 'build', priority: 'high' }),
-      () => stack.addRelativeTo(passThrough, { name: 'afterSerializer', relation: 'after', toMiddleware: 'serializerMiddleware' }),
-      () => stack.addRelativeTo(passThrough, { name: 'withStep', relation: 'before', toMiddleware: 'aliasOne', step: 'build' }),
+      () =>
+        stack.add(passThrough, {
+          name: 'withAliases',
+          aliases: ['aliasOne', 'aliasTwo'],
+          step: 'build',
+          priority: 'high',
+        }),
+      () =>
+        stack.addRelativeTo(passThrough, {
+          name: 'afterSerializer',
+          relation: 'after',
+          toMiddleware: 'serializerMiddleware',
+        }),
+      () =>
+        stack.addRelativeTo(passThrough, {
+          name: 'withStep',
+          relation: 'before',
+          toMiddleware: 'aliasOne',
+          step: 'build',
+        }),
       () => stack.addRelativeTo(passThrough, { name: 'anchorMissing', relation: 'before', toMiddleware: 'nowhere' }),
       () => stack.add(passThrough, { step: 'finalizeRequest', priority: 'low' }),
-      () => stack.add(passThrough, { name: 'withAliases', aliases: ['aliasOne', 'aliasTwo'], step: 'build', priority: 'high', override: true }),
+      () =>
+        stack.add(passThrough, {
+          name: 'withAliases',
+          aliases: ['aliasOne', 'aliasTwo'],
+          step: 'build',
+          priority: 'high',
+          override: true,
+        }),
       () => stack.add(passThrough, { name: 'samePlace', step: 'build', priority: 'high' }),
       () => void stack.remove('withAliases'),
       () => void stack.remove('loggerMiddleware'),
@@ -77,7 +103,10 @@ describe("a fast client's stack identify()", () => {
     engine.handle('PutItem', { TableName: 'identify-table', Item: { pk: { S: 'a' }, n: { N: '1' } } });
     const documents = DynamoDBDocumentClient.from(client);
     expect(documents.middlewareStack).toBe(client.middlewareStack);
-    expect((await documents.send(new GetCommand({ TableName: 'identify-table', Key: { pk: 'a' } }))).Item).toEqual({ pk: 'a', n: 1 });
+    expect((await documents.send(new GetCommand({ TableName: 'identify-table', Key: { pk: 'a' } }))).Item).toEqual({
+      pk: 'a',
+      n: 1,
+    });
     client.destroy();
   });
 });
@@ -103,18 +132,21 @@ describe('DeferredFullStack', () => {
     expect(madeEntries.entries.map(({ relative, middleware, options }) => [relative, middleware, options])).toEqual(
       cloneEntries.entries.map(({ relative, middleware, options }) => [relative, middleware, options]),
     );
-    expect(madeEntries.entries.every((entry, index) => entry.middleware === cloneEntries.entries[index].middleware)).toBe(true);
+    expect(
+      madeEntries.entries.every((entry, index) => entry.middleware === cloneEntries.entries[index].middleware),
+    ).toBe(true);
     // A merge through it gives the SDK's own call stack.
     const command = new GetItemCommand({ TableName: 'deferred', Key: {} });
-    expect((deferred.concat(command.middlewareStack as never) as unknown as { identify(): string[] }).identify()).toEqual(
-      clone.concat(command.middlewareStack).identify(),
-    );
+    expect(
+      (deferred.concat(command.middlewareStack as never) as unknown as { identify(): string[] }).identify(),
+    ).toEqual(clone.concat(command.middlewareStack).identify());
   });
 
   it('keeps the full stack in step with the client stack: a name the fast path removed still clashes, as on the SDK own stack', () => {
     const client = createEngineClient(new Engine({ inMemory: true, ttlReapIntervalMs: 0 }));
     const plain = new DynamoDBClient({ region: 'us-east-1' });
-    const adding = (target: DynamoDBClient) => () => target.middlewareStack.add(passThrough as never, { name: 'retryMiddleware', step: 'finalizeRequest' });
+    const adding = (target: DynamoDBClient) => () =>
+      target.middlewareStack.add(passThrough as never, { name: 'retryMiddleware', step: 'finalizeRequest' });
     expect(adding(plain)).toThrow(/Duplicate middleware name 'retryMiddleware'/);
     expect(adding(client)).toThrow(/Duplicate middleware name 'retryMiddleware'/);
     client.destroy();

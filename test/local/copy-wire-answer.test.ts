@@ -17,7 +17,9 @@ function sameStructure(a: unknown, b: unknown, pairs = new Map<object, unknown>(
   const keysA = Object.keys(a);
   const keysB = Object.keys(b);
   if (keysA.join('\u0000') !== keysB.join('\u0000')) return false;
-  return keysA.every((key) => sameStructure((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], pairs));
+  return keysA.every((key) =>
+    sameStructure((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], pairs),
+  );
 }
 
 /** Every object reachable from `copy` is a new one, none of `original`'s. */
@@ -38,8 +40,20 @@ function allFresh(original: unknown, copy: unknown): boolean {
   return fresh(copy);
 }
 
-const keys = fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('0', '10', '2', 'TableName', 'constructor', 'toString'));
-const leaves = fc.oneof(fc.string(), fc.double(), fc.integer(), fc.boolean(), fc.constant(null), fc.constant(undefined), fc.bigInt(), fc.constant(-0));
+const keys = fc.oneof(
+  fc.string({ maxLength: 6 }),
+  fc.constantFrom('0', '10', '2', 'TableName', 'constructor', 'toString'),
+);
+const leaves = fc.oneof(
+  fc.string(),
+  fc.double(),
+  fc.integer(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.constant(undefined),
+  fc.bigInt(),
+  fc.constant(-0),
+);
 const plainData = fc.letrec((tie) => ({
   value: fc.oneof({ depthSize: 'small' }, leaves, tie('array'), tie('object')),
   array: fc.array(tie('value'), { maxLength: 4 }),

@@ -23,7 +23,8 @@ import { startServer, type RunningServer } from '../../src/local/server/start-se
  */
 
 const TABLE = 'deep';
-const ITEM_TOO_DEEP = 'Nesting Levels have exceeded supported limits: Attributes in the item have nested levels beyond supported limit';
+const ITEM_TOO_DEEP =
+  'Nesting Levels have exceeded supported limits: Attributes in the item have nested levels beyond supported limit';
 const TOO_DEEP = 'Nesting Levels have exceeded supported limits';
 
 /** `levels` maps around a string, built without recursion. */
@@ -74,7 +75,9 @@ afterAll(async () => {
 });
 
 /** The error a call ends with, as the SDK reports it (name, message, HTTP status). */
-async function failureOf(call: Promise<unknown>): Promise<{ name: string; message: string; status: number | undefined }> {
+async function failureOf(
+  call: Promise<unknown>,
+): Promise<{ name: string; message: string; status: number | undefined }> {
   try {
     await call;
   } catch (error) {
@@ -91,9 +94,19 @@ for (const transport of ['in-process', 'http'] as const) {
     for (const levels of [33, 1_000]) {
       it(`refuses an item, a key and an expression value nested ${levels} levels with DynamoDB's messages`, async () => {
         const expected = { name: 'ValidationException', message: ITEM_TOO_DEEP, status: 400 };
-        expect(await failureOf(client().send(new PutItemCommand({ TableName: TABLE, Item: { pk: { S: 'a' }, d: nestedMaps(levels) } })))).toEqual(expected);
-        expect(await failureOf(client().send(new PutItemCommand({ TableName: TABLE, Item: { pk: { S: 'a' }, d: nestedLists(levels) } })))).toEqual(expected);
-        expect(await failureOf(client().send(new GetItemCommand({ TableName: TABLE, Key: { pk: nestedMaps(levels) } })))).toEqual(expected);
+        expect(
+          await failureOf(
+            client().send(new PutItemCommand({ TableName: TABLE, Item: { pk: { S: 'a' }, d: nestedMaps(levels) } })),
+          ),
+        ).toEqual(expected);
+        expect(
+          await failureOf(
+            client().send(new PutItemCommand({ TableName: TABLE, Item: { pk: { S: 'a' }, d: nestedLists(levels) } })),
+          ),
+        ).toEqual(expected);
+        expect(
+          await failureOf(client().send(new GetItemCommand({ TableName: TABLE, Key: { pk: nestedMaps(levels) } }))),
+        ).toEqual(expected);
         expect(
           await failureOf(
             client().send(
@@ -105,26 +118,50 @@ for (const transport of ['in-process', 'http'] as const) {
               }),
             ),
           ),
-        ).toEqual({ ...expected, message: `ExpressionAttributeValues contains invalid value: ${ITEM_TOO_DEEP} for key :v` });
+        ).toEqual({
+          ...expected,
+          message: `ExpressionAttributeValues contains invalid value: ${ITEM_TOO_DEEP} for key :v`,
+        });
         expect(
-          await failureOf(DynamoDBDocumentClient.from(client()).send(new PutCommand({ TableName: TABLE, Item: { pk: 'a', d: nestedObject(levels) } }))),
+          await failureOf(
+            DynamoDBDocumentClient.from(client()).send(
+              new PutCommand({ TableName: TABLE, Item: { pk: 'a', d: nestedObject(levels) } }),
+            ),
+          ),
         ).toEqual(expected);
       });
 
       it(`refuses PartiQL literals and parameters nested ${levels} levels`, async () => {
         const literal = `${'['.repeat(levels)}1${']'.repeat(levels)}`;
-        expect(await failureOf(client().send(new ExecuteStatementCommand({ Statement: `INSERT INTO "${TABLE}" VALUE {'pk': 'p', 'd': ${literal}}` })))).toEqual({
+        expect(
+          await failureOf(
+            client().send(
+              new ExecuteStatementCommand({ Statement: `INSERT INTO "${TABLE}" VALUE {'pk': 'p', 'd': ${literal}}` }),
+            ),
+          ),
+        ).toEqual({
           name: 'ValidationException',
           message: TOO_DEEP,
           status: 400,
         });
         expect(
-          await failureOf(client().send(new ExecuteStatementCommand({ Statement: `SELECT * FROM "${TABLE}" WHERE pk = ?`, Parameters: [nestedMaps(levels)] }))),
+          await failureOf(
+            client().send(
+              new ExecuteStatementCommand({
+                Statement: `SELECT * FROM "${TABLE}" WHERE pk = ?`,
+                Parameters: [nestedMaps(levels)],
+              }),
+            ),
+          ),
         ).toEqual({ name: 'ValidationException', message: ITEM_TOO_DEEP, status: 400 });
         expect(
           await failureOf(
             client().send(
-              new BatchExecuteStatementCommand({ Statements: [{ Statement: `UPDATE "${TABLE}" SET d = 1 WHERE pk = ?`, Parameters: [nestedLists(levels)] }] }),
+              new BatchExecuteStatementCommand({
+                Statements: [
+                  { Statement: `UPDATE "${TABLE}" SET d = 1 WHERE pk = ?`, Parameters: [nestedLists(levels)] },
+                ],
+              }),
             ),
           ),
         ).toEqual({ name: 'ValidationException', message: ITEM_TOO_DEEP, status: 400 });
@@ -149,8 +186,21 @@ for (const transport of ['in-process', 'http'] as const) {
       const transaction = client().send(
         new TransactWriteItemsCommand({
           TransactItems: [
-            { ConditionCheck: { TableName: TABLE, Key: { pk: { S: 'missing' } }, ConditionExpression: 'attribute_exists(pk)' } },
-            { Update: { TableName: TABLE, Key: { pk: { S: 'u' } }, UpdateExpression: 'SET m.z = :v', ExpressionAttributeValues: { ':v': nestedMaps(31) } } },
+            {
+              ConditionCheck: {
+                TableName: TABLE,
+                Key: { pk: { S: 'missing' } },
+                ConditionExpression: 'attribute_exists(pk)',
+              },
+            },
+            {
+              Update: {
+                TableName: TABLE,
+                Key: { pk: { S: 'u' } },
+                UpdateExpression: 'SET m.z = :v',
+                ExpressionAttributeValues: { ':v': nestedMaps(31) },
+              },
+            },
           ],
         }),
       );
@@ -187,13 +237,17 @@ describe('nesting of any depth over raw HTTP', () => {
   const junk = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`;
   const arrays = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
 
-  async function post(operation: string, body: string): Promise<{ status: number; type: string | undefined; message: string | undefined }> {
+  async function post(
+    operation: string,
+    body: string,
+  ): Promise<{ status: number; type: string | undefined; message: string | undefined }> {
     const response = await fetch(server.endpoint, {
       method: 'POST',
       headers: {
         'content-type': 'application/x-amz-json-1.0',
         'x-amz-target': `DynamoDB_20120810.${operation}`,
-        authorization: 'AWS4-HMAC-SHA256 Credential=local/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0',
+        authorization:
+          'AWS4-HMAC-SHA256 Credential=local/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0',
       },
       body,
     });
@@ -204,19 +258,53 @@ describe('nesting of any depth over raw HTTP', () => {
   const itemTooDeep = { status: 400, type: 'ValidationException', message: ITEM_TOO_DEEP };
   const cases: readonly [string, string, string, { status: number; type: string; message: string }][] = [
     ['an item of maps', 'PutItem', `{"TableName":"${TABLE}","Item":{"pk":{"S":"a"},"d":${maps(LEVELS)}}}`, itemTooDeep],
-    ['an item of lists', 'PutItem', `{"TableName":"${TABLE}","Item":{"pk":{"S":"a"},"d":${lists(LEVELS)}}}`, itemTooDeep],
+    [
+      'an item of lists',
+      'PutItem',
+      `{"TableName":"${TABLE}","Item":{"pk":{"S":"a"},"d":${lists(LEVELS)}}}`,
+      itemTooDeep,
+    ],
     ['a key', 'GetItem', `{"TableName":"${TABLE}","Key":{"pk":${maps(LEVELS)}}}`, itemTooDeep],
     ['a start key', 'Scan', `{"TableName":"${TABLE}","ExclusiveStartKey":{"pk":${lists(LEVELS)}}}`, itemTooDeep],
-    ['a batch write', 'BatchWriteItem', `{"RequestItems":{"${TABLE}":[{"PutRequest":{"Item":{"pk":{"S":"a"},"d":${maps(LEVELS)}}}}]}}`, itemTooDeep],
-    ['a transaction key', 'TransactGetItems', `{"TransactItems":[{"Get":{"TableName":"${TABLE}","Key":{"pk":${maps(LEVELS)}}}}]}`, itemTooDeep],
-    ['a legacy Expected value', 'PutItem', `{"TableName":"${TABLE}","Item":{"pk":{"S":"a"}},"Expected":{"pk":{"Value":${maps(LEVELS)}}}}`, itemTooDeep],
-    ['a ScanFilter operand', 'Scan', `{"TableName":"${TABLE}","ScanFilter":{"d":{"ComparisonOperator":"EQ","AttributeValueList":[${maps(LEVELS)}]}}}`, itemTooDeep],
-    ['a PartiQL parameter', 'ExecuteStatement', `{"Statement":"SELECT * FROM ${TABLE} WHERE pk IN [?, ?]","Parameters":[${maps(LEVELS)},${maps(LEVELS)}]}`, itemTooDeep],
+    [
+      'a batch write',
+      'BatchWriteItem',
+      `{"RequestItems":{"${TABLE}":[{"PutRequest":{"Item":{"pk":{"S":"a"},"d":${maps(LEVELS)}}}}]}}`,
+      itemTooDeep,
+    ],
+    [
+      'a transaction key',
+      'TransactGetItems',
+      `{"TransactItems":[{"Get":{"TableName":"${TABLE}","Key":{"pk":${maps(LEVELS)}}}}]}`,
+      itemTooDeep,
+    ],
+    [
+      'a legacy Expected value',
+      'PutItem',
+      `{"TableName":"${TABLE}","Item":{"pk":{"S":"a"}},"Expected":{"pk":{"Value":${maps(LEVELS)}}}}`,
+      itemTooDeep,
+    ],
+    [
+      'a ScanFilter operand',
+      'Scan',
+      `{"TableName":"${TABLE}","ScanFilter":{"d":{"ComparisonOperator":"EQ","AttributeValueList":[${maps(LEVELS)}]}}}`,
+      itemTooDeep,
+    ],
+    [
+      'a PartiQL parameter',
+      'ExecuteStatement',
+      `{"Statement":"SELECT * FROM ${TABLE} WHERE pk IN [?, ?]","Parameters":[${maps(LEVELS)},${maps(LEVELS)}]}`,
+      itemTooDeep,
+    ],
     [
       'an expression value',
       'UpdateItem',
       `{"TableName":"${TABLE}","Key":{"pk":{"S":"a"}},"UpdateExpression":"SET b = :v","ExpressionAttributeValues":{":v":${lists(LEVELS)}}}`,
-      { status: 400, type: 'ValidationException', message: `ExpressionAttributeValues contains invalid value: ${ITEM_TOO_DEEP} for key :v` },
+      {
+        status: 400,
+        type: 'ValidationException',
+        message: `ExpressionAttributeValues contains invalid value: ${ITEM_TOO_DEEP} for key :v`,
+      },
     ],
     [
       'a wrong JSON type under 200 levels (still the deserializer’s error)',
@@ -233,11 +321,29 @@ describe('nesting of any depth over raw HTTP', () => {
     [
       'parentheses in a condition',
       'PutItem',
-      JSON.stringify({ TableName: TABLE, Item: { pk: { S: 'a' } }, ConditionExpression: `${'('.repeat(2_000)}attribute_exists(pk)${')'.repeat(2_000)}` }),
-      { status: 400, type: 'ValidationException', message: 'Invalid ConditionExpression: The expression has redundant parentheses;' },
+      JSON.stringify({
+        TableName: TABLE,
+        Item: { pk: { S: 'a' } },
+        ConditionExpression: `${'('.repeat(2_000)}attribute_exists(pk)${')'.repeat(2_000)}`,
+      }),
+      {
+        status: 400,
+        type: 'ValidationException',
+        message: 'Invalid ConditionExpression: The expression has redundant parentheses;',
+      },
     ],
-    ['a body that is an array', 'ListTables', arrays(LEVELS), { status: 400, type: 'SerializationException', message: 'Start of structure or map found where not expected' }],
-    ['a member of the wrong type', 'PutItem', `{"TableName":${arrays(LEVELS)},"Item":{"pk":{"S":"a"}}}`, { status: 400, type: 'SerializationException', message: 'Unrecognized collection type class java.lang.String' }],
+    [
+      'a body that is an array',
+      'ListTables',
+      arrays(LEVELS),
+      { status: 400, type: 'SerializationException', message: 'Start of structure or map found where not expected' },
+    ],
+    [
+      'a member of the wrong type',
+      'PutItem',
+      `{"TableName":${arrays(LEVELS)},"Item":{"pk":{"S":"a"}}}`,
+      { status: 400, type: 'SerializationException', message: 'Unrecognized collection type class java.lang.String' },
+    ],
   ];
 
   for (const [what, operation, body, expected] of cases) {
@@ -247,13 +353,23 @@ describe('nesting of any depth over raw HTTP', () => {
   }
 
   it('ignores unknown members nested 100,000 levels, also in a transaction with a ClientRequestToken', async () => {
-    expect(await post('PutItem', `{"TableName":"${TABLE}","Item":{"pk":{"S":"j"}},"Junk":${junk(LEVELS)}}`)).toEqual({ status: 200, type: undefined, message: undefined });
+    expect(await post('PutItem', `{"TableName":"${TABLE}","Item":{"pk":{"S":"j"}},"Junk":${junk(LEVELS)}}`)).toEqual({
+      status: 200,
+      type: undefined,
+      message: undefined,
+    });
     const transaction = (token: string, junkValue: string) =>
-      post('TransactWriteItems', `{"ClientRequestToken":"${token}","TransactItems":[{"Put":{"TableName":"${TABLE}","Item":{"pk":{"S":"t"}},"Junk":${junkValue}}}]}`);
+      post(
+        'TransactWriteItems',
+        `{"ClientRequestToken":"${token}","TransactItems":[{"Put":{"TableName":"${TABLE}","Item":{"pk":{"S":"t"}},"Junk":${junkValue}}}]}`,
+      );
     expect((await transaction('deep-1', arrays(LEVELS))).status).toBe(200);
     // The same token with the same request replays; with other junk it is another request.
     expect((await transaction('deep-1', arrays(LEVELS))).status).toBe(200);
-    expect(await transaction('deep-1', arrays(LEVELS - 1))).toMatchObject({ status: 400, type: 'IdempotentParameterMismatchException' });
+    expect(await transaction('deep-1', arrays(LEVELS - 1))).toMatchObject({
+      status: 400,
+      type: 'IdempotentParameterMismatchException',
+    });
   });
 
   it('keeps serving afterwards', async () => {

@@ -36,7 +36,12 @@ async function observed(mode: 'fast' | 'full-stack'): Promise<unknown[]> {
     await raw.send(new GetItemCommand({ TableName: 'missing', Key: { pk: { S: 'a' } } }));
   } catch (caught) {
     const error = caught as Error & { $metadata: Record<string, unknown>; $response?: { statusCode: number } };
-    seen.push({ name: error.name, metadata: metadataOf(error), status: error.$response?.statusCode, keys: Object.keys(error) });
+    seen.push({
+      name: error.name,
+      metadata: metadataOf(error),
+      status: error.$response?.statusCode,
+      keys: Object.keys(error),
+    });
   }
   return seen;
 }

@@ -44,7 +44,12 @@ async function tour(mode: 'fast' | 'full-stack'): Promise<unknown[]> {
     const original = engine[entry]?.bind(engine);
     if (!original) continue;
     engine[entry] = (operation, input) => {
-      received.push({ operation, input: JSON.parse(JSON.stringify(input, (key, value: unknown) => (key === 'ClientRequestToken' ? 'token' : value))) });
+      received.push({
+        operation,
+        input: JSON.parse(
+          JSON.stringify(input, (key, value: unknown) => (key === 'ClientRequestToken' ? 'token' : value)),
+        ),
+      });
       return original(operation, input);
     };
   }
@@ -53,12 +58,21 @@ async function tour(mode: 'fast' | 'full-stack'): Promise<unknown[]> {
     sk: { S: 'b' },
     bin: { B: bytes },
     bins: { BS: [bytes, new Uint8Array([7])] },
-    nested: { L: [{ M: { deep: { B: new Uint8Array([9]) }, gone: undefined as unknown as AttributeValue } }, { NULL: true }, { NS: ['1', '2'] }] },
+    nested: {
+      L: [
+        { M: { deep: { B: new Uint8Array([9]) }, gone: undefined as unknown as AttributeValue } },
+        { NULL: true },
+        { NS: ['1', '2'] },
+      ],
+    },
     empty: { S: '' },
   };
   const calls: (() => Promise<unknown>)[] = [
     () => client.send(new PutItemCommand({ TableName: 'app', Item: item, ReturnConsumedCapacity: 'INDEXES' })),
-    () => client.send(new GetItemCommand({ TableName: 'app', Key: { pk: { S: 'a' }, sk: { S: 'b' } }, ConsistentRead: true })),
+    () =>
+      client.send(
+        new GetItemCommand({ TableName: 'app', Key: { pk: { S: 'a' }, sk: { S: 'b' } }, ConsistentRead: true }),
+      ),
     () =>
       client.send(
         new UpdateItemCommand({
@@ -70,26 +84,55 @@ async function tour(mode: 'fast' | 'full-stack'): Promise<unknown[]> {
           ReturnValues: 'ALL_NEW',
         }),
       ),
-    () => client.send(new QueryCommand({ TableName: 'app', KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': { S: 'a' } }, Limit: 1 })),
+    () =>
+      client.send(
+        new QueryCommand({
+          TableName: 'app',
+          KeyConditionExpression: 'pk = :p',
+          ExpressionAttributeValues: { ':p': { S: 'a' } },
+          Limit: 1,
+        }),
+      ),
     () => client.send(new ScanCommand({ TableName: 'app', ReturnConsumedCapacity: 'TOTAL', Select: 'ALL_ATTRIBUTES' })),
     () =>
       client.send(
         new BatchWriteItemCommand({
-          RequestItems: { app: [{ PutRequest: { Item: { ...item, sk: { S: 'c' } } } }, { DeleteRequest: { Key: { pk: { S: 'x' }, sk: { S: 'y' } } } }] },
+          RequestItems: {
+            app: [
+              { PutRequest: { Item: { ...item, sk: { S: 'c' } } } },
+              { DeleteRequest: { Key: { pk: { S: 'x' }, sk: { S: 'y' } } } },
+            ],
+          },
           ReturnItemCollectionMetrics: 'SIZE',
         }),
       ),
-    () => client.send(new BatchGetItemCommand({ RequestItems: { app: { Keys: [{ pk: { S: 'a' }, sk: { S: 'c' } }], ProjectionExpression: 'bins, nested' } } })),
+    () =>
+      client.send(
+        new BatchGetItemCommand({
+          RequestItems: { app: { Keys: [{ pk: { S: 'a' }, sk: { S: 'c' } }], ProjectionExpression: 'bins, nested' } },
+        }),
+      ),
     () =>
       client.send(
         new TransactWriteItemsCommand({
           TransactItems: [
             { Put: { TableName: 'app', Item: { pk: { S: 't' }, sk: { S: '1' }, b: { B: bytes } } } },
-            { ConditionCheck: { TableName: 'app', Key: { pk: { S: 'a' }, sk: { S: 'b' } }, ConditionExpression: 'attribute_exists(pk)' } },
+            {
+              ConditionCheck: {
+                TableName: 'app',
+                Key: { pk: { S: 'a' }, sk: { S: 'b' } },
+                ConditionExpression: 'attribute_exists(pk)',
+              },
+            },
           ],
         }),
       ),
-    () => client.send(new TransactGetItemsCommand({ TransactItems: [{ Get: { TableName: 'app', Key: { pk: { S: 't' }, sk: { S: '1' } } } }] })),
+    () =>
+      client.send(
+        new TransactGetItemsCommand({
+          TransactItems: [{ Get: { TableName: 'app', Key: { pk: { S: 't' }, sk: { S: '1' } } } }],
+        }),
+      ),
     // Errors with binary members: the old item and the cancellation reasons.
     () =>
       client.send(
@@ -105,17 +148,50 @@ async function tour(mode: 'fast' | 'full-stack'): Promise<unknown[]> {
         new TransactWriteItemsCommand({
           ClientRequestToken: 'fixed-token',
           TransactItems: [
-            { Put: { TableName: 'app', Item: { pk: { S: 'a' }, sk: { S: 'b' } }, ConditionExpression: 'attribute_not_exists(pk)', ReturnValuesOnConditionCheckFailure: 'ALL_OLD' } },
+            {
+              Put: {
+                TableName: 'app',
+                Item: { pk: { S: 'a' }, sk: { S: 'b' } },
+                ConditionExpression: 'attribute_not_exists(pk)',
+                ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+              },
+            },
           ],
         }),
       ),
     // Inputs the direct conversion leaves to the SDK's serializer.
-    () => client.send(new GetItemCommand({ TableName: 'app', Key: { pk: { S: 'a' }, sk: { S: 'b' } }, Unknown: 1 } as never)),
+    () =>
+      client.send(
+        new GetItemCommand({ TableName: 'app', Key: { pk: { S: 'a' }, sk: { S: 'b' } }, Unknown: 1 } as never),
+      ),
     () => client.send(new GetItemCommand({ TableName: 'app', Key: { pk: { S: 5 }, sk: { S: 'b' } } } as never)),
-    () => client.send(new PutItemCommand({ TableName: 'app', Item: { pk: { S: 'u' }, sk: { S: 'v' }, odd: { $unknown: ['X', 1] } } } as never)),
-    () => client.send(new PutItemCommand({ TableName: 'app', Item: { pk: { S: 'u' }, sk: { S: 'v' }, two: { S: 'x', N: '1' } } } as never)),
-    () => client.send(new QueryCommand({ TableName: 'app', KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': { S: 'a' } }, Limit: NaN })),
-    () => client.send(new DeleteItemCommand({ TableName: 'app', Key: { pk: { S: 'a' }, sk: { S: 'b' } }, ReturnValues: 'ALL_OLD' })),
+    () =>
+      client.send(
+        new PutItemCommand({
+          TableName: 'app',
+          Item: { pk: { S: 'u' }, sk: { S: 'v' }, odd: { $unknown: ['X', 1] } },
+        } as never),
+      ),
+    () =>
+      client.send(
+        new PutItemCommand({
+          TableName: 'app',
+          Item: { pk: { S: 'u' }, sk: { S: 'v' }, two: { S: 'x', N: '1' } },
+        } as never),
+      ),
+    () =>
+      client.send(
+        new QueryCommand({
+          TableName: 'app',
+          KeyConditionExpression: 'pk = :p',
+          ExpressionAttributeValues: { ':p': { S: 'a' } },
+          Limit: NaN,
+        }),
+      ),
+    () =>
+      client.send(
+        new DeleteItemCommand({ TableName: 'app', Key: { pk: { S: 'a' }, sk: { S: 'b' } }, ReturnValues: 'ALL_OLD' }),
+      ),
   ];
   const results: unknown[] = [];
   for (const call of calls) results.push(await observedOutcome(call));
@@ -129,8 +205,17 @@ describe('direct wire conversion through createLocalClient', () => {
     const fast = await tour('fast');
     const full = await tour('full-stack');
     expect(fast).toEqual(full);
-    expect(fast[1]).toMatchObject({ output: { Item: { bin: { B: bytes }, nested: { L: [{ M: { deep: { B: new Uint8Array([9]) } } }, { NULL: true }, { NS: ['1', '2'] }] } } } });
-    expect(fast[9]).toMatchObject({ error: { class: 'ConditionalCheckFailedException', members: { Item: { bin: { B: bytes } } } } });
+    expect(fast[1]).toMatchObject({
+      output: {
+        Item: {
+          bin: { B: bytes },
+          nested: { L: [{ M: { deep: { B: new Uint8Array([9]) } } }, { NULL: true }, { NS: ['1', '2'] }] },
+        },
+      },
+    });
+    expect(fast[9]).toMatchObject({
+      error: { class: 'ConditionalCheckFailedException', members: { Item: { bin: { B: bytes } } } },
+    });
     expect(fast[10]).toMatchObject({ error: { class: 'TransactionCanceledException' } });
   });
 
@@ -141,15 +226,25 @@ describe('direct wire conversion through createLocalClient', () => {
     const used = { serializer: 0, deserializer: 0 };
     const write = protocol.serializer.write.bind(protocol.serializer);
     const readObject = protocol.deserializer.readObject.bind(protocol.deserializer);
-    Object.assign(protocol.serializer, { write: (schema: unknown, value: unknown) => (used.serializer++, write(schema, value)) });
-    Object.assign(protocol.deserializer, { readObject: (schema: unknown, data: unknown) => (used.deserializer++, readObject(schema, data)) });
-    await client.send(new PutItemCommand({ TableName: 'app', Item: { pk: { S: 'a' }, sk: { S: 'b' }, bin: { B: bytes } } }));
+    Object.assign(protocol.serializer, {
+      write: (schema: unknown, value: unknown) => (used.serializer++, write(schema, value)),
+    });
+    Object.assign(protocol.deserializer, {
+      readObject: (schema: unknown, data: unknown) => (used.deserializer++, readObject(schema, data)),
+    });
+    await client.send(
+      new PutItemCommand({ TableName: 'app', Item: { pk: { S: 'a' }, sk: { S: 'b' }, bin: { B: bytes } } }),
+    );
     await client.send(new GetItemCommand({ TableName: 'app', Key: { pk: { S: 'a' }, sk: { S: 'b' } } }));
     expect(used).toEqual({ serializer: 0, deserializer: 0 });
     // Members the schema does not know are dropped as the SDK drops them; odd values are left to it.
-    await client.send(new GetItemCommand({ TableName: 'app', Key: { pk: { S: 'a' }, sk: { S: 'b' } }, Unknown: 1 } as never));
+    await client.send(
+      new GetItemCommand({ TableName: 'app', Key: { pk: { S: 'a' }, sk: { S: 'b' } }, Unknown: 1 } as never),
+    );
     expect(used).toEqual({ serializer: 0, deserializer: 0 });
-    await client.send(new GetItemCommand({ TableName: 'app', Key: { pk: { S: 'a' }, sk: { S: 'b' }, odd: { S: 5 } } } as never)).catch(() => undefined);
+    await client
+      .send(new GetItemCommand({ TableName: 'app', Key: { pk: { S: 'a' }, sk: { S: 'b' }, odd: { S: 5 } } } as never))
+      .catch(() => undefined);
     expect(used).toEqual({ serializer: 1, deserializer: 0 });
     client.destroy();
   });
@@ -160,7 +255,9 @@ describe('direct wire conversion through createLocalClient', () => {
       const protocol = sdkProtocolOf(client);
       let serialized = 0;
       const write = protocol.serializer.write.bind(protocol.serializer);
-      Object.assign(protocol.serializer, { write: (schema: unknown, value: unknown) => (serialized++, write(schema, value)) });
+      Object.assign(protocol.serializer, {
+        write: (schema: unknown, value: unknown) => (serialized++, write(schema, value)),
+      });
       const engine = localEngineOf(client) as unknown as Record<string, (operation: string, input: unknown) => unknown>;
       const received: unknown[] = [];
       for (const entry of ['handle', 'handleAsJson', 'handleWithRows']) {
@@ -214,8 +311,20 @@ describe('direct wire conversion through createLocalClient', () => {
             }),
           ),
         () => client.send(new DescribeTableCommand({ TableName: 'ctl' })),
-        () => client.send(new UpdateTableCommand({ TableName: 'ctl', ProvisionedThroughput: { ReadCapacityUnits: 6, WriteCapacityUnits: 7 } })),
-        () => client.send(new UpdateTimeToLiveCommand({ TableName: 'ctl', TimeToLiveSpecification: { Enabled: true, AttributeName: 'expires' } })),
+        () =>
+          client.send(
+            new UpdateTableCommand({
+              TableName: 'ctl',
+              ProvisionedThroughput: { ReadCapacityUnits: 6, WriteCapacityUnits: 7 },
+            }),
+          ),
+        () =>
+          client.send(
+            new UpdateTimeToLiveCommand({
+              TableName: 'ctl',
+              TimeToLiveSpecification: { Enabled: true, AttributeName: 'expires' },
+            }),
+          ),
         () => client.send(new DescribeTimeToLiveCommand({ TableName: 'ctl' })),
         () => client.send(new TagResourceCommand({ ResourceArn: arn, Tags: [{ Key: 'stage', Value: 'test' }] })),
         () => client.send(new ListTagsOfResourceCommand({ ResourceArn: arn })),

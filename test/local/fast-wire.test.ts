@@ -55,7 +55,11 @@ const OPERATIONS = (Object.keys(COMMANDS) as (keyof typeof COMMANDS)[]).map(oper
 function sdkWire(operation: OperationSchema, input: unknown): unknown {
   protocol.serializer.write(operation.input, input);
   const serialized = protocol.serializer.flush();
-  return JSON.parse(typeof serialized === 'string' ? serialized : Buffer.from(serialized.buffer, serialized.byteOffset, serialized.byteLength).toString('utf8'));
+  return JSON.parse(
+    typeof serialized === 'string'
+      ? serialized
+      : Buffer.from(serialized.buffer, serialized.byteOffset, serialized.byteLength).toString('utf8'),
+  );
 }
 
 const TOKEN = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -70,8 +74,15 @@ function withoutGeneratedToken(wire: unknown, input: Record<string, unknown>): u
 
 // --- Generators driven by the compiled shapes --------------------------------------------
 
-const text = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.constantFrom('', '__type', 'constructor', 'toString'));
-const key = fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('#n', ':v', 'pk', 'constructor', 'toString', '0', '10'));
+const text = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'binary' }),
+  fc.constantFrom('', '__type', 'constructor', 'toString'),
+);
+const key = fc.oneof(
+  fc.string({ maxLength: 6 }),
+  fc.constantFrom('#n', ':v', 'pk', 'constructor', 'toString', '0', '10'),
+);
 const bytes = fc.uint8Array({ maxLength: 12 });
 
 /** Attribute values as callers pass them: bytes as Uint8Array, odd members sometimes. */
@@ -80,16 +91,36 @@ const callerAttributeValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }
     { depthSize: 'small', withCrossShrink: true },
     fc.record({ S: text }),
     fc.record({ N: fc.constantFrom('1', '-0.5', '1e10', '00') }),
-    fc.record({ B: fc.oneof(bytes, bytes.map((array) => Buffer.from(array))) }),
+    fc.record({
+      B: fc.oneof(
+        bytes,
+        bytes.map((array) => Buffer.from(array)),
+      ),
+    }),
     fc.record({ SS: fc.array(text, { maxLength: 3 }) }),
     fc.record({ NS: fc.array(fc.constantFrom('1', '2'), { maxLength: 3 }) }),
     fc.record({ BS: fc.array(bytes, { maxLength: 3 }) }),
     fc.record({ BOOL: fc.boolean() }),
     fc.record({ NULL: fc.constant(true) }),
-    fc.record({ L: fc.array(fc.oneof({ weight: 5, arbitrary: tie('value') }, { weight: 1, arbitrary: fc.constantFrom(undefined, null) }), { maxLength: 3 }) }),
-    fc.record({ M: fc.dictionary(key, fc.oneof({ weight: 5, arbitrary: tie('value') }, { weight: 1, arbitrary: fc.constantFrom(undefined, null) }), { maxKeys: 3 }) }),
+    fc.record({
+      L: fc.array(
+        fc.oneof({ weight: 5, arbitrary: tie('value') }, { weight: 1, arbitrary: fc.constantFrom(undefined, null) }),
+        { maxLength: 3 },
+      ),
+    }),
+    fc.record({
+      M: fc.dictionary(
+        key,
+        fc.oneof({ weight: 5, arbitrary: tie('value') }, { weight: 1, arbitrary: fc.constantFrom(undefined, null) }),
+        { maxKeys: 3 },
+      ),
+    }),
     // Several members at once, `undefined` ones, and members the SDK does not know.
-    fc.record({ S: fc.option(text, { nil: undefined }), N: fc.option(fc.constant('7'), { nil: undefined }), BOOL: fc.constantFrom(undefined, null, false) }),
+    fc.record({
+      S: fc.option(text, { nil: undefined }),
+      N: fc.option(fc.constant('7'), { nil: undefined }),
+      BOOL: fc.constantFrom(undefined, null, false),
+    }),
     fc.record({ $unknown: fc.constant(['X', 1]) }),
     fc.record({ S: fc.integer() }),
   ),
@@ -100,15 +131,31 @@ function callerValue(shape: WireShape, depth: number): fc.Arbitrary<unknown> {
     case 'string':
       return fc.oneof({ weight: 9, arbitrary: text }, { weight: 1, arbitrary: fc.integer() });
     case 'number':
-      return fc.oneof({ weight: 9, arbitrary: fc.integer() }, { weight: 1, arbitrary: fc.constantFrom(-0, 1.5, NaN, Infinity, 1e21, '5') });
+      return fc.oneof(
+        { weight: 9, arbitrary: fc.integer() },
+        { weight: 1, arbitrary: fc.constantFrom(-0, 1.5, NaN, Infinity, 1e21, '5') },
+      );
     case 'boolean':
       return fc.oneof({ weight: 9, arbitrary: fc.boolean() }, { weight: 1, arbitrary: fc.constant('true') });
     case 'attributeValue':
       return callerAttributeValue;
     case 'list':
-      return fc.array(fc.oneof({ weight: 9, arbitrary: callerValue(shape.member, depth + 1) }, { weight: 1, arbitrary: fc.constantFrom(undefined, null) }), { maxLength: 3 });
+      return fc.array(
+        fc.oneof(
+          { weight: 9, arbitrary: callerValue(shape.member, depth + 1) },
+          { weight: 1, arbitrary: fc.constantFrom(undefined, null) },
+        ),
+        { maxLength: 3 },
+      );
     case 'map':
-      return fc.dictionary(key, fc.oneof({ weight: 9, arbitrary: callerValue(shape.value, depth + 1) }, { weight: 1, arbitrary: fc.constantFrom(undefined, null) }), { maxKeys: 3 });
+      return fc.dictionary(
+        key,
+        fc.oneof(
+          { weight: 9, arbitrary: callerValue(shape.value, depth + 1) },
+          { weight: 1, arbitrary: fc.constantFrom(undefined, null) },
+        ),
+        { maxKeys: 3 },
+      );
     case 'struct':
       return depth > 6 ? fc.constant({}) : callerStruct(shape, depth);
     default:
@@ -117,13 +164,18 @@ function callerValue(shape: WireShape, depth: number): fc.Arbitrary<unknown> {
 }
 
 function callerStruct(shape: StructShape, depth: number): fc.Arbitrary<unknown> {
-  const members = Object.fromEntries(shape.members.map((member) => [member.name, callerValue(member.shape, depth + 1)]));
+  const members = Object.fromEntries(
+    shape.members.map((member) => [member.name, callerValue(member.shape, depth + 1)]),
+  );
   return fc
     .tuple(
       fc.record(members, { requiredKeys: [] }),
       // Members no schema knows, and explicit `null`s, which the serializer drops.
       fc.dictionary(fc.constantFrom('Extra', 'tablename', 'Unknown'), fc.constantFrom(1, 'x', null), { maxKeys: 2 }),
-      fc.subarray(shape.members.map((member) => member.name), { maxLength: Math.min(2, shape.members.length) }),
+      fc.subarray(
+        shape.members.map((member) => member.name),
+        { maxLength: Math.min(2, shape.members.length) },
+      ),
     )
     .map(([known, extra, nulls]) => ({ ...extra, ...known, ...Object.fromEntries(nulls.map((name) => [name, null])) }));
 }
@@ -136,7 +188,12 @@ const wireAttributeValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>(
     fc.record({ N: fc.constantFrom('1', '-0.5') }),
     fc.record({ B: bytes.map((array) => Buffer.from(array).toString('base64')) }),
     fc.record({ SS: fc.array(text, { maxLength: 3 }) }),
-    fc.record({ BS: fc.array(bytes.map((array) => Buffer.from(array).toString('base64')), { maxLength: 3 }) }),
+    fc.record({
+      BS: fc.array(
+        bytes.map((array) => Buffer.from(array).toString('base64')),
+        { maxLength: 3 },
+      ),
+    }),
     fc.record({ BOOL: fc.boolean() }),
     fc.record({ NULL: fc.constant(true) }),
     fc.record({ L: fc.array(tie('value'), { maxLength: 3 }) }),
@@ -149,7 +206,10 @@ function wireValue(shape: WireShape, depth: number): fc.Arbitrary<unknown> {
     case 'string':
       return text;
     case 'number':
-      return fc.oneof({ weight: 9, arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true }) }, { weight: 1, arbitrary: fc.constantFrom('Infinity', '-Infinity', 'NaN', '12') });
+      return fc.oneof(
+        { weight: 9, arbitrary: fc.double({ noNaN: true, noDefaultInfinity: true }) },
+        { weight: 1, arbitrary: fc.constantFrom('Infinity', '-Infinity', 'NaN', '12') },
+      );
     case 'boolean':
       return fc.boolean();
     case 'attributeValue':
@@ -160,9 +220,14 @@ function wireValue(shape: WireShape, depth: number): fc.Arbitrary<unknown> {
       return fc.dictionary(key, wireValue(shape.value, depth + 1), { maxKeys: 3 });
     case 'struct': {
       if (depth > 6) return fc.constant({});
-      const members = Object.fromEntries(shape.members.map((member) => [member.name, wireValue(member.shape, depth + 1)]));
+      const members = Object.fromEntries(
+        shape.members.map((member) => [member.name, wireValue(member.shape, depth + 1)]),
+      );
       return fc
-        .tuple(fc.record(members, { requiredKeys: [] }), fc.dictionary(fc.constantFrom('Extra', '__type'), fc.constantFrom('x', null), { maxKeys: 1 }))
+        .tuple(
+          fc.record(members, { requiredKeys: [] }),
+          fc.dictionary(fc.constantFrom('Extra', '__type'), fc.constantFrom('x', null), { maxKeys: 1 }),
+        )
         .map(([known, extra]) => ({ ...extra, ...known }));
     }
     default:
@@ -184,7 +249,10 @@ describe('direct wire conversion of data-plane commands', () => {
           if (direct === undefined) return;
           converted++;
           const record = input as Record<string, unknown>;
-          expectIdentical(withoutGeneratedToken(direct, record), withoutGeneratedToken(sdkWire(operation, input), record));
+          expectIdentical(
+            withoutGeneratedToken(direct, record),
+            withoutGeneratedToken(sdkWire(operation, input), record),
+          );
         }),
         { numRuns: 300 },
       );
@@ -213,13 +281,23 @@ describe('direct wire conversion of data-plane commands', () => {
     const bytes = new Uint8Array([0, 1, 2, 250, 255]);
     const input = {
       TableName: 't',
-      Item: { pk: { S: 'a' }, bin: { B: bytes }, set: { BS: [bytes] }, list: { L: [{ N: '1' }, { M: { x: { NULL: true } } }] } },
+      Item: {
+        pk: { S: 'a' },
+        bin: { B: bytes },
+        set: { BS: [bytes] },
+        list: { L: [{ N: '1' }, { M: { x: { NULL: true } } }] },
+      },
       ReturnValues: undefined,
     };
     const operation = OPERATIONS.find((candidate) => candidate.name === 'PutItem')!;
     expect(inputToWire(directConversionOf(operation)!.input, input)).toStrictEqual({
       TableName: 't',
-      Item: { pk: { S: 'a' }, bin: { B: 'AAEC+v8=' }, set: { BS: ['AAEC+v8='] }, list: { L: [{ N: '1' }, { M: { x: { NULL: true } } }] } },
+      Item: {
+        pk: { S: 'a' },
+        bin: { B: 'AAEC+v8=' },
+        set: { BS: ['AAEC+v8='] },
+        list: { L: [{ N: '1' }, { M: { x: { NULL: true } } }] },
+      },
     });
   });
 
@@ -227,7 +305,9 @@ describe('direct wire conversion of data-plane commands', () => {
     let deep: Record<string, unknown> = { S: 'x' };
     for (let level = 0; level < 100_000; level++) deep = { M: { a: deep } };
     const operation = OPERATIONS.find((candidate) => candidate.name === 'PutItem')!;
-    expect(inputToWire(directConversionOf(operation)!.input, { TableName: 't', Item: { pk: { S: 'a' }, d: deep } })).toBeUndefined();
+    expect(
+      inputToWire(directConversionOf(operation)!.input, { TableName: 't', Item: { pk: { S: 'a' }, d: deep } }),
+    ).toBeUndefined();
   });
 
   it('recognises the default client codec as the one it reproduces', () => {
@@ -237,7 +317,11 @@ describe('direct wire conversion of data-plane commands', () => {
 
   it('converts only the inputs of other operations, leaving their answers to the SDK', () => {
     const command = new GetItemCommand({} as never) as unknown as { schema: unknown[] };
-    const conversion = directConversionOf({ ...operationOf('GetItem'), name: 'DescribeTable', input: () => command.schema[4] });
+    const conversion = directConversionOf({
+      ...operationOf('GetItem'),
+      name: 'DescribeTable',
+      input: () => command.schema[4],
+    });
     expect(conversion?.input).toBeDefined();
     expect(conversion?.output).toBeUndefined();
   });
@@ -264,7 +348,9 @@ function sdkMembersOf(schema: unknown, depth = 0): Members {
   const normalized = NormalizedSchema.of(schema as never);
   if (normalized.getName(true) === 'com.amazonaws.dynamodb#AttributeValue') return 'attributeValue';
   if (normalized.isStructSchema()) {
-    return Object.fromEntries([...normalized.structIterator()].map(([name, member]) => [name, sdkMembersOf(member, depth + 1)]));
+    return Object.fromEntries(
+      [...normalized.structIterator()].map(([name, member]) => [name, sdkMembersOf(member, depth + 1)]),
+    );
   }
   if (normalized.isListSchema()) return { '[]': sdkMembersOf(normalized.getValueSchema(), depth + 1) };
   if (normalized.isMapSchema()) return { '{}': sdkMembersOf(normalized.getValueSchema(), depth + 1) };

@@ -36,8 +36,19 @@ const STEPS = ['initialize', 'serialize', 'build', 'finalizeRequest', 'deseriali
 const PRIORITIES = ['high', 'normal', 'low', undefined];
 
 type Operation =
-  | { readonly kind: 'add'; readonly name: string | undefined; readonly slot: number; readonly override: boolean; readonly tag: boolean }
-  | { readonly kind: 'addRelativeTo'; readonly name: string | undefined; readonly slot: number; readonly override: boolean }
+  | {
+      readonly kind: 'add';
+      readonly name: string | undefined;
+      readonly slot: number;
+      readonly override: boolean;
+      readonly tag: boolean;
+    }
+  | {
+      readonly kind: 'addRelativeTo';
+      readonly name: string | undefined;
+      readonly slot: number;
+      readonly override: boolean;
+    }
   | { readonly kind: 'remove'; readonly name: string }
   | { readonly kind: 'removeByTag' };
 
@@ -46,7 +57,13 @@ type Operation =
  * varied across runs by the bits of `layout` (steps and anchors, relations, priorities), so
  * that the order cache, shared by all stacks, meets one name with each of them changed alone.
  */
-function absoluteOptions(name: string | undefined, slot: number, override: boolean, tag: boolean, layout: number): Record<string, unknown> {
+function absoluteOptions(
+  name: string | undefined,
+  slot: number,
+  override: boolean,
+  tag: boolean,
+  layout: number,
+): Record<string, unknown> {
   const index = (name === undefined ? slot : ABSOLUTE_NAMES.indexOf(name)) + (layout % 16);
   const options: Record<string, unknown> = { step: STEPS[index % STEPS.length] };
   const priority = PRIORITIES[(index * 7 + (layout >> 5)) % PRIORITIES.length];
@@ -57,7 +74,12 @@ function absoluteOptions(name: string | undefined, slot: number, override: boole
   return options;
 }
 
-function relativeOptions(name: string | undefined, slot: number, override: boolean, layout: number): Record<string, unknown> {
+function relativeOptions(
+  name: string | undefined,
+  slot: number,
+  override: boolean,
+  layout: number,
+): Record<string, unknown> {
   const index = (name === undefined ? slot : RELATIVE_NAMES.indexOf(name)) + (layout % 16);
   const anchors = [...ABSOLUTE_NAMES, ...RELATIVE_NAMES];
   const options: Record<string, unknown> = {
@@ -99,8 +121,16 @@ function play(stack: Stack, operations: readonly Operation[], layout: number, pr
   return operations.map((operation, index) => {
     const label = `${prefix}${operation.kind}#${index}`;
     try {
-      if (operation.kind === 'add') stack.add(recording(label), absoluteOptions(operation.name, operation.slot, operation.override, operation.tag, layout));
-      else if (operation.kind === 'addRelativeTo') stack.addRelativeTo(recording(label), relativeOptions(operation.name, operation.slot, operation.override, layout));
+      if (operation.kind === 'add')
+        stack.add(
+          recording(label),
+          absoluteOptions(operation.name, operation.slot, operation.override, operation.tag, layout),
+        );
+      else if (operation.kind === 'addRelativeTo')
+        stack.addRelativeTo(
+          recording(label),
+          relativeOptions(operation.name, operation.slot, operation.override, layout),
+        );
       else if (operation.kind === 'remove') return String(stack.remove(operation.name));
       else return String(stack.removeByTag('TAGGED'));
       return 'ok';
@@ -136,42 +166,47 @@ function listedNames(stack: Stack): string[] {
 describe('LeanMiddlewareStack against Smithy’s stack', () => {
   it('errs, lists and resolves as Smithy does, directly and through concat', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(operationArbitrary, { maxLength: 14 }), fc.array(operationArbitrary, { maxLength: 6 }), fc.nat(255), async (operations, commandOperations, layout) => {
-        // The same calls with one option changed right after: the order cache, keyed by
-        // shape, must tell the variants apart.
-        for (const variant of [layout ^ 16, layout ^ 32, layout ^ 64]) {
-          const smithyVariant = constructStack() as unknown as Stack;
-          const leanVariant = new LeanMiddlewareStack(new Set()) as unknown as Stack;
-          expect(play(leanVariant, operations, variant)).toEqual(play(smithyVariant, operations, variant));
-          expect(await resolvedOrder(leanVariant)).toEqual(await resolvedOrder(smithyVariant));
-        }
-        const smithy = constructStack() as unknown as Stack;
-        const lean = new LeanMiddlewareStack(new Set()) as unknown as Stack;
-        expect(play(lean, operations, layout)).toEqual(play(smithy, operations, layout));
-        expect(listedNames(lean)).toEqual(listedNames(smithy));
-        expect(await resolvedOrder(lean)).toEqual(await resolvedOrder(smithy));
-        expect(await resolvedOrder(lean)).toEqual(await resolvedOrder(smithy));
+      fc.asyncProperty(
+        fc.array(operationArbitrary, { maxLength: 14 }),
+        fc.array(operationArbitrary, { maxLength: 6 }),
+        fc.nat(255),
+        async (operations, commandOperations, layout) => {
+          // The same calls with one option changed right after: the order cache, keyed by
+          // shape, must tell the variants apart.
+          for (const variant of [layout ^ 16, layout ^ 32, layout ^ 64]) {
+            const smithyVariant = constructStack() as unknown as Stack;
+            const leanVariant = new LeanMiddlewareStack(new Set()) as unknown as Stack;
+            expect(play(leanVariant, operations, variant)).toEqual(play(smithyVariant, operations, variant));
+            expect(await resolvedOrder(leanVariant)).toEqual(await resolvedOrder(smithyVariant));
+          }
+          const smithy = constructStack() as unknown as Stack;
+          const lean = new LeanMiddlewareStack(new Set()) as unknown as Stack;
+          expect(play(lean, operations, layout)).toEqual(play(smithy, operations, layout));
+          expect(listedNames(lean)).toEqual(listedNames(smithy));
+          expect(await resolvedOrder(lean)).toEqual(await resolvedOrder(smithy));
+          expect(await resolvedOrder(lean)).toEqual(await resolvedOrder(smithy));
 
-        // A command's own stack merged in, as every call does (Smithy's stack as the source).
-        const command = constructStack() as unknown as Stack;
-        play(command, commandOperations, layout, 'command.');
-        const mergedSmithy = attempt(() => smithy.concat(command));
-        const mergedLean = attempt(() => lean.concat(command));
-        if (typeof mergedSmithy === 'string' || typeof mergedLean === 'string') {
-          expect(mergedLean).toEqual(mergedSmithy);
-          return;
-        }
-        expect(listedNames(mergedLean)).toEqual(listedNames(mergedSmithy));
-        expect(await resolvedOrder(mergedLean)).toEqual(await resolvedOrder(mergedSmithy));
+          // A command's own stack merged in, as every call does (Smithy's stack as the source).
+          const command = constructStack() as unknown as Stack;
+          play(command, commandOperations, layout, 'command.');
+          const mergedSmithy = attempt(() => smithy.concat(command));
+          const mergedLean = attempt(() => lean.concat(command));
+          if (typeof mergedSmithy === 'string' || typeof mergedLean === 'string') {
+            expect(mergedLean).toEqual(mergedSmithy);
+            return;
+          }
+          expect(listedNames(mergedLean)).toEqual(listedNames(mergedSmithy));
+          expect(await resolvedOrder(mergedLean)).toEqual(await resolvedOrder(mergedSmithy));
 
-        // Copying out: the lean stack hands on what Smithy's would (defaults, tags, no middleware key).
-        const copiedFromLean = constructStack() as unknown as Stack;
-        const copiedFromSmithy = constructStack() as unknown as Stack;
-        mergedLean.applyToStack(copiedFromLean);
-        mergedSmithy.applyToStack(copiedFromSmithy);
-        expect(listedNames(copiedFromLean)).toEqual(listedNames(copiedFromSmithy));
-        expect(await resolvedOrder(copiedFromLean)).toEqual(await resolvedOrder(copiedFromSmithy));
-      }),
+          // Copying out: the lean stack hands on what Smithy's would (defaults, tags, no middleware key).
+          const copiedFromLean = constructStack() as unknown as Stack;
+          const copiedFromSmithy = constructStack() as unknown as Stack;
+          mergedLean.applyToStack(copiedFromLean);
+          mergedSmithy.applyToStack(copiedFromSmithy);
+          expect(listedNames(copiedFromLean)).toEqual(listedNames(copiedFromSmithy));
+          expect(await resolvedOrder(copiedFromLean)).toEqual(await resolvedOrder(copiedFromSmithy));
+        },
+      ),
       { numRuns: 600 },
     );
   });
@@ -193,7 +228,10 @@ describe('MiddlewareEntry options', () => {
   it('hands on options it does not know, with the defaults of absolute entries', () => {
     const lean = new LeanMiddlewareStack(new Set());
     lean.add(passThrough as never, { name: 'absolute', tags: ['T'], custom: 1, middleware: 'ignored' } as never);
-    lean.addRelativeTo(passThrough as never, { name: 'relative', relation: 'after', toMiddleware: 'absolute', custom: 2 } as never);
+    lean.addRelativeTo(
+      passThrough as never,
+      { name: 'relative', relation: 'after', toMiddleware: 'absolute', custom: 2 } as never,
+    );
     const copied: Record<string, unknown>[] = [];
     lean.applyToStack({
       add: (_middleware: unknown, options: Record<string, unknown>) => copied.push(options),
@@ -212,7 +250,10 @@ describe('MiddlewareEntry options', () => {
     const smithy = constructStack();
     for (const stack of [lean, smithy]) stack.add(passThrough as never, { name: 'odd', step: undefined } as never);
     const copied: Record<string, unknown>[] = [];
-    lean.applyToStack({ add: (_middleware: unknown, options: Record<string, unknown>) => copied.push(options), addRelativeTo: () => undefined } as never);
+    lean.applyToStack({
+      add: (_middleware: unknown, options: Record<string, unknown>) => copied.push(options),
+      addRelativeTo: () => undefined,
+    } as never);
     expect(copied).toStrictEqual([{ step: undefined, priority: 'normal', name: 'odd' }]);
   });
 });

@@ -22,7 +22,11 @@ describe('LeanMiddlewareStack', () => {
       add(passThrough, { name: 'lowInit', step: 'initialize', priority: 'low' });
       add(passThrough, { name: 'highBuild', step: 'build', priority: 'high' });
       add(passThrough, { name: 'plainFinalize', step: 'finalizeRequest' });
-      addRelativeTo(passThrough, { name: 'beforeSerializer', relation: 'before', toMiddleware: 'serializerMiddleware' });
+      addRelativeTo(passThrough, {
+        name: 'beforeSerializer',
+        relation: 'before',
+        toMiddleware: 'serializerMiddleware',
+      });
       addRelativeTo(passThrough, { name: 'afterSerializer1', relation: 'after', toMiddleware: 'serializerMiddleware' });
       addRelativeTo(passThrough, { name: 'afterSerializer2', relation: 'after', toMiddleware: 'serializerMiddleware' });
       addRelativeTo(passThrough, { name: 'beforeBefore', relation: 'before', toMiddleware: 'beforeSerializer' });
@@ -44,7 +48,9 @@ describe('LeanMiddlewareStack', () => {
     const first: AnyMiddleware = (next) => (args) => next(args);
     const second: AnyMiddleware = (next) => (args) => next(args);
     lean.add(first as never, { name: 'main', aliases: ['alias'], step: 'build' });
-    expect(() => lean.add(second as never, { name: 'alias', step: 'build' })).toThrow(/Duplicate middleware name 'alias'/);
+    expect(() => lean.add(second as never, { name: 'alias', step: 'build' })).toThrow(
+      /Duplicate middleware name 'alias'/,
+    );
     lean.add(second as never, { name: 'alias', step: 'serialize', override: true });
     expect(lean.identify()).toEqual(['alias - serialize']);
     const copied: { middleware: unknown; options: Record<string, unknown> }[] = [];
@@ -52,7 +58,9 @@ describe('LeanMiddlewareStack', () => {
       add: (middleware: unknown, options: Record<string, unknown>) => copied.push({ middleware, options }),
       addRelativeTo: () => undefined,
     } as never);
-    expect(copied).toEqual([{ middleware: second, options: { name: 'alias', step: 'serialize', priority: 'normal', override: true } }]);
+    expect(copied).toEqual([
+      { middleware: second, options: { name: 'alias', step: 'serialize', priority: 'normal', override: true } },
+    ]);
     expect(lean.remove('alias')).toBe(true);
     expect(lean.identify()).toEqual([]);
   });
@@ -60,8 +68,9 @@ describe('LeanMiddlewareStack', () => {
   it('resolves a middleware named in its substitutes through the substitute, and copies the original', async () => {
     const calls: string[] = [];
     const original: AnyMiddleware = (next) => (args) => (calls.push('original'), next(args));
-    const substitute = (middleware: AnyMiddleware, next: (args: unknown) => Promise<unknown>) =>
-      (calls.push('substitute'), (args: unknown) => (args === 'skip' ? next(args) : middleware(next)(args)));
+    const substitute = (middleware: AnyMiddleware, next: (args: unknown) => Promise<unknown>) => (
+      calls.push('substitute'), (args: unknown) => (args === 'skip' ? next(args) : middleware(next)(args))
+    );
     const lean = new LeanMiddlewareStack(new Set(), new Map([['replaceable', substitute as never]]));
     lean.add(original as never, { name: 'replaceable', step: 'build' });
     const handler = lean.resolve(async () => 'done', {});
@@ -69,16 +78,22 @@ describe('LeanMiddlewareStack', () => {
     expect(await handler('run')).toBe('done');
     expect(calls).toEqual(['substitute', 'original']);
     const copied: unknown[] = [];
-    lean.applyToStack({ add: (middleware: unknown) => copied.push(middleware), addRelativeTo: () => undefined } as never);
+    lean.applyToStack({
+      add: (middleware: unknown) => copied.push(middleware),
+      addRelativeTo: () => undefined,
+    } as never);
     expect(copied).toEqual([original]);
   });
 
   it('resolves calls of one shape with the cached order, and a changed shape with a new one', async () => {
     const calls: string[] = [];
-    const named = (name: string): AnyMiddleware => (next) => async (args) => {
-      calls.push(name);
-      return next(args);
-    };
+    const named =
+      (name: string): AnyMiddleware =>
+      (next) =>
+      async (args) => {
+        calls.push(name);
+        return next(args);
+      };
     const base = new LeanMiddlewareStack(new Set());
     base.add(named('serialize') as never, { name: 'serializerMiddleware', step: 'serialize' });
     base.add(named('initialize') as never, { name: 'loggerMiddleware', step: 'initialize' });
@@ -90,11 +105,19 @@ describe('LeanMiddlewareStack', () => {
       return [...calls];
     };
     const command = new LeanMiddlewareStack(new Set());
-    command.addRelativeTo(named('before') as never, { name: 'marshall', relation: 'before', toMiddleware: 'serializerMiddleware' });
+    command.addRelativeTo(named('before') as never, {
+      name: 'marshall',
+      relation: 'before',
+      toMiddleware: 'serializerMiddleware',
+    });
     expect(await run(base.concat(command))).toEqual(['initialize', 'before', 'serialize']);
     expect(await run(base.concat(command))).toEqual(['initialize', 'before', 'serialize']);
     const other = new LeanMiddlewareStack(new Set());
-    other.addRelativeTo(named('after') as never, { name: 'marshall', relation: 'after', toMiddleware: 'loggerMiddleware' });
+    other.addRelativeTo(named('after') as never, {
+      name: 'marshall',
+      relation: 'after',
+      toMiddleware: 'loggerMiddleware',
+    });
     expect(await run(base.concat(other))).toEqual(['initialize', 'after', 'serialize']);
   });
 

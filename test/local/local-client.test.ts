@@ -30,7 +30,11 @@ afterEach(() => {
 });
 
 function client(mode: 'fast' | 'full-stack' = 'fast'): DynamoDBClient {
-  const created = createLocalClient({ inMemory: true, mode, engineOptions: { now: () => FIXED_NOW, ttlReapIntervalMs: 0 } });
+  const created = createLocalClient({
+    inMemory: true,
+    mode,
+    engineOptions: { now: () => FIXED_NOW, ttlReapIntervalMs: 0 },
+  });
   cleanups.push(() => created.destroy());
   return created;
 }
@@ -45,25 +49,66 @@ async function tour(raw: DynamoDBClient): Promise<unknown[]> {
       seen.push({ ...output, $metadata: { ...output.$metadata, requestId: undefined } });
     } catch (caught) {
       const error = caught as Error & { $metadata: object };
-      seen.push({ error: error.name, message: error.message, members: { ...error, $metadata: { ...error.$metadata, requestId: undefined } } });
+      seen.push({
+        error: error.name,
+        message: error.message,
+        members: { ...error, $metadata: { ...error.$metadata, requestId: undefined } },
+      });
     }
   };
   await record(() => createSampleTable(raw).then(() => ({ $metadata: {} })));
-  await record(() => documents.send(new PutCommand({ TableName: 'app', Item: { pk: 'JOB#1', sk: 'METADATA', status: 'queued', n: 1, bin: new Uint8Array([1, 2, 3]) } })));
+  await record(() =>
+    documents.send(
+      new PutCommand({
+        TableName: 'app',
+        Item: { pk: 'JOB#1', sk: 'METADATA', status: 'queued', n: 1, bin: new Uint8Array([1, 2, 3]) },
+      }),
+    ),
+  );
   await record(() =>
     documents.send(
       new BatchWriteCommand({
         RequestItems: {
           app: Array.from({ length: 10 }, (_, i) => ({
-            PutRequest: { Item: { pk: 'JOB#1', sk: `FINDING#${String(i).padStart(2, '0')}`, gsi1pk: 'STATUS#open', gsi1sk: `2026-01-${10 + i}` } },
+            PutRequest: {
+              Item: {
+                pk: 'JOB#1',
+                sk: `FINDING#${String(i).padStart(2, '0')}`,
+                gsi1pk: 'STATUS#open',
+                gsi1sk: `2026-01-${10 + i}`,
+              },
+            },
           })),
         },
       }),
     ),
   );
-  await record(() => documents.send(new GetCommand({ TableName: 'app', Key: { pk: 'JOB#1', sk: 'METADATA' }, ReturnConsumedCapacity: 'TOTAL' })));
-  await record(() => documents.send(new QueryCommand({ TableName: 'app', KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': 'JOB#1' } })));
-  await record(() => documents.send(new QueryCommand({ TableName: 'app', IndexName: 'GSI1', KeyConditionExpression: 'gsi1pk = :p', ExpressionAttributeValues: { ':p': 'STATUS#open' }, ScanIndexForward: false, Limit: 3 })));
+  await record(() =>
+    documents.send(
+      new GetCommand({ TableName: 'app', Key: { pk: 'JOB#1', sk: 'METADATA' }, ReturnConsumedCapacity: 'TOTAL' }),
+    ),
+  );
+  await record(() =>
+    documents.send(
+      new QueryCommand({
+        TableName: 'app',
+        KeyConditionExpression: 'pk = :p',
+        ExpressionAttributeValues: { ':p': 'JOB#1' },
+      }),
+    ),
+  );
+  await record(() =>
+    documents.send(
+      new QueryCommand({
+        TableName: 'app',
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'gsi1pk = :p',
+        ExpressionAttributeValues: { ':p': 'STATUS#open' },
+        ScanIndexForward: false,
+        Limit: 3,
+      }),
+    ),
+  );
   await record(() =>
     documents.send(
       new UpdateCommand({
@@ -95,13 +140,22 @@ async function tour(raw: DynamoDBClient): Promise<unknown[]> {
       new TransactWriteCommand({
         TransactItems: [
           { Put: { TableName: 'app', Item: { pk: 'JOB#2', sk: 'METADATA' } } },
-          { ConditionCheck: { TableName: 'app', Key: { pk: 'JOB#1', sk: 'METADATA' }, ConditionExpression: 'attribute_not_exists(pk)', ReturnValuesOnConditionCheckFailure: 'ALL_OLD' } },
+          {
+            ConditionCheck: {
+              TableName: 'app',
+              Key: { pk: 'JOB#1', sk: 'METADATA' },
+              ConditionExpression: 'attribute_not_exists(pk)',
+              ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+            },
+          },
         ],
       }),
     ),
   );
   await record(() => documents.send(new GetCommand({ TableName: 'nope', Key: { pk: 'a', sk: 'b' } })));
-  await record(() => documents.send(new UpdateCommand({ TableName: 'app', Key: { pk: 'a', sk: 'b' }, UpdateExpression: 'SET' })));
+  await record(() =>
+    documents.send(new UpdateCommand({ TableName: 'app', Key: { pk: 'a', sk: 'b' }, UpdateExpression: 'SET' })),
+  );
   return seen;
 }
 
@@ -120,17 +174,44 @@ describe('createLocalClient', () => {
     await createSampleTable(raw);
     await documents.send(new PutCommand({ TableName: 'app', Item: { pk: 'a', sk: 'b', bin: new Uint8Array([9]) } }));
     const conditional = await documents
-      .send(new PutCommand({ TableName: 'app', Item: { pk: 'a', sk: 'b' }, ConditionExpression: 'attribute_not_exists(pk)', ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }))
+      .send(
+        new PutCommand({
+          TableName: 'app',
+          Item: { pk: 'a', sk: 'b' },
+          ConditionExpression: 'attribute_not_exists(pk)',
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
+      )
       .catch((error: unknown) => error);
     expect(conditional).toBeInstanceOf(ConditionalCheckFailedException);
-    expect(conditional).toMatchObject({ $metadata: { httpStatusCode: 400 }, $fault: 'client', Item: { bin: { B: new Uint8Array([9]) } } });
-    const missing = await documents.send(new GetCommand({ TableName: 'nope', Key: { pk: 'a', sk: 'b' } })).catch((error: unknown) => error);
+    expect(conditional).toMatchObject({
+      $metadata: { httpStatusCode: 400 },
+      $fault: 'client',
+      Item: { bin: { B: new Uint8Array([9]) } },
+    });
+    const missing = await documents
+      .send(new GetCommand({ TableName: 'nope', Key: { pk: 'a', sk: 'b' } }))
+      .catch((error: unknown) => error);
     expect(missing).toBeInstanceOf(ResourceNotFoundException);
     const cancelled = await documents
-      .send(new TransactWriteCommand({ TransactItems: [{ ConditionCheck: { TableName: 'app', Key: { pk: 'a', sk: 'b' }, ConditionExpression: 'attribute_not_exists(pk)' } }] }))
+      .send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              ConditionCheck: {
+                TableName: 'app',
+                Key: { pk: 'a', sk: 'b' },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
+          ],
+        }),
+      )
       .catch((error: unknown) => error);
     expect(cancelled).toBeInstanceOf(TransactionCanceledException);
-    expect((cancelled as TransactionCanceledException).CancellationReasons).toEqual([{ Code: 'ConditionalCheckFailed', Message: expect.any(String) }]);
+    expect((cancelled as TransactionCanceledException).CancellationReasons).toEqual([
+      { Code: 'ConditionalCheckFailed', Message: expect.any(String) },
+    ]);
   });
 
   it('exposes and closes its engine', async () => {
@@ -161,20 +242,28 @@ describe('createLocalClient', () => {
         KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
       }),
     );
-    await DynamoDBDocumentClient.from(first).send(new PutCommand({ TableName: 'kept', Item: { pk: new Uint8Array([0, 255]), v: 'x' } }));
+    await DynamoDBDocumentClient.from(first).send(
+      new PutCommand({ TableName: 'kept', Item: { pk: new Uint8Array([0, 255]), v: 'x' } }),
+    );
     first.destroy();
     const second = createLocalClient({ path });
     expect((await second.send(new ListTablesCommand({}))).TableNames).toEqual(['kept']);
-    const { Item } = await DynamoDBDocumentClient.from(second).send(new GetCommand({ TableName: 'kept', Key: { pk: new Uint8Array([0, 255]) } }));
+    const { Item } = await DynamoDBDocumentClient.from(second).send(
+      new GetCommand({ TableName: 'kept', Key: { pk: new Uint8Array([0, 255]) } }),
+    );
     expect(Item).toEqual({ pk: new Uint8Array([0, 255]), v: 'x' });
     second.destroy();
   });
 
   it('gives its client an endpoint-discovery cache of one entry, unless the caller sets the size', () => {
-    const capacityOf = (made: { config: object }) => (made.config as { endpointCache: { cache: { capacity: number } } }).endpointCache.cache.capacity;
+    const capacityOf = (made: { config: object }) =>
+      (made.config as { endpointCache: { cache: { capacity: number } } }).endpointCache.cache.capacity;
     const small = createLocalClient({ inMemory: true });
     const sized = createLocalClient({ inMemory: true, clientConfig: { endpointCacheSize: 50 } });
-    cleanups.push(() => small.destroy(), () => sized.destroy());
+    cleanups.push(
+      () => small.destroy(),
+      () => sized.destroy(),
+    );
     expect(capacityOf(small)).toBe(1);
     expect(capacityOf(sized)).toBe(50);
   });

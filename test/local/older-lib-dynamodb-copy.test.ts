@@ -36,10 +36,16 @@ function sdkDeserializer(): Middleware {
  */
 function ofOlderCopy<Command extends object>(command: Command, deserializer: Middleware): Command {
   // lib-dynamodb's commands keep their low-level command in a protected member.
-  const { clientCommand } = command as unknown as { clientCommand: { middlewareStack: Stack; resolveMiddleware: (...args: never[]) => unknown } };
+  const { clientCommand } = command as unknown as {
+    clientCommand: { middlewareStack: Stack; resolveMiddleware: (...args: never[]) => unknown };
+  };
   const resolve = clientCommand.resolveMiddleware.bind(clientCommand);
   clientCommand.resolveMiddleware = (...args: never[]) => {
-    clientCommand.middlewareStack.add(deserializer, { name: 'deserializerMiddleware', step: 'deserialize', override: true });
+    clientCommand.middlewareStack.add(deserializer, {
+      name: 'deserializerMiddleware',
+      step: 'deserialize',
+      override: true,
+    });
     return resolve(...args);
   };
   return command;
@@ -68,10 +74,19 @@ describe('a DocumentClient of an older lib-dynamodb copy on a fast local client'
     );
     const item = { pk: 'a', sk: '1', n: 7, tags: new Set(['x', 'y']), nested: { list: [1, 'two', null] } };
     await documents.send(ofOlderCopy(new PutCommand({ TableName: 'app', Item: item }), deserializer));
-    const got = await documents.send(ofOlderCopy(new GetCommand({ TableName: 'app', Key: { pk: 'a', sk: '1' } }), deserializer));
+    const got = await documents.send(
+      ofOlderCopy(new GetCommand({ TableName: 'app', Key: { pk: 'a', sk: '1' } }), deserializer),
+    );
     expect(got.Item).toEqual(item);
     const queried = await documents.send(
-      ofOlderCopy(new QueryCommand({ TableName: 'app', KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': 'a' } }), deserializer),
+      ofOlderCopy(
+        new QueryCommand({
+          TableName: 'app',
+          KeyConditionExpression: 'pk = :p',
+          ExpressionAttributeValues: { ':p': 'a' },
+        }),
+        deserializer,
+      ),
     );
     expect(queried.Items).toEqual([item]);
     const missing = await documents

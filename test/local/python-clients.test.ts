@@ -54,7 +54,10 @@ afterAll(() => server.close());
 
 describe('Python clients against monotable serve', () => {
   it.skipIf(!hasBoto3)('boto3 creates, writes, reads, queries and gets DynamoDB errors', async () => {
-    const { stdout } = await run('python3', ['-c', BOTO3_SCRIPT, server.endpoint], { env: environment, timeout: 60_000 });
+    const { stdout } = await run('python3', ['-c', BOTO3_SCRIPT, server.endpoint], {
+      env: environment,
+      timeout: 60_000,
+    });
     expect(stdout.trim()).toBe('boto3 ok');
   });
 
@@ -65,10 +68,14 @@ describe('Python clients against monotable serve', () => {
       AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
       KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
     });
-    const { stdout } = await run('aws', ['dynamodb', 'list-tables', '--endpoint-url', server.endpoint, '--output', 'json'], {
-      env: environment,
-      timeout: 60_000,
-    });
+    const { stdout } = await run(
+      'aws',
+      ['dynamodb', 'list-tables', '--endpoint-url', server.endpoint, '--output', 'json'],
+      {
+        env: environment,
+        timeout: 60_000,
+      },
+    );
     expect(JSON.parse(stdout).TableNames).toContain('from-cli');
   });
 });

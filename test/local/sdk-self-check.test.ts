@@ -62,17 +62,25 @@ async function putAndGet(client: DynamoDBClient): Promise<unknown> {
       BillingMode: 'PAY_PER_REQUEST',
     }),
   );
-  await client.send(new PutItemCommand({ TableName: 'app', Item: { pk: { S: 'a' }, n: { N: '1' }, b: { B: new Uint8Array([1, 2]) } } }));
+  await client.send(
+    new PutItemCommand({ TableName: 'app', Item: { pk: { S: 'a' }, n: { N: '1' }, b: { B: new Uint8Array([1, 2]) } } }),
+  );
   return (await client.send(new GetItemCommand({ TableName: 'app', Key: { pk: { S: 'a' } } }))).Item;
 }
 
 function monotableWarnings(spy: { mock: { calls: unknown[][] } }): string[] {
-  return spy.mock.calls.filter((call: unknown[]) => (call[1] as { type?: string } | undefined)?.type === 'MonotableWarning').map((call: unknown[]) => String(call[0]));
+  return spy.mock.calls
+    .filter((call: unknown[]) => (call[1] as { type?: string } | undefined)?.type === 'MonotableWarning')
+    .map((call: unknown[]) => String(call[0]));
 }
 
 describe('the SDK self-check', () => {
   it('accepts the SDK this package resolves: its clients run the fast path, with direct conversions', () => {
-    const probe = new DynamoDBClient({ region: 'us-east-1', endpoint: 'http://localhost:8000', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    const probe = new DynamoDBClient({
+      region: 'us-east-1',
+      endpoint: 'http://localhost:8000',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
     cleanups.push(() => probe.destroy());
     expect(checkSdk(sdk, probe)).toEqual({ missing: [], directConversion: true });
     const client = createLocalClient({ inMemory: true });
@@ -86,7 +94,11 @@ describe('the SDK self-check', () => {
 
   it('names what an SDK lacks', () => {
     const copy = sdkWithRenamedDeserializer();
-    const probe = new (copy.DynamoDBClient as typeof DynamoDBClient)({ region: 'us-east-1', endpoint: 'http://localhost:8000', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    const probe = new (copy.DynamoDBClient as typeof DynamoDBClient)({
+      region: 'us-east-1',
+      endpoint: 'http://localhost:8000',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
     cleanups.push(() => probe.destroy());
     expect(checkSdk(copy, probe).missing).toEqual(["middleware deserializerMiddleware in the client's stack"]);
   });
@@ -100,7 +112,9 @@ describe('the SDK self-check', () => {
     expect(localClientMode(first)).toBe('full-stack');
     expect(localClientMode(DynamoDBDocumentClient.from(second))).toBe('full-stack');
     expect(await putAndGet(first)).toEqual({ pk: { S: 'a' }, n: { N: '1' }, b: { B: new Uint8Array([1, 2]) } });
-    const missingTable = await first.send(new GetItemCommand({ TableName: 'missing', Key: { pk: { S: 'a' } } })).catch((error: unknown) => error);
+    const missingTable = await first
+      .send(new GetItemCommand({ TableName: 'missing', Key: { pk: { S: 'a' } } }))
+      .catch((error: unknown) => error);
     expect(missingTable).toBeInstanceOf(ResourceNotFoundException);
     expect((missingTable as ResourceNotFoundException).$metadata.httpStatusCode).toBe(400);
     const warnings = monotableWarnings(emitWarning);
@@ -146,13 +160,24 @@ describe('the SDK self-check', () => {
     } as never);
     const selfDeserializing = () => {
       const command = new ListTablesCommand({});
-      command.middlewareStack.add(sdkDeserializer as never, { name: 'deserializerMiddleware', step: 'deserialize', override: true });
+      command.middlewareStack.add(sdkDeserializer as never, {
+        name: 'deserializerMiddleware',
+        step: 'deserialize',
+        override: true,
+      });
       return command;
     };
     const emitWarning = vi.spyOn(process, 'emitWarning').mockImplementation(() => {});
     const client = createLocalClient({ inMemory: true });
     cleanups.push(() => client.destroy());
-    await client.send(new CreateTableCommand({ TableName: 'app', KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }], AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }], BillingMode: 'PAY_PER_REQUEST' }));
+    await client.send(
+      new CreateTableCommand({
+        TableName: 'app',
+        KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
+        AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
+        BillingMode: 'PAY_PER_REQUEST',
+      }),
+    );
     expect((await client.send(selfDeserializing())).TableNames).toEqual(['app']);
     expect((await client.send(selfDeserializing())).TableNames).toEqual(['app']);
     expect((await client.send(new ListTablesCommand({}))).TableNames).toEqual(['app']);

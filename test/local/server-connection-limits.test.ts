@@ -113,7 +113,9 @@ describe('connection limits on the HTTP front end', () => {
       const honest = await open(capped.port);
       let answer = '';
       honest.on('data', (chunk: Buffer) => (answer += chunk.toString('latin1')));
-      const answered = new Promise<void>((resolve) => honest.on('data', () => answer.includes('TableNames') && resolve()));
+      const answered = new Promise<void>((resolve) =>
+        honest.on('data', () => answer.includes('TableNames') && resolve()),
+      );
       honest.write(head(body.length) + body);
       await new Promise((resolve) => setTimeout(resolve, 700));
       // A client whose requests arrive whole holds nothing between them, so it is not made to
@@ -153,7 +155,7 @@ describe('connection limits on the HTTP front end', () => {
     }
   }, 30_000);
 
-  it('answers 408 to a stalled chunked body (served by Node\'s HTTP server) within its timeouts, not at Node\'s 30 s check', async () => {
+  it("answers 408 to a stalled chunked body (served by Node's HTTP server) within its timeouts, not at Node's 30 s check", async () => {
     const started = Date.now();
     const socket = await open(server.port);
     let text = '';

@@ -1,11 +1,18 @@
-import { DynamoDBClient, ListTablesCommand, TagResourceCommand, DescribeTableCommand, CreateTableCommand } from '@aws-sdk/client-dynamodb';
+import {
+  DynamoDBClient,
+  ListTablesCommand,
+  TagResourceCommand,
+  DescribeTableCommand,
+  CreateTableCommand,
+} from '@aws-sdk/client-dynamodb';
 import { request as httpRequest } from 'node:http';
 import { gunzipSync, gzipSync, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crc32 } from '../../src/local/crc32.js';
 import { startServer, type RunningServer } from '../../src/local/index.js';
 
-const AUTHORIZATION = 'AWS4-HMAC-SHA256 Credential=local/20261201/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=abc';
+const AUTHORIZATION =
+  'AWS4-HMAC-SHA256 Credential=local/20261201/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=abc';
 let server: RunningServer;
 beforeAll(async () => {
   server = await startServer({ port: 0 });
@@ -15,7 +22,11 @@ afterAll(async () => {
 });
 
 /** A raw POST (node:http adds no Accept-Encoding of its own); the body as received, undecoded. */
-function rawPost(operation: string, body: Buffer, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
+function rawPost(
+  operation: string,
+  body: Buffer,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const request = httpRequest(
       server.endpoint,
@@ -32,7 +43,9 @@ function rawPost(operation: string, body: Buffer, headers: Record<string, string
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
       },
     );
     request.on('error', reject);
@@ -43,7 +56,10 @@ function rawPost(operation: string, body: Buffer, headers: Record<string, string
 describe('monotable serve: content encodings, health line, empty tagging answers', () => {
   it('decodes gzip and deflate request bodies', async () => {
     const json = Buffer.from(JSON.stringify({ Limit: 5 }));
-    for (const [encoding, body] of [['gzip', gzipSync(json)], ['deflate', deflateSync(json)]] as const) {
+    for (const [encoding, body] of [
+      ['gzip', gzipSync(json)],
+      ['deflate', deflateSync(json)],
+    ] as const) {
       const answer = await rawPost('ListTables', body, { 'content-encoding': encoding });
       expect(answer.status).toBe(200);
       expect(JSON.parse(answer.body.toString('utf8'))).toEqual({ TableNames: [] });
@@ -75,15 +91,32 @@ describe('monotable serve: content encodings, health line, empty tagging answers
   });
 
   it('answers TagResource and UntagResource with an empty body, which the SDK reads', async () => {
-    const client = new DynamoDBClient({ endpoint: server.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
-    await client.send(new CreateTableCommand({ TableName: 'tagged', KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }], AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }], BillingMode: 'PAY_PER_REQUEST' }));
+    const client = new DynamoDBClient({
+      endpoint: server.endpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
+    await client.send(
+      new CreateTableCommand({
+        TableName: 'tagged',
+        KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
+        AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
+        BillingMode: 'PAY_PER_REQUEST',
+      }),
+    );
     const arn = (await client.send(new DescribeTableCommand({ TableName: 'tagged' }))).Table?.TableArn as string;
-    const tag = await rawPost('TagResource', Buffer.from(JSON.stringify({ ResourceArn: arn, Tags: [{ Key: 'a', Value: 'b' }] })), {});
+    const tag = await rawPost(
+      'TagResource',
+      Buffer.from(JSON.stringify({ ResourceArn: arn, Tags: [{ Key: 'a', Value: 'b' }] })),
+      {},
+    );
     expect(tag.status).toBe(200);
     expect(tag.body.length).toBe(0);
     const untag = await rawPost('UntagResource', Buffer.from(JSON.stringify({ ResourceArn: arn, TagKeys: ['a'] })), {});
     expect(untag.body.length).toBe(0);
-    await expect(client.send(new TagResourceCommand({ ResourceArn: arn, Tags: [{ Key: 'c', Value: 'd' }] }))).resolves.toBeDefined();
+    await expect(
+      client.send(new TagResourceCommand({ ResourceArn: arn, Tags: [{ Key: 'c', Value: 'd' }] })),
+    ).resolves.toBeDefined();
     expect((await client.send(new ListTablesCommand({}))).TableNames).toContain('tagged');
   });
 });

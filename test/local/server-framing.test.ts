@@ -16,7 +16,11 @@ beforeAll(async () => {
     fallback: createHttpServer(),
     keepAliveTimeoutMs: 60_000,
     maxBodyBytes: 4 * 1024 * 1024,
-    answer: (head, body) => ({ statusCode: 200, contentType: 'application/json', text: JSON.stringify({ url: head.url, body }) }),
+    answer: (head, body) => ({
+      statusCode: 200,
+      contentType: 'application/json',
+      text: JSON.stringify({ url: head.url, body }),
+    }),
   });
   await new Promise<void>((resolve) => lean.server.listen(0, '127.0.0.1', resolve));
   port = (lean.server.address() as AddressInfo).port;
@@ -25,7 +29,10 @@ afterAll(() => lean.close(100));
 
 function request(url: string, body: string): Buffer {
   const bytes = Buffer.from(body, 'utf8');
-  return Buffer.concat([Buffer.from(`POST ${url} HTTP/1.1\r\nhost: x\r\ncontent-length: ${bytes.length}\r\n\r\n`, 'latin1'), bytes]);
+  return Buffer.concat([
+    Buffer.from(`POST ${url} HTTP/1.1\r\nhost: x\r\ncontent-length: ${bytes.length}\r\n\r\n`, 'latin1'),
+    bytes,
+  ]);
 }
 
 /** Sends `pieces` one write (and one event-loop turn) apart; resolves with the bodies of `count` answers. */
@@ -73,7 +80,8 @@ describe('lean server framing', () => {
     const body = JSON.stringify({ data: 'ü'.repeat(600_000) });
     const bytes = request('/', body);
     const pieces: Buffer[] = [];
-    for (let offset = 0; offset < bytes.length; offset += 100_000) pieces.push(bytes.subarray(offset, offset + 100_000));
+    for (let offset = 0; offset < bytes.length; offset += 100_000)
+      pieces.push(bytes.subarray(offset, offset + 100_000));
     expect(await exchange(pieces, 1)).toEqual([{ url: '/', body }]);
   });
 
@@ -85,8 +93,13 @@ describe('lean server framing', () => {
         async (bodies, cuts) => {
           const bytes = Buffer.concat(bodies.map((body, index) => request(`/${index}`, body)));
           const offsets = [...new Set(cuts.map((cut) => cut % bytes.length))].sort((a, b) => a - b);
-          const pieces = [0, ...offsets].map((start, index, all) => bytes.subarray(start, all[index + 1] ?? bytes.length));
-          const answers = await exchange(pieces.filter((piece) => piece.length > 0), bodies.length);
+          const pieces = [0, ...offsets].map((start, index, all) =>
+            bytes.subarray(start, all[index + 1] ?? bytes.length),
+          );
+          const answers = await exchange(
+            pieces.filter((piece) => piece.length > 0),
+            bodies.length,
+          );
           expect(answers).toEqual(bodies.map((body, index) => ({ url: `/${index}`, body })));
         },
       ),

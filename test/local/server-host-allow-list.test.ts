@@ -4,7 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostAllowList } from '../../src/local/server/host-allow-list.js';
 import { startServer, type RunningServer } from '../../src/local/server/start-server.js';
 
-function post(port: number, host: string, extraHeaders: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+function post(
+  port: number,
+  host: string,
+  extraHeaders: Record<string, string> = {},
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const outgoing = request(
       {
@@ -16,7 +20,8 @@ function post(port: number, host: string, extraHeaders: Record<string, string> =
           Host: host,
           'Content-Type': 'application/x-amz-json-1.0',
           'X-Amz-Target': 'DynamoDB_20120810.ListTables',
-          Authorization: 'AWS4-HMAC-SHA256 Credential=local/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0',
+          Authorization:
+            'AWS4-HMAC-SHA256 Credential=local/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0',
           ...extraHeaders,
         },
       },

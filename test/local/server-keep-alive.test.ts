@@ -13,7 +13,11 @@ beforeAll(async () => {
     fallback: createHttpServer(),
     keepAliveTimeoutMs: KEEP_ALIVE_MS,
     maxBodyBytes: 1024,
-    answer: (_head, body) => ({ statusCode: 200, contentType: 'application/json', text: `{"echo":${JSON.stringify(body)}}` }),
+    answer: (_head, body) => ({
+      statusCode: 200,
+      contentType: 'application/json',
+      text: `{"echo":${JSON.stringify(body)}}`,
+    }),
   });
   await new Promise<void>((resolve) => lean.server.listen(0, '127.0.0.1', resolve));
   port = (lean.server.address() as AddressInfo).port;

@@ -14,7 +14,9 @@ function referenceBytes(response: WireResponse, date: string, close: boolean, ke
   let head = `HTTP/1.1 ${response.statusCode} ${STATUS_CODES[response.statusCode] ?? 'unknown'}\r\n`;
   for (const name in response.headers) head += `${name}: ${response.headers[name]}\r\n`;
   head += `Date: ${date}\r\n`;
-  head += close ? 'Connection: close\r\n\r\n' : `Connection: keep-alive\r\nKeep-Alive: timeout=${keepAliveSeconds}\r\n\r\n`;
+  head += close
+    ? 'Connection: close\r\n\r\n'
+    : `Connection: keep-alive\r\nKeep-Alive: timeout=${keepAliveSeconds}\r\n\r\n`;
   const headLength = Buffer.byteLength(head, 'latin1');
   const bytes = Buffer.allocUnsafe(headLength + response.body.length);
   bytes.write(head, 0, 'latin1');
@@ -35,13 +37,15 @@ const answer: fc.Arbitrary<WireAnswer> = fc.record({
   ),
 });
 
-describe('the lean server\'s response framing', () => {
+describe("the lean server's response framing", () => {
   it('writes the bytes of the buffer-building reference', () => {
     fc.assert(
       fc.property(answer, fc.boolean(), (reply, close) => {
         const response = toWireResponse(reply);
         const requestId = response.headers['x-amzn-RequestId'];
-        const connection = close ? 'Connection: close\r\n\r\n' : 'Connection: keep-alive\r\nKeep-Alive: timeout=60\r\n\r\n';
+        const connection = close
+          ? 'Connection: close\r\n\r\n'
+          : 'Connection: keep-alive\r\nKeep-Alive: timeout=60\r\n\r\n';
         const written = Buffer.from(responseHead(reply, requestId, DATE, connection) + reply.text, 'utf8');
         expect(written.equals(referenceBytes(response, DATE, close, 60))).toBe(true);
       }),

@@ -61,7 +61,9 @@ describe('monotable serve speaks DynamoDB JSON protocol', () => {
   });
 
   it('answers an engine failure with a 500 InternalServerError', async () => {
-    const answer = await post('{"TableName":"t","Key":{"pk":{"S":"a"}}}', { 'x-amz-target': 'DynamoDB_20120810.DeleteItem' });
+    const answer = await post('{"TableName":"t","Key":{"pk":{"S":"a"}}}', {
+      'x-amz-target': 'DynamoDB_20120810.DeleteItem',
+    });
     expect(answer.status).toBe(500);
     expect(JSON.parse(answer.text).__type).toBe('com.amazonaws.dynamodb.v20120810#InternalServerError');
   });

@@ -21,17 +21,24 @@ let server: RunningServer;
 beforeAll(async () => {
   server = await startServer({
     port: 0,
-    requireSignature: { credentials: { [TEAM.accessKeyId]: TEAM.secretAccessKey, [OTHER.accessKeyId]: OTHER.secretAccessKey } },
+    requireSignature: {
+      credentials: { [TEAM.accessKeyId]: TEAM.secretAccessKey, [OTHER.accessKeyId]: OTHER.secretAccessKey },
+    },
   });
 });
 afterAll(() => server.close());
 
-function client(credentials: { accessKeyId: string; secretAccessKey: string }, extra: { systemClockOffset?: number; maxAttempts?: number } = {}): DynamoDBClient {
+function client(
+  credentials: { accessKeyId: string; secretAccessKey: string },
+  extra: { systemClockOffset?: number; maxAttempts?: number } = {},
+): DynamoDBClient {
   return new DynamoDBClient({ endpoint: server.endpoint, region: 'us-east-1', credentials, maxAttempts: 1, ...extra });
 }
 
 /** The error a call fails with (the test fails if it succeeds). */
-async function failure(promise: Promise<unknown>): Promise<{ name: string; message: string; $metadata: { httpStatusCode?: number } }> {
+async function failure(
+  promise: Promise<unknown>,
+): Promise<{ name: string; message: string; $metadata: { httpStatusCode?: number } }> {
   try {
     await promise;
   } catch (error) {
@@ -79,21 +86,31 @@ async function signedBySdk(offsetMs: number, gzip = false): Promise<CapturedRequ
   return captured;
 }
 
-function send(captured: CapturedRequest): Promise<{ status: number; body: { __type?: string; message?: string; TableNames?: string[] } }> {
+function send(
+  captured: CapturedRequest,
+): Promise<{ status: number; body: { __type?: string; message?: string; TableNames?: string[] } }> {
   return new Promise((resolve, reject) => {
     // A connection of its own: one whose request went to Node's HTTP server stays there.
-    const outgoing = httpRequest(`${server.endpoint}/`, { method: 'POST', headers: captured.headers, agent: false }, (response) => {
-      let text = '';
-      response.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }));
-    });
+    const outgoing = httpRequest(
+      `${server.endpoint}/`,
+      { method: 'POST', headers: captured.headers, agent: false },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) }));
+      },
+    );
     outgoing.on('error', reject);
     outgoing.end(captured.body);
   });
 }
 
 /** `20240102T030405Z` for a time in ms. */
-const basic = (time: number): string => new Date(time).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const basic = (time: number): string =>
+  new Date(time)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 describe('monotable serve with requireSignature', () => {
   it('serves SDK calls signed with a configured key, DynamoDB and DynamoDB Streams targets alike', async () => {
@@ -114,7 +131,12 @@ describe('monotable serve with requireSignature', () => {
     );
     expect((await sdk.send(new ListTablesCommand({}))).TableNames).toEqual(['signed']);
     sdk.destroy();
-    const streams = new DynamoDBStreamsClient({ endpoint: server.endpoint, region: 'us-east-1', credentials: TEAM, maxAttempts: 1 });
+    const streams = new DynamoDBStreamsClient({
+      endpoint: server.endpoint,
+      region: 'us-east-1',
+      credentials: TEAM,
+      maxAttempts: 1,
+    });
     expect((await streams.send(new ListStreamsCommand({}))).Streams).toHaveLength(1);
     streams.destroy();
   });
@@ -122,7 +144,11 @@ describe('monotable serve with requireSignature', () => {
   it('refuses a wrong secret with InvalidSignatureException and an unknown key with UnrecognizedClientException', async () => {
     const wrongSecret = client({ accessKeyId: TEAM.accessKeyId, secretAccessKey: 'not-the-secret' });
     const refused = await failure(wrongSecret.send(new ListTablesCommand({})));
-    expect(refused).toMatchObject({ name: 'InvalidSignatureException', message: MISMATCH, $metadata: { httpStatusCode: 400 } });
+    expect(refused).toMatchObject({
+      name: 'InvalidSignatureException',
+      message: MISMATCH,
+      $metadata: { httpStatusCode: 400 },
+    });
     wrongSecret.destroy();
 
     const unknown = client({ accessKeyId: 'AKIDNOBODY', secretAccessKey: TEAM.secretAccessKey });
@@ -139,12 +165,20 @@ describe('monotable serve with requireSignature', () => {
       credentials: { accessKeyId: OTHER.accessKeyId, secretAccessKey: TEAM.secretAccessKey },
       maxAttempts: 1,
     });
-    expect(await failure(streams.send(new ListStreamsCommand({})))).toMatchObject({ name: 'InvalidSignatureException', message: MISMATCH });
+    expect(await failure(streams.send(new ListStreamsCommand({})))).toMatchObject({
+      name: 'InvalidSignatureException',
+      message: MISMATCH,
+    });
     streams.destroy();
   });
 
   it('refuses a signature scoped to another region', async () => {
-    const elsewhere = new DynamoDBClient({ endpoint: server.endpoint, region: 'eu-west-1', credentials: TEAM, maxAttempts: 1 });
+    const elsewhere = new DynamoDBClient({
+      endpoint: server.endpoint,
+      region: 'eu-west-1',
+      credentials: TEAM,
+      maxAttempts: 1,
+    });
     expect(await failure(elsewhere.send(new ListTablesCommand({})))).toMatchObject({
       name: 'InvalidSignatureException',
       message: "Credential should be scoped to a valid region, not 'eu-west-1'. ",
@@ -154,8 +188,14 @@ describe('monotable serve with requireSignature', () => {
 
   it('answers an expired and a too-futuristic signature over raw HTTP with the service messages', async () => {
     for (const [offsetMs, pattern] of [
-      [-6 * 60_000, /^Signature expired: (\d{8}T\d{6}Z) is now earlier than (\d{8}T\d{6}Z) \((\d{8}T\d{6}Z) - 5 min\.\)$/],
-      [6 * 60_000, /^Signature not yet current: (\d{8}T\d{6}Z) is still later than (\d{8}T\d{6}Z) \((\d{8}T\d{6}Z) \+ 5 min\.\)$/],
+      [
+        -6 * 60_000,
+        /^Signature expired: (\d{8}T\d{6}Z) is now earlier than (\d{8}T\d{6}Z) \((\d{8}T\d{6}Z) - 5 min\.\)$/,
+      ],
+      [
+        6 * 60_000,
+        /^Signature not yet current: (\d{8}T\d{6}Z) is still later than (\d{8}T\d{6}Z) \((\d{8}T\d{6}Z) \+ 5 min\.\)$/,
+      ],
     ] as const) {
       const before = Date.now();
       const captured = await signedBySdk(offsetMs);
@@ -167,7 +207,9 @@ describe('monotable serve with requireSignature', () => {
       const [, signedAt, bound, now] = match!;
       expect(signedAt).toBe(captured.headers['x-amz-date']);
       // The server's clock, and the bound five minutes from it.
-      expect(Date.parse(now.replace(/(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z/, '$1-$2-$3T$4:$5:$6Z'))).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+      expect(
+        Date.parse(now.replace(/(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z/, '$1-$2-$3T$4:$5:$6Z')),
+      ).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
       const shift = offsetMs < 0 ? -5 * 60_000 : 5 * 60_000;
       const nowMs = Date.parse(now.replace(/(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z/, '$1-$2-$3T$4:$5:$6Z'));
       expect(bound).toBe(basic(nowMs + shift));
@@ -185,7 +227,9 @@ describe('monotable serve with requireSignature', () => {
     const refusal = { __type: 'com.amazon.coral.service#InvalidSignatureException', message: MISMATCH };
     const tampered = await signedBySdk(0);
     const other = Buffer.from('{"Limit":1}');
-    expect((await send({ body: other, headers: { ...tampered.headers, 'content-length': String(other.length) } })).body).toEqual(refusal);
+    expect(
+      (await send({ body: other, headers: { ...tampered.headers, 'content-length': String(other.length) } })).body,
+    ).toEqual(refusal);
     const otherCompressed = gzipSync(other);
     const headers = { ...compressed.headers, 'content-length': String(otherCompressed.length) };
     expect((await send({ body: otherCompressed, headers })).body).toEqual(refusal);
@@ -211,8 +255,10 @@ describe('monotable serve with requireSignature', () => {
     });
   });
 
-  it.skipIf(!hasBoto3)('passes boto3 calls with a configured key and refuses a wrong secret and an unknown key', async () => {
-    const script = String.raw`
+  it.skipIf(!hasBoto3)(
+    'passes boto3 calls with a configured key and refuses a wrong secret and an unknown key',
+    async () => {
+      const script = String.raw`
 import sys, boto3
 from botocore.exceptions import ClientError
 def db(key, secret):
@@ -231,25 +277,37 @@ for key, secret, code in [(sys.argv[2], "wrong", "InvalidSignatureException"), (
         print(code, error.response["Error"]["Message"])
 print("boto3 ok")
 `;
-    const { stdout } = await run('python3', ['-c', script, server.endpoint, TEAM.accessKeyId, TEAM.secretAccessKey], {
-      env: localAwsEnvironment,
-      timeout: 60_000,
-    });
-    expect(stdout.trim().split('\n')).toEqual([
-      `InvalidSignatureException ${MISMATCH}`,
-      'UnrecognizedClientException The security token included in the request is invalid.',
-      'boto3 ok',
-    ]);
-  });
+      const { stdout } = await run('python3', ['-c', script, server.endpoint, TEAM.accessKeyId, TEAM.secretAccessKey], {
+        env: localAwsEnvironment,
+        timeout: 60_000,
+      });
+      expect(stdout.trim().split('\n')).toEqual([
+        `InvalidSignatureException ${MISMATCH}`,
+        'UnrecognizedClientException The security token included in the request is invalid.',
+        'boto3 ok',
+      ]);
+    },
+  );
 });
 
 describe('SignatureVerifier clock skew', () => {
   it('serves a signing time up to 5 minutes either side of its clock and refuses one second more', async () => {
     const captured = await signedBySdk(0);
-    const signedAt = Date.parse(captured.headers['x-amz-date'].replace(/(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z/, '$1-$2-$3T$4:$5:$6Z'));
-    const request = { method: 'POST', url: '/', rawHeaders: Object.entries(captured.headers).flat(), body: captured.body };
+    const signedAt = Date.parse(
+      captured.headers['x-amz-date'].replace(/(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z/, '$1-$2-$3T$4:$5:$6Z'),
+    );
+    const request = {
+      method: 'POST',
+      url: '/',
+      rawHeaders: Object.entries(captured.headers).flat(),
+      body: captured.body,
+    };
     const at = (now: number) =>
-      new SignatureVerifier({ credentials: new Map([[TEAM.accessKeyId, TEAM.secretAccessKey]]), region: 'us-east-1', now: () => now }).verify(request);
+      new SignatureVerifier({
+        credentials: new Map([[TEAM.accessKeyId, TEAM.secretAccessKey]]),
+        region: 'us-east-1',
+        now: () => now,
+      }).verify(request);
     expect(at(signedAt + 5 * 60_000)).toBeUndefined();
     expect(at(signedAt - 5 * 60_000)).toBeUndefined();
     expect(at(signedAt + 5 * 60_000 + 1_000)).toEqual({

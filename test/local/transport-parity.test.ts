@@ -10,7 +10,13 @@ import {
   GetItemCommand,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEngineClient } from '../../src/local/client/engine-client.js';
 import { serveEngine, type ServingEngine } from '../../src/local/server/serve-engine.js';
@@ -47,9 +53,13 @@ async function scenario(transport: Transport): Promise<unknown[]> {
     await observedOutcome(() => client.send(new DescribeTableCommand({ TableName: 'scripted' }))),
     await observedOutcome(() => client.send(new DescribeTableCommand({ TableName: 'other' }))),
     await observedOutcome(() =>
-      documents.send(new PutCommand({ TableName: 't', Item: { pk: 'a', n: 1.5, bin: bytes, tags: new Set(['x', 'y']) } })),
+      documents.send(
+        new PutCommand({ TableName: 't', Item: { pk: 'a', n: 1.5, bin: bytes, tags: new Set(['x', 'y']) } }),
+      ),
     ),
-    await observedOutcome(() => documents.send(new GetCommand({ TableName: 't', Key: { pk: 'a' }, ReturnConsumedCapacity: 'TOTAL' }))),
+    await observedOutcome(() =>
+      documents.send(new GetCommand({ TableName: 't', Key: { pk: 'a' }, ReturnConsumedCapacity: 'TOTAL' })),
+    ),
     await observedOutcome(() => client.send(new GetItemCommand({ TableName: 't', Key: { pk: { S: 'a' } } }))),
     await observedOutcome(() => client.send(new GetItemCommand({ TableName: 'missing', Key: { pk: { S: 'a' } } }))),
     await observedOutcome(() =>
@@ -62,7 +72,15 @@ async function scenario(transport: Transport): Promise<unknown[]> {
         }),
       ),
     ),
-    await observedOutcome(() => documents.send(new QueryCommand({ TableName: 't', KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': 'a' } }))),
+    await observedOutcome(() =>
+      documents.send(
+        new QueryCommand({
+          TableName: 't',
+          KeyConditionExpression: 'pk = :p',
+          ExpressionAttributeValues: { ':p': 'a' },
+        }),
+      ),
+    ),
     await observedOutcome(() =>
       documents.send(
         new TransactWriteCommand({
@@ -73,7 +91,9 @@ async function scenario(transport: Transport): Promise<unknown[]> {
         }),
       ),
     ),
-    await observedOutcome(() => client.send(new UpdateItemCommand({ TableName: 't', Key: { pk: { S: 'a' } }, UpdateExpression: 'SET' }))),
+    await observedOutcome(() =>
+      client.send(new UpdateItemCommand({ TableName: 't', Key: { pk: { S: 'a' } }, UpdateExpression: 'SET' })),
+    ),
     await observedOutcome(() => client.send(new DeleteItemCommand({ TableName: 't', Key: { pk: { S: 'a' } } }))),
   ];
   // What the engine received must not depend on the transport either.
@@ -102,7 +122,14 @@ describe('the three ways in give the same outputs and errors', () => {
       await documents.send(new PutCommand({ TableName: 't', Item: { pk: 'a', bin: new Uint8Array([7]) } }));
 
       const conditional = await documents
-        .send(new PutCommand({ TableName: 't', Item: { pk: 'a' }, ConditionExpression: 'attribute_not_exists(pk)', ReturnValuesOnConditionCheckFailure: 'ALL_OLD' }))
+        .send(
+          new PutCommand({
+            TableName: 't',
+            Item: { pk: 'a' },
+            ConditionExpression: 'attribute_not_exists(pk)',
+            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+          }),
+        )
         .catch((error: unknown) => error);
       expect(conditional).toBeInstanceOf(ConditionalCheckFailedException);
       expect(conditional).toMatchObject({
@@ -113,9 +140,13 @@ describe('the three ways in give the same outputs and errors', () => {
         Item: { pk: { S: 'a' }, bin: { B: new Uint8Array([7]) } },
       });
 
-      const missing = await client.send(new DescribeTableCommand({ TableName: 'nope' })).catch((error: unknown) => error);
+      const missing = await client
+        .send(new DescribeTableCommand({ TableName: 'nope' }))
+        .catch((error: unknown) => error);
       expect(missing).toBeInstanceOf(ResourceNotFoundException);
-      expect((missing as ResourceNotFoundException).message).toBe('Requested resource not found: Table: nope not found');
+      expect((missing as ResourceNotFoundException).message).toBe(
+        'Requested resource not found: Table: nope not found',
+      );
 
       const cancelled = (await documents
         .send(new TransactWriteCommand({ TransactItems: [{ Put: { TableName: 't', Item: { pk: 'z' } } }] }))
@@ -124,10 +155,16 @@ describe('the three ways in give the same outputs and errors', () => {
       expect(cancelled.CancellationReasons?.[1]).toEqual({
         Code: 'ConditionalCheckFailed',
         Message: 'The conditional request failed',
-        Item: { pk: { S: 'x' }, blob: { B: new Uint8Array([1, 2, 3]) }, set: { BS: [new Uint8Array([1]), new Uint8Array([2])] } },
+        Item: {
+          pk: { S: 'x' },
+          blob: { B: new Uint8Array([1, 2, 3]) },
+          set: { BS: [new Uint8Array([1]), new Uint8Array([2])] },
+        },
       });
 
-      const internal = await client.send(new DeleteItemCommand({ TableName: 't', Key: { pk: { S: 'a' } } })).catch((e: unknown) => e);
+      const internal = await client
+        .send(new DeleteItemCommand({ TableName: 't', Key: { pk: { S: 'a' } } }))
+        .catch((e: unknown) => e);
       expect(internal).toBeInstanceOf(InternalServerError);
       expect(internal).toMatchObject({ $fault: 'server', $metadata: { httpStatusCode: 500 } });
 
@@ -141,7 +178,9 @@ describe('the three ways in give the same outputs and errors', () => {
     const engine = new ScriptedEngine();
     const documents = DynamoDBDocumentClient.from(createEngineClient(engine));
     const bytes = Uint8Array.from({ length: 256 }, (_, i) => i);
-    await documents.send(new PutCommand({ TableName: 't', Item: { pk: 'b', bin: bytes, bins: new Set([bytes.subarray(0, 3)]) } }));
+    await documents.send(
+      new PutCommand({ TableName: 't', Item: { pk: 'b', bin: bytes, bins: new Set([bytes.subarray(0, 3)]) } }),
+    );
     expect(engine.calls[0].input).toMatchObject({
       Item: { bin: { B: Buffer.from(bytes).toString('base64') }, bins: { BS: ['AAEC'] } },
     });
@@ -152,11 +191,16 @@ describe('the three ways in give the same outputs and errors', () => {
 
   it('never changes objects the engine keeps (catalog data shared between answers)', async () => {
     const engine = new ScriptedEngine();
-    const shared = { IndexName: 'GSI1', ProvisionedThroughput: { LastIncreaseDateTime: 1767225600, ReadCapacityUnits: 0 } };
+    const shared = {
+      IndexName: 'GSI1',
+      ProvisionedThroughput: { LastIncreaseDateTime: 1767225600, ReadCapacityUnits: 0 },
+    };
     const answers = { Table: { TableName: 'scripted', GlobalSecondaryIndexes: [shared] } };
     engine.handle = () => answers;
     const described = await createEngineClient(engine).send(new DescribeTableCommand({ TableName: 'scripted' }));
-    expect(described.Table?.GlobalSecondaryIndexes?.[0].ProvisionedThroughput?.LastIncreaseDateTime).toEqual(new Date(1767225600000));
+    expect(described.Table?.GlobalSecondaryIndexes?.[0].ProvisionedThroughput?.LastIncreaseDateTime).toEqual(
+      new Date(1767225600000),
+    );
     expect(answers.Table.GlobalSecondaryIndexes[0]).toBe(shared);
     expect(shared.ProvisionedThroughput.LastIncreaseDateTime).toBe(1767225600);
   });
@@ -164,7 +208,9 @@ describe('the three ways in give the same outputs and errors', () => {
   it('fills in the idempotency token of TransactWriteItems as the SDK serializer does', async () => {
     const engine = new ScriptedEngine();
     const documents = DynamoDBDocumentClient.from(createEngineClient(engine));
-    await documents.send(new TransactWriteCommand({ TransactItems: [{ Put: { TableName: 't', Item: { pk: 'z' } } }] })).catch(() => {});
+    await documents
+      .send(new TransactWriteCommand({ TransactItems: [{ Put: { TableName: 't', Item: { pk: 'z' } } }] }))
+      .catch(() => {});
     expect((engine.calls[0].input as { ClientRequestToken?: string }).ClientRequestToken).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

@@ -24,7 +24,10 @@ beforeEach(() => {
     ],
   });
   for (const sk of ['a', 'b', 'c']) {
-    engine.handle('PutItem', { TableName: 'wire', Item: { pk: { S: 'p' }, sk: { S: sk }, text: { S: `é "${sk}" \u2028` }, n: { N: '1.5' } } });
+    engine.handle('PutItem', {
+      TableName: 'wire',
+      Item: { pk: { S: 'p' }, sk: { S: sk }, text: { S: `é "${sk}" \u2028` }, n: { N: '1.5' } },
+    });
   }
 });
 afterEach(() => engine.close());
@@ -40,11 +43,40 @@ function request(operation: string, input: unknown): WireRequest {
 }
 
 const reads: [string, unknown][] = [
-  ['Query', { TableName: 'wire', KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': { S: 'p' } }, Limit: 2, ReturnConsumedCapacity: 'TOTAL' }],
-  ['Query', { TableName: 'wire', KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': { S: 'p' } }, ProjectionExpression: 'sk' }],
+  [
+    'Query',
+    {
+      TableName: 'wire',
+      KeyConditionExpression: 'pk = :p',
+      ExpressionAttributeValues: { ':p': { S: 'p' } },
+      Limit: 2,
+      ReturnConsumedCapacity: 'TOTAL',
+    },
+  ],
+  [
+    'Query',
+    {
+      TableName: 'wire',
+      KeyConditionExpression: 'pk = :p',
+      ExpressionAttributeValues: { ':p': { S: 'p' } },
+      ProjectionExpression: 'sk',
+    },
+  ],
   ['Scan', { TableName: 'wire' }],
   ['GetItem', { TableName: 'wire', Key: { pk: { S: 'p' }, sk: { S: 'b' } } }],
-  ['BatchGetItem', { RequestItems: { wire: { Keys: [{ pk: { S: 'p' }, sk: { S: 'c' } }, { pk: { S: 'p' }, sk: { S: 'z' } }] } } }],
+  [
+    'BatchGetItem',
+    {
+      RequestItems: {
+        wire: {
+          Keys: [
+            { pk: { S: 'p' }, sk: { S: 'c' } },
+            { pk: { S: 'p' }, sk: { S: 'z' } },
+          ],
+        },
+      },
+    },
+  ],
   ['TransactGetItems', { TransactItems: [{ Get: { TableName: 'wire', Key: { pk: { S: 'p' }, sk: { S: 'a' } } } }] }],
   ['GetItem', { TableName: 'missing', Key: { pk: { S: 'p' } } }],
 ];
@@ -60,7 +92,13 @@ describe('dispatchWireRequest', () => {
   });
 
   it('sends the stored items unchanged', () => {
-    const answer = dispatchWireRequest(engine, request('GetItem', { TableName: 'wire', Key: { pk: { S: 'p' }, sk: { S: 'a' } } }), 'us-east-1');
-    expect(JSON.parse(answer.body.toString('utf8'))).toEqual({ Item: { pk: { S: 'p' }, sk: { S: 'a' }, text: { S: 'é "a" \u2028' }, n: { N: '1.5' } } });
+    const answer = dispatchWireRequest(
+      engine,
+      request('GetItem', { TableName: 'wire', Key: { pk: { S: 'p' }, sk: { S: 'a' } } }),
+      'us-east-1',
+    );
+    expect(JSON.parse(answer.body.toString('utf8'))).toEqual({
+      Item: { pk: { S: 'p' }, sk: { S: 'a' }, text: { S: 'é "a" \u2028' }, n: { N: '1.5' } },
+    });
   });
 });

@@ -14,7 +14,9 @@ interface Step {
   expect: Answer;
   correction?: { fact: string; expect: Answer };
 }
-type Answer = { output: Record<string, unknown> } | { error: { type: string; message: string; CancellationReasons?: unknown } };
+type Answer =
+  | { output: Record<string, unknown> }
+  | { error: { type: string; message: string; CancellationReasons?: unknown } };
 interface CaseFile {
   description: string;
   tables: Record<string, unknown>[];
@@ -30,7 +32,9 @@ function answerOf(engine: Engine, step: Step): Answer {
   } catch (error) {
     if (!(error instanceof DynamoDBError)) throw error;
     const reasons = error.extra.CancellationReasons;
-    return { error: { type: error.type, message: error.message, ...(reasons ? { CancellationReasons: reasons } : {}) } };
+    return {
+      error: { type: error.type, message: error.message, ...(reasons ? { CancellationReasons: reasons } : {}) },
+    };
   }
 }
 

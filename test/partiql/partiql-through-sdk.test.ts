@@ -27,7 +27,15 @@ afterAll(() => server.close());
 
 const ways: [string, () => DynamoDBClient][] = [
   ['in-process', () => createLocalClient({ inMemory: true })],
-  ['over HTTP', () => new DynamoDBClient({ endpoint: server.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } })],
+  [
+    'over HTTP',
+    () =>
+      new DynamoDBClient({
+        endpoint: server.endpoint,
+        region: 'us-east-1',
+        credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      }),
+  ],
 ];
 
 let tableCount = 0;
@@ -46,7 +54,13 @@ async function table(client: DynamoDBClient): Promise<string> {
         { AttributeName: 'pk', KeyType: 'HASH' },
         { AttributeName: 'sk', KeyType: 'RANGE' },
       ],
-      GlobalSecondaryIndexes: [{ IndexName: 'by_g', KeySchema: [{ AttributeName: 'g', KeyType: 'HASH' }], Projection: { ProjectionType: 'ALL' } }],
+      GlobalSecondaryIndexes: [
+        {
+          IndexName: 'by_g',
+          KeySchema: [{ AttributeName: 'g', KeyType: 'HASH' }],
+          Projection: { ProjectionType: 'ALL' },
+        },
+      ],
     }),
   );
   return name;
@@ -69,7 +83,12 @@ for (const [way, makeClient] of ways) {
           Parameters: [{ S: '1' }, { B: new Uint8Array([1, 2]) }],
         }),
       );
-      const selected = await client.send(new ExecuteStatementCommand({ Statement: `SELECT * FROM "${t}" WHERE pk = ? AND sk = ?`, Parameters: [{ S: 'a' }, { S: '1' }] }));
+      const selected = await client.send(
+        new ExecuteStatementCommand({
+          Statement: `SELECT * FROM "${t}" WHERE pk = ? AND sk = ?`,
+          Parameters: [{ S: 'a' }, { S: '1' }],
+        }),
+      );
       const got = await client.send(new GetItemCommand({ TableName: t, Key: { pk: { S: 'a' }, sk: { S: '1' } } }));
       expect(selected.Items).toEqual([got.Item]);
       expect(got.Item?.big).toEqual({ N: '12345678901234567890123456789012345678' });
@@ -80,50 +99,91 @@ for (const [way, makeClient] of ways) {
       const t = await table(client);
       const insert = new ExecuteStatementCommand({ Statement: `INSERT INTO "${t}" VALUE {'pk': 'a', 'sk': '1'}` });
       await client.send(insert);
-      await expect(client.send(insert)).rejects.toMatchObject({ name: 'DuplicateItemException', message: 'Duplicate primary key exists in table' });
+      await expect(client.send(insert)).rejects.toMatchObject({
+        name: 'DuplicateItemException',
+        message: 'Duplicate primary key exists in table',
+      });
     });
 
     it('pages a Scan with Limit and NextToken, and Queries a GSI by "table"."index"', async () => {
       const t = await table(client);
-      for (const sk of ['1', '2', '3']) await client.send(new ExecuteStatementCommand({ Statement: `INSERT INTO "${t}" VALUE {'pk': 'p', 'sk': '${sk}', 'g': 'G'}` }));
+      for (const sk of ['1', '2', '3'])
+        await client.send(
+          new ExecuteStatementCommand({ Statement: `INSERT INTO "${t}" VALUE {'pk': 'p', 'sk': '${sk}', 'g': 'G'}` }),
+        );
       const seen: string[] = [];
       let NextToken: string | undefined;
       do {
-        const page = await client.send(new ExecuteStatementCommand({ Statement: `SELECT sk FROM "${t}"`, Limit: 2, NextToken }));
+        const page = await client.send(
+          new ExecuteStatementCommand({ Statement: `SELECT sk FROM "${t}"`, Limit: 2, NextToken }),
+        );
         seen.push(...(page.Items ?? []).map((item) => item.sk?.S as string));
         NextToken = page.NextToken;
       } while (NextToken !== undefined);
       expect(seen.sort()).toEqual(['1', '2', '3']);
-      const byIndex = await client.send(new ExecuteStatementCommand({ Statement: `SELECT sk FROM "${t}"."by_g" WHERE g = 'G'` }));
+      const byIndex = await client.send(
+        new ExecuteStatementCommand({ Statement: `SELECT sk FROM "${t}"."by_g" WHERE g = 'G'` }),
+      );
       expect(byIndex.Items).toHaveLength(3);
-      const descending = await client.send(new ExecuteStatementCommand({ Statement: `SELECT sk FROM "${t}" WHERE pk = 'p' ORDER BY sk DESC` }));
+      const descending = await client.send(
+        new ExecuteStatementCommand({ Statement: `SELECT sk FROM "${t}" WHERE pk = 'p' ORDER BY sk DESC` }),
+      );
       expect(descending.Items?.map((item) => item.sk?.S)).toEqual(['3', '2', '1']);
     });
 
     it('UPDATE with arithmetic, list_append, set_add, set_delete, nested paths and RETURNING; a failed WHERE is ConditionalCheckFailedException', async () => {
       const t = await table(client);
-      await client.send(new ExecuteStatementCommand({ Statement: `INSERT INTO "${t}" VALUE {'pk': 'a', 'sk': '1', 'n': 1, 'l': [1], 'ss': <<'x'>>, 'm': {'k': 'v'}}` }));
+      await client.send(
+        new ExecuteStatementCommand({
+          Statement: `INSERT INTO "${t}" VALUE {'pk': 'a', 'sk': '1', 'n': 1, 'l': [1], 'ss': <<'x'>>, 'm': {'k': 'v'}}`,
+        }),
+      );
       const updated = await client.send(
         new ExecuteStatementCommand({
           Statement: `UPDATE "${t}" SET n = n + 2 SET l = list_append(l, [2]) SET ss = set_add(ss, <<'y'>>) SET m.k = 'w' WHERE pk = 'a' AND sk = '1' AND n = 1 RETURNING ALL NEW *`,
         }),
       );
-      expect(updated.Items?.[0]).toMatchObject({ n: { N: '3' }, l: { L: [{ N: '1' }, { N: '2' }] }, ss: { SS: ['x', 'y'] }, m: { M: { k: { S: 'w' } } } });
-      const removed = await client.send(new ExecuteStatementCommand({ Statement: `UPDATE "${t}" SET ss = set_delete(ss, <<'x'>>) REMOVE m WHERE pk = 'a' AND sk = '1' RETURNING MODIFIED OLD *` }));
+      expect(updated.Items?.[0]).toMatchObject({
+        n: { N: '3' },
+        l: { L: [{ N: '1' }, { N: '2' }] },
+        ss: { SS: ['x', 'y'] },
+        m: { M: { k: { S: 'w' } } },
+      });
+      const removed = await client.send(
+        new ExecuteStatementCommand({
+          Statement: `UPDATE "${t}" SET ss = set_delete(ss, <<'x'>>) REMOVE m WHERE pk = 'a' AND sk = '1' RETURNING MODIFIED OLD *`,
+        }),
+      );
       expect(removed.Items).toEqual([{ ss: { SS: ['x', 'y'] }, m: { M: { k: { S: 'w' } } } }]);
       await expect(
-        client.send(new ExecuteStatementCommand({ Statement: `UPDATE "${t}" SET n = 0 WHERE pk = 'a' AND sk = '1' AND n = 99`, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' })),
-      ).rejects.toMatchObject({ name: 'ConditionalCheckFailedException', Item: expect.objectContaining({ n: { N: '3' } }) });
+        client.send(
+          new ExecuteStatementCommand({
+            Statement: `UPDATE "${t}" SET n = 0 WHERE pk = 'a' AND sk = '1' AND n = 99`,
+            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+          }),
+        ),
+      ).rejects.toMatchObject({
+        name: 'ConditionalCheckFailedException',
+        Item: expect.objectContaining({ n: { N: '3' } }),
+      });
     });
 
     it('DELETE RETURNING ALL OLD *, and UPDATE without the full key is a ValidationException', async () => {
       const t = await table(client);
-      await client.send(new ExecuteStatementCommand({ Statement: `INSERT INTO "${t}" VALUE {'pk': 'a', 'sk': '1', 'n': 1}` }));
-      await expect(client.send(new ExecuteStatementCommand({ Statement: `UPDATE "${t}" SET n = 2 WHERE pk = 'a'` }))).rejects.toMatchObject({
+      await client.send(
+        new ExecuteStatementCommand({ Statement: `INSERT INTO "${t}" VALUE {'pk': 'a', 'sk': '1', 'n': 1}` }),
+      );
+      await expect(
+        client.send(new ExecuteStatementCommand({ Statement: `UPDATE "${t}" SET n = 2 WHERE pk = 'a'` })),
+      ).rejects.toMatchObject({
         name: 'ValidationException',
         message: 'Where clause does not contain a mandatory equality on all key attributes',
       });
-      const deleted = await client.send(new ExecuteStatementCommand({ Statement: `DELETE FROM "${t}" WHERE pk = 'a' AND sk = '1' RETURNING ALL OLD *` }));
+      const deleted = await client.send(
+        new ExecuteStatementCommand({
+          Statement: `DELETE FROM "${t}" WHERE pk = 'a' AND sk = '1' RETURNING ALL OLD *`,
+        }),
+      );
       expect(deleted.Items).toEqual([{ pk: { S: 'a' }, sk: { S: '1' }, n: { N: '1' } }]);
     });
 
@@ -131,7 +191,10 @@ for (const [way, makeClient] of ways) {
       const t = await table(client);
       const batch = await client.send(
         new BatchExecuteStatementCommand({
-          Statements: [{ Statement: `INSERT INTO "${t}" VALUE {'pk': 'a', 'sk': '1'}` }, { Statement: `UPDATE "${t}" SET n = 1 WHERE pk = 'b' AND sk = '1'` }],
+          Statements: [
+            { Statement: `INSERT INTO "${t}" VALUE {'pk': 'a', 'sk': '1'}` },
+            { Statement: `UPDATE "${t}" SET n = 1 WHERE pk = 'b' AND sk = '1'` },
+          ],
         }),
       );
       expect(batch.Responses?.[0]).toEqual({ TableName: t });
@@ -139,25 +202,59 @@ for (const [way, makeClient] of ways) {
       await expect(
         client.send(
           new ExecuteTransactionCommand({
-            TransactStatements: [{ Statement: `INSERT INTO "${t}" VALUE {'pk': 'c', 'sk': '1'}` }, { Statement: `UPDATE "${t}" SET n = 1 WHERE pk = 'b' AND sk = '1'` }],
+            TransactStatements: [
+              { Statement: `INSERT INTO "${t}" VALUE {'pk': 'c', 'sk': '1'}` },
+              { Statement: `UPDATE "${t}" SET n = 1 WHERE pk = 'b' AND sk = '1'` },
+            ],
           }),
         ),
-      ).rejects.toMatchObject({ name: 'TransactionCanceledException', CancellationReasons: [{ Code: 'None' }, { Code: 'ConditionalCheckFailed' }] });
-      const read = await client.send(new ExecuteTransactionCommand({ TransactStatements: [{ Statement: `SELECT * FROM "${t}" WHERE pk = 'a' AND sk = '1'` }] }));
+      ).rejects.toMatchObject({
+        name: 'TransactionCanceledException',
+        CancellationReasons: [{ Code: 'None' }, { Code: 'ConditionalCheckFailed' }],
+      });
+      const read = await client.send(
+        new ExecuteTransactionCommand({
+          TransactStatements: [{ Statement: `SELECT * FROM "${t}" WHERE pk = 'a' AND sk = '1'` }],
+        }),
+      );
       expect(read.Responses).toEqual([{ Item: { pk: { S: 'a' }, sk: { S: '1' } } }]);
-      await client.send(new ExecuteStatementCommand({ Statement: `UPDATE "${t}" SET m = {'k': [1, 2]} WHERE pk = 'a' AND sk = '1'` }));
-      const nested = await client.send(new ExecuteTransactionCommand({ TransactStatements: [{ Statement: `SELECT m.k[1] FROM "${t}" WHERE pk = 'a' AND sk = '1'` }] }));
+      await client.send(
+        new ExecuteStatementCommand({ Statement: `UPDATE "${t}" SET m = {'k': [1, 2]} WHERE pk = 'a' AND sk = '1'` }),
+      );
+      const nested = await client.send(
+        new ExecuteTransactionCommand({
+          TransactStatements: [{ Statement: `SELECT m.k[1] FROM "${t}" WHERE pk = 'a' AND sk = '1'` }],
+        }),
+      );
       expect(nested.Responses).toEqual([{ Item: { 'k[1]': { N: '2' } } }]);
     });
 
     it('the DocumentClient commands marshal parameters and unmarshal items', async () => {
       const t = await table(client);
-      await documents.send(new DocumentExecuteStatementCommand({ Statement: `INSERT INTO "${t}" VALUE {'pk': ?, 'sk': ?, 'tags': ?}`, Parameters: ['d', '1', new Set(['a'])] }));
-      const selected = await documents.send(new DocumentExecuteStatementCommand({ Statement: `SELECT * FROM "${t}" WHERE pk = ? AND sk = ?`, Parameters: ['d', '1'] }));
+      await documents.send(
+        new DocumentExecuteStatementCommand({
+          Statement: `INSERT INTO "${t}" VALUE {'pk': ?, 'sk': ?, 'tags': ?}`,
+          Parameters: ['d', '1', new Set(['a'])],
+        }),
+      );
+      const selected = await documents.send(
+        new DocumentExecuteStatementCommand({
+          Statement: `SELECT * FROM "${t}" WHERE pk = ? AND sk = ?`,
+          Parameters: ['d', '1'],
+        }),
+      );
       expect(selected.Items).toEqual([{ pk: 'd', sk: '1', tags: new Set(['a']) }]);
-      const batch = await documents.send(new DocumentBatchExecuteStatementCommand({ Statements: [{ Statement: `SELECT * FROM "${t}" WHERE pk = ? AND sk = ?`, Parameters: ['d', '1'] }] }));
+      const batch = await documents.send(
+        new DocumentBatchExecuteStatementCommand({
+          Statements: [{ Statement: `SELECT * FROM "${t}" WHERE pk = ? AND sk = ?`, Parameters: ['d', '1'] }],
+        }),
+      );
       expect(batch.Responses?.[0]?.Item).toEqual({ pk: 'd', sk: '1', tags: new Set(['a']) });
-      const transaction = await documents.send(new DocumentExecuteTransactionCommand({ TransactStatements: [{ Statement: `SELECT pk FROM "${t}" WHERE pk = 'd' AND sk = '1'` }] }));
+      const transaction = await documents.send(
+        new DocumentExecuteTransactionCommand({
+          TransactStatements: [{ Statement: `SELECT pk FROM "${t}" WHERE pk = 'd' AND sk = '1'` }],
+        }),
+      );
       expect(transaction.Responses).toEqual([{ Item: { pk: 'd' } }]);
     });
   });

@@ -26,7 +26,9 @@ describeEachEngine('admin scan', (engine) => {
 
     const capacity = new CapacityLedger();
     const sender = createAdminScanSender(client, capacity);
-    const tasks = await collect(adminScanAllItems(client, model, { tableName, entities: ['task'], segments: 3, pageSize: 1, sender }));
+    const tasks = await collect(
+      adminScanAllItems(client, model, { tableName, entities: ['task'], segments: 3, pageSize: 1, sender }),
+    );
     expect(tasks.map((task) => task.id).sort()).toEqual(['a', 'b', 'c']);
     expect(tasks[0]).not.toHaveProperty('pk');
     expect(capacity.totals().get('admin.scan')?.requests).toBeGreaterThanOrEqual(3);

@@ -2,7 +2,12 @@ import { CreateTableCommand, DeleteTableCommand, DynamoDBClient } from '@aws-sdk
 import { DynamoDBDocumentClient, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, createLocalClient, type RunningServer } from '../../src/local/index.js';
-import { buildQueryRequest, createTableFromModel, TableRepository, ValidationError } from '../../src/repository/index.js';
+import {
+  buildQueryRequest,
+  createTableFromModel,
+  TableRepository,
+  ValidationError,
+} from '../../src/repository/index.js';
 import { patternByName } from '../../src/model/model.js';
 import { availableEngines, uniqueTableName, type TestEngine } from '../support/engines.js';
 import { ticketModel, type TicketModel } from './fixtures/ticket-model.js';
@@ -28,7 +33,14 @@ async function acceptsMultiAttributeKeys(client: DynamoDBClient): Promise<boolea
         AttributeDefinitions: ['pk', 'a', 'b'].map((AttributeName) => ({ AttributeName, AttributeType: 'S' })),
         KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
         GlobalSecondaryIndexes: [
-          { IndexName: 'by-a-b', KeySchema: [{ AttributeName: 'a', KeyType: 'HASH' }, { AttributeName: 'b', KeyType: 'HASH' }], Projection: { ProjectionType: 'ALL' } },
+          {
+            IndexName: 'by-a-b',
+            KeySchema: [
+              { AttributeName: 'a', KeyType: 'HASH' },
+              { AttributeName: 'b', KeyType: 'HASH' },
+            ],
+            Projection: { ProjectionType: 'ALL' },
+          },
         ],
       }),
     );
@@ -55,7 +67,12 @@ const engines: { name: string; skip?: string; client: () => DynamoDBClient }[] =
           name: 'monotable serve',
           ...(localEngineReady ? {} : { skip: notYet }),
           client: () =>
-            new DynamoDBClient({ endpoint: server!.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1 }),
+            new DynamoDBClient({
+              endpoint: server!.endpoint,
+              region: 'us-east-1',
+              credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+              maxAttempts: 1,
+            }),
         },
       ]
     : []),
@@ -102,9 +119,29 @@ function suite(engine: Pick<TestEngine, 'client'>): void {
   it('writes no key attribute for the attribute-keyed index, and the template index keys beside it', async () => {
     const { Item } = await raw.send(new GetCommand({ TableName: tableName, Key: { pk: 'TENANT#t1', sk: 'TICKET#a' } }));
     expect(Object.keys(Item!).sort()).toEqual(
-      ['_type', 'createdAt', 'gsi1pk', 'gsi1sk', 'id', 'pk', 'priority', 'sk', 'status', 'tenantId', 'title', 'version'].sort(),
+      [
+        '_type',
+        'createdAt',
+        'gsi1pk',
+        'gsi1sk',
+        'id',
+        'pk',
+        'priority',
+        'sk',
+        'status',
+        'tenantId',
+        'title',
+        'version',
+      ].sort(),
     );
-    expect(Item).toMatchObject({ gsi1pk: 'TICKET#a', gsi1sk: 'META', tenantId: 't1', status: 'open', createdAt: '2026-01-05', priority: 2 });
+    expect(Item).toMatchObject({
+      gsi1pk: 'TICKET#a',
+      gsi1sk: 'META',
+      tenantId: 't1',
+      status: 'open',
+      createdAt: '2026-01-05',
+      priority: 2,
+    });
   });
 
   it('queries on every partition attribute, sorted by (createdAt, priority) newest first, page by page', async () => {
@@ -112,7 +149,11 @@ function suite(engine: Pick<TestEngine, 'client'>): void {
     let cursor: string | undefined;
     let pages = 0;
     do {
-      const page = await db.query('listTickets', { tenantId: 't1', status: 'open' }, { limit: 2, ...(cursor ? { cursor } : {}) });
+      const page = await db.query(
+        'listTickets',
+        { tenantId: 't1', status: 'open' },
+        { limit: 2, ...(cursor ? { cursor } : {}) },
+      );
       ids.push(...page.items.map((item) => item.id));
       cursor = page.cursor;
       pages++;
@@ -122,9 +163,22 @@ function suite(engine: Pick<TestEngine, 'client'>): void {
   });
 
   it('gets a LastEvaluatedKey that carries every index and table key attribute', async () => {
-    const input = buildQueryRequest(tableName, db.model, patternByName(db.model, 'listTickets'), { tenantId: 't1', status: 'open' }, { limit: 1 });
+    const input = buildQueryRequest(
+      tableName,
+      db.model,
+      patternByName(db.model, 'listTickets'),
+      { tenantId: 't1', status: 'open' },
+      { limit: 1 },
+    );
     const output = await raw.send(new QueryCommand(input));
-    expect(output.LastEvaluatedKey).toEqual({ tenantId: 't1', status: 'open', createdAt: '2026-02-01', priority: 1, pk: 'TENANT#t1', sk: 'TICKET#c' });
+    expect(output.LastEvaluatedKey).toEqual({
+      tenantId: 't1',
+      status: 'open',
+      createdAt: '2026-02-01',
+      priority: 1,
+      pk: 'TENANT#t1',
+      sk: 'TICKET#c',
+    });
   });
 
   it('takes a range, begins_with or between on the last constrained sort attribute', async () => {
@@ -132,7 +186,12 @@ function suite(engine: Pick<TestEngine, 'client'>): void {
     expect(since.items.map((item) => item.id)).toEqual(['d', 'c']);
     const month = await db.query('listTicketsOfMonth', { tenantId: 't1', status: 'open', createdAt: '2026-01' });
     expect(month.items.map((item) => item.id)).toEqual(['a', 'e', 'b', 'd']);
-    const day = await db.query('listTicketsOfDayByPriority', { tenantId: 't1', status: 'open', createdAt: '2026-01-05', priority: [3, 10] });
+    const day = await db.query('listTicketsOfDayByPriority', {
+      tenantId: 't1',
+      status: 'open',
+      createdAt: '2026-01-05',
+      priority: [3, 10],
+    });
     expect(day.items.map((item) => item.id)).toEqual(['e', 'b']);
   });
 
@@ -140,7 +199,9 @@ function suite(engine: Pick<TestEngine, 'client'>): void {
     const moved = await db.entity('ticket').transition({ tenantId: 't2', id: 'g' }, { from: 'open', to: 'working' });
     expect(moved.status).toBe('working');
     expect((await db.query('listTickets', { tenantId: 't2', status: 'open' })).items).toEqual([]);
-    expect((await db.query('listTickets', { tenantId: 't2', status: 'working' })).items.map((item) => item.id)).toEqual(['g']);
+    expect((await db.query('listTickets', { tenantId: 't2', status: 'working' })).items.map((item) => item.id)).toEqual(
+      ['g'],
+    );
   });
 
   it('adds and removes an item from a sparse index with its attribute', async () => {
@@ -155,7 +216,16 @@ function suite(engine: Pick<TestEngine, 'client'>): void {
 
   it('refuses a missing or mistyped key parameter before any request', async () => {
     await expect(db.query('listTickets', { tenantId: 't1' } as never)).rejects.toBeInstanceOf(ValidationError);
-    await expect(db.query('listTicketsOfDayByPriority', { tenantId: 't1', status: 'open', createdAt: '2026-01-05', priority: 3 } as never)).rejects.toThrow(/\[low, high\]/);
-    await expect(db.query('listTicketsSince', { tenantId: 't1', status: 'open', createdAt: 20260101 } as never)).rejects.toThrow(/non-empty string/);
+    await expect(
+      db.query('listTicketsOfDayByPriority', {
+        tenantId: 't1',
+        status: 'open',
+        createdAt: '2026-01-05',
+        priority: 3,
+      } as never),
+    ).rejects.toThrow(/\[low, high\]/);
+    await expect(
+      db.query('listTicketsSince', { tenantId: 't1', status: 'open', createdAt: 20260101 } as never),
+    ).rejects.toThrow(/non-empty string/);
   });
 }

@@ -24,7 +24,11 @@ function ledgerModel() {
     entities: [entry, block],
     accessPatterns: {
       listEntries: { description: 'Entries of an account', entities: ['entry'], key: { pk: 'ACCOUNT#{account}' } },
-      getBlock: { description: 'Block by height', entities: ['block'], key: { pk: 'BLOCK#{height}', sk: { equals: 'META' } } },
+      getBlock: {
+        description: 'Block by height',
+        entities: ['block'],
+        key: { pk: 'BLOCK#{height}', sk: { equals: 'META' } },
+      },
     },
   });
 }
@@ -67,7 +71,9 @@ describeEachEngine('bigint key parts', (engine) => {
   });
 
   it('names a bigint condition in ConditionFailedError', async () => {
-    const error = await rejectionOf(db.entity('block').update({ height: big }, { set: { hash: 'n' } }, { where: { height: 1n } }));
+    const error = await rejectionOf(
+      db.entity('block').update({ height: big }, { set: { hash: 'n' } }, { where: { height: 1n } }),
+    );
     expect(error).toBeInstanceOf(ConditionFailedError);
     expect((error as Error).message).toContain('condition {"height":"1"} does not hold');
   });

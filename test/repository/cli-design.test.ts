@@ -29,7 +29,11 @@ describe('monotable design', () => {
     expect(check.output).toContain('✓ 8 access patterns, each served by a key condition (table research-jobs)');
     expect(check.exitCode).toBeUndefined();
     const doc = await run('design', 'doc', 'examples/research-jobs/model.ts');
-    expect(doc.output.startsWith('| # | Access pattern | Key design |\n|---|---|---|\n| 1 | Get job by ID | PK=`JOB#<id>`, SK=`METADATA` |')).toBe(true);
+    expect(
+      doc.output.startsWith(
+        '| # | Access pattern | Key design |\n|---|---|---|\n| 1 | Get job by ID | PK=`JOB#<id>`, SK=`METADATA` |',
+      ),
+    ).toBe(true);
   });
 
   it('refuses a design that needs a Scan or a filter, exit code 1', async () => {

@@ -10,7 +10,8 @@ function stuckClient(status: string): { client: DynamoDBClient; sent: string[] }
     send: async (command: unknown) => {
       sent.push((command as object).constructor.name);
       if (command instanceof CreateTableCommand) return { TableDescription: { TableStatus: 'CREATING' } };
-      if (command instanceof DescribeTableCommand) return { Table: { TableName: command.input.TableName, TableStatus: status } };
+      if (command instanceof DescribeTableCommand)
+        return { Table: { TableName: command.input.TableName, TableStatus: status } };
       return {};
     },
   } as unknown as DynamoDBClient;
@@ -20,10 +21,17 @@ function stuckClient(status: string): { client: DynamoDBClient; sent: string[] }
 describe('createTableFromModel', () => {
   it('throws a typed error naming the table and the last status when the table never becomes ACTIVE', async () => {
     const { client, sent } = stuckClient('CREATING');
-    const error = await createTableFromModel(client, taskModel(), { tableName: 'stuck', activeTimeoutMs: 30, pollIntervalMs: 5 }).catch((e: unknown) => e);
+    const error = await createTableFromModel(client, taskModel(), {
+      tableName: 'stuck',
+      activeTimeoutMs: 30,
+      pollIntervalMs: 5,
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TableNotActiveError);
     expect(error).toBeInstanceOf(RepositoryError);
-    expect(error).toMatchObject({ code: 'TableNotActive', payload: { tableName: 'stuck', lastStatus: 'CREATING', timeoutMs: 30 } });
+    expect(error).toMatchObject({
+      code: 'TableNotActive',
+      payload: { tableName: 'stuck', lastStatus: 'CREATING', timeoutMs: 30 },
+    });
     expect((error as Error).message).toMatch(/stuck.*CREATING/);
     expect(sent[0]).toBe('CreateTableCommand');
     expect(sent.filter((name) => name === 'DescribeTableCommand').length).toBeGreaterThan(1);

@@ -48,7 +48,11 @@ describeEachEngine(
       const created = { project: 'p#1', n: 7, status: 'open', blob, tags: new Set(['a', 'b']), version: 1 };
       expect(insert).toMatchObject({ key: { project: 'p#1', n: 7 }, newItem: created });
       expect(insert.oldItem).toBeUndefined();
-      expect(modify).toMatchObject({ key: { project: 'p#1', n: 7 }, oldItem: created, newItem: { ...created, status: 'done', version: 2 } });
+      expect(modify).toMatchObject({
+        key: { project: 'p#1', n: 7 },
+        oldItem: created,
+        newItem: { ...created, status: 'done', version: 2 },
+      });
       // The table's own attributes (keys, index keys, entity type, TTL) are not the entity's.
       expect(Object.keys(note.newItem ?? {}).sort()).toEqual(['id', 'project', 'text']);
       expect(remove).toMatchObject({ key: { project: 'p#1', n: 7 }, oldItem: { status: 'done', version: 2 } });
@@ -66,9 +70,13 @@ describeEachEngine(
       const db = new TableRepository(engine.client(), model, { tableName });
       await db.entity('task').create({ project: 'a%b', n: 42, status: 'open' });
       await db.entity('pin').put({ board: 'b1', id: 'x' });
-      await engine.client().send(new PutItemCommand({ TableName: tableName, Item: { pk: { S: 'RAW' }, sk: { S: 'ITEM' } } }));
+      await engine
+        .client()
+        .send(new PutItemCommand({ TableName: tableName, Item: { pk: { S: 'RAW' }, sk: { S: 'ITEM' } } }));
 
-      const [task, pin, raw] = (await allStreamRecords(engine, streams, tableName)).map((record) => decodeChange(model, record));
+      const [task, pin, raw] = (await allStreamRecords(engine, streams, tableName)).map((record) =>
+        decodeChange(model, record),
+      );
       // The numbered key part comes back a number: the schema refuses the text '0042'.
       expect(task).toMatchObject({ entity: 'task', eventName: 'INSERT', key: { project: 'a%b', n: 42 } });
       expect(task.newItem).toBeUndefined();
@@ -81,10 +89,17 @@ describeEachEngine(
       const model = changeModel('NEW_IMAGE');
       const tableName = uniqueTableName('changes');
       await createTableFromModel(engine.client(), model, { tableName });
-      await engine.client().send(
-        new PutItemCommand({ TableName: tableName, Item: { pk: { S: 'PROJECT#p' }, sk: { S: 'TASK#0001' }, _type: { S: 'legacyTask' } } }),
+      await engine
+        .client()
+        .send(
+          new PutItemCommand({
+            TableName: tableName,
+            Item: { pk: { S: 'PROJECT#p' }, sk: { S: 'TASK#0001' }, _type: { S: 'legacyTask' } },
+          }),
+        );
+      const [change] = (await allStreamRecords(engine, streams, tableName)).map((record) =>
+        decodeChange(model, record),
       );
-      const [change] = (await allStreamRecords(engine, streams, tableName)).map((record) => decodeChange(model, record));
       expect(change).toMatchObject({ entity: undefined, reason: 'unknown-entity', typeName: 'legacyTask' });
     });
   },
@@ -126,7 +141,9 @@ describe('decodeChange on the records Lambda delivers', () => {
       // The same records read by GetRecords (bytes, not base64) decode to the same changes.
       const streams = createLocalStreamsClient(client);
       const inProcess = { name: 'in-process' as const, client: () => client };
-      const fromGetRecords = (await allStreamRecords(inProcess, streams, model.table.name)).map((record) => decodeChange(model, record));
+      const fromGetRecords = (await allStreamRecords(inProcess, streams, model.table.name)).map((record) =>
+        decodeChange(model, record),
+      );
       streams.destroy();
       expect(fromGetRecords).toEqual(seen);
     } finally {

@@ -28,7 +28,11 @@ function importsOf(file: string): string[] {
 function importing(directory: string, pattern: RegExp, keep: (file: string) => boolean = () => true): string[] {
   return sourceFiles(directory)
     .filter(keep)
-    .flatMap((file) => importsOf(file).filter((specifier) => pattern.test(specifier)).map((specifier) => `${file} → ${specifier}`));
+    .flatMap((file) =>
+      importsOf(file)
+        .filter((specifier) => pattern.test(specifier))
+        .map((specifier) => `${file} → ${specifier}`),
+    );
 }
 
 describe('house rules', () => {
@@ -45,7 +49,9 @@ describe('house rules', () => {
   });
 
   it('no repository code scans but the named admin module', () => {
-    const scanning = sourceFiles('src/repository').filter((file) => /\bScanCommand\b|\.scan\(/.test(readFileSync(join(root, file), 'utf8')));
+    const scanning = sourceFiles('src/repository').filter((file) =>
+      /\bScanCommand\b|\.scan\(/.test(readFileSync(join(root, file), 'utf8')),
+    );
     expect(scanning).toEqual(['src/repository/admin-scan.ts']);
   });
 });

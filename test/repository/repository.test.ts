@@ -34,18 +34,38 @@ describeEachEngine('repository', (engine) => {
     it('creates, reads, updates with optimistic locking, and deletes', async () => {
       const tasks = db.entity('task');
       const created = await tasks.create({ id: 't1', title: 'write tests', createdAt: '2026-01-01' });
-      expect(created).toEqual({ id: 't1', title: 'write tests', status: 'todo', priority: 0, createdAt: '2026-01-01', version: 1 });
+      expect(created).toEqual({
+        id: 't1',
+        title: 'write tests',
+        status: 'todo',
+        priority: 0,
+        createdAt: '2026-01-01',
+        version: 1,
+      });
       expect(await tasks.get({ id: 't1' }, { consistent: true })).toEqual(created);
 
-      const updated = await tasks.update({ id: 't1' }, { set: { title: 'write more tests', note: 'soon' } }, { expectedVersion: 1 });
+      const updated = await tasks.update(
+        { id: 't1' },
+        { set: { title: 'write more tests', note: 'soon' } },
+        { expectedVersion: 1 },
+      );
       expect(updated).toMatchObject({ title: 'write more tests', note: 'soon', version: 2 });
-      const stale = await tasks.update({ id: 't1' }, { set: { title: 'lost update' } }, { expectedVersion: 1 }).catch((e: unknown) => e);
+      const stale = await tasks
+        .update({ id: 't1' }, { set: { title: 'lost update' } }, { expectedVersion: 1 })
+        .catch((e: unknown) => e);
       expect(stale).toBeInstanceOf(VersionConflictError);
-      expect((stale as VersionConflictError).payload).toMatchObject({ entity: 'task', key: { id: 't1' }, expectedVersion: 1, actualVersion: 2 });
+      expect((stale as VersionConflictError).payload).toMatchObject({
+        entity: 'task',
+        key: { id: 't1' },
+        expectedVersion: 1,
+        actualVersion: 2,
+      });
 
       const removed = await tasks.update({ id: 't1' }, { remove: ['note'] });
       expect(removed.note).toBeUndefined();
-      await expect(tasks.update({ id: 't1' }, { set: { title: 'x' } }, { where: { priority: 9 } })).rejects.toBeInstanceOf(ConditionFailedError);
+      await expect(
+        tasks.update({ id: 't1' }, { set: { title: 'x' } }, { where: { priority: 9 } }),
+      ).rejects.toBeInstanceOf(ConditionFailedError);
       await expect(tasks.update({ id: 'ghost' }, { set: { title: 'x' } })).rejects.toBeInstanceOf(ItemNotFoundError);
 
       await expect(tasks.delete({ id: 't1' }, { expectedVersion: 1 })).rejects.toBeInstanceOf(VersionConflictError);
@@ -54,15 +74,24 @@ describeEachEngine('repository', (engine) => {
     });
 
     it('validates attributes with the entity schemas (zod and valibot) before any request', async () => {
-      await expect(db.entity('task').create({ id: 't2', title: 'x', createdAt: 'now', priority: 1.5 })).rejects.toBeInstanceOf(ValidationError);
+      await expect(
+        db.entity('task').create({ id: 't2', title: 'x', createdAt: 'now', priority: 1.5 }),
+      ).rejects.toBeInstanceOf(ValidationError);
       // @ts-expect-error visibility must be public or private
-      await expect(db.entity('doc').create({ realm: 'r', kind: 'k', number: 1, title: 't', visibility: 'secret' })).rejects.toBeInstanceOf(ValidationError);
+      await expect(
+        db.entity('doc').create({ realm: 'r', kind: 'k', number: 1, title: 't', visibility: 'secret' }),
+      ).rejects.toBeInstanceOf(ValidationError);
       // @ts-expect-error misspelled attribute
-      await expect(db.entity('task').create({ id: 't2', titel: 'x', title: 'x', createdAt: 'now' })).rejects.toThrow(/titel: Unknown attribute/);
+      await expect(db.entity('task').create({ id: 't2', titel: 'x', title: 'x', createdAt: 'now' })).rejects.toThrow(
+        /titel: Unknown attribute/,
+      );
     });
 
     it('rejects key parts that render empty before sending anything', async () => {
-      const error = await db.entity('event').get({ taskId: '', at: 1 }).catch((e: unknown) => e);
+      const error = await db
+        .entity('event')
+        .get({ taskId: '', at: 1 })
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ModelEmptyKeyPartError);
       expect(error).toBeInstanceOf(EmptyKeyPartError);
       expect((error as EmptyKeyPartError).payload).toEqual({ template: 'TASK#{taskId}', part: 'taskId' });
@@ -70,7 +99,9 @@ describeEachEngine('repository', (engine) => {
 
     it('refuses to change key or state attributes through update', async () => {
       await db.entity('task').create({ id: 't3', title: 'x', createdAt: '2026-01-03' });
-      await expect(db.entity('task').update({ id: 't3' }, { set: { status: 'done' } as never })).rejects.toBeInstanceOf(UnsupportedOperationError);
+      await expect(db.entity('task').update({ id: 't3' }, { set: { status: 'done' } as never })).rejects.toBeInstanceOf(
+        UnsupportedOperationError,
+      );
     });
 
     it('refuses to change key, state or version attributes inside a transaction, before any request', async () => {
@@ -88,10 +119,22 @@ describeEachEngine('repository', (engine) => {
         expect(error).toBeInstanceOf(UnsupportedOperationError);
         expect((error as UnsupportedOperationError).message).toMatch(/is a key, state or version attribute/);
       }
-      const empty = await db.entity('doc').transaction.update({ realm: 'r', kind: 'k', number: 1 }, {}).catch((e: unknown) => e);
-      expect(empty).toMatchObject({ code: 'UnsupportedOperation', payload: { entity: 'doc', reason: 'an update needs at least one change' } });
-      const moves = await db.entity('doc').transaction.update({ realm: 'r', kind: 'k', number: 1 }, { set: { visibility: 'public' } }).catch((e: unknown) => e);
-      expect(moves).toMatchObject({ code: 'UnsupportedOperation', payload: { entity: 'doc', reason: 'inside a transaction, pass title too: the index keys depend on them' } });
+      const empty = await db
+        .entity('doc')
+        .transaction.update({ realm: 'r', kind: 'k', number: 1 }, {})
+        .catch((e: unknown) => e);
+      expect(empty).toMatchObject({
+        code: 'UnsupportedOperation',
+        payload: { entity: 'doc', reason: 'an update needs at least one change' },
+      });
+      const moves = await db
+        .entity('doc')
+        .transaction.update({ realm: 'r', kind: 'k', number: 1 }, { set: { visibility: 'public' } })
+        .catch((e: unknown) => e);
+      expect(moves).toMatchObject({
+        code: 'UnsupportedOperation',
+        payload: { entity: 'doc', reason: 'inside a transaction, pass title too: the index keys depend on them' },
+      });
       expect(await tasks.get({ id: 't4' }, { consistent: true })).toMatchObject({ status: 'todo', version: 1 });
     });
   });
@@ -99,9 +142,17 @@ describeEachEngine('repository', (engine) => {
   describe('keys and indexes', () => {
     it('escapes the separator inside composite keys and reads them back', async () => {
       const docs = db.entity('doc');
-      await docs.create({ realm: 'acme#eu', kind: 'rfc#draft', number: 51, title: 'Portable schemas', visibility: 'public' });
+      await docs.create({
+        realm: 'acme#eu',
+        kind: 'rfc#draft',
+        number: 51,
+        title: 'Portable schemas',
+        visibility: 'public',
+      });
       await docs.create({ realm: 'acme#eu', kind: 'rfc', number: 7, title: 'Other', visibility: 'private' });
-      expect(await docs.get({ realm: 'acme#eu', kind: 'rfc#draft', number: 51 })).toMatchObject({ title: 'Portable schemas' });
+      expect(await docs.get({ realm: 'acme#eu', kind: 'rfc#draft', number: 51 })).toMatchObject({
+        title: 'Portable schemas',
+      });
       const drafts = await db.query('listDocsOfKind', { realm: 'acme#eu', kind: 'rfc#draft' });
       expect(drafts.items.map((d) => d.number)).toEqual([51]);
       const plain = await db.query('listDocsOfKind', { realm: 'acme#eu', kind: 'rfc' });
@@ -130,7 +181,11 @@ describeEachEngine('repository', (engine) => {
       const seen: string[] = [];
       let cursor: string | undefined;
       do {
-        const page = await db.query('listTasksByStatus', { status: 'doing' }, { limit: 4, ...(cursor ? { cursor } : {}) });
+        const page = await db.query(
+          'listTasksByStatus',
+          { status: 'doing' },
+          { limit: 4, ...(cursor ? { cursor } : {}) },
+        );
         expect(page.items.length).toBeLessThanOrEqual(4);
         seen.push(...page.items.map((t) => t.id));
         cursor = page.cursor;
@@ -152,7 +207,9 @@ describeEachEngine('repository', (engine) => {
           entity: 'listTasksByStatus',
           reason: 'consistent reads are not supported on global secondary indexes',
         });
-        await expect(db.collection('listTasksByStatus', { status }, { consistent: true })).rejects.toBeInstanceOf(UnsupportedOperationError);
+        await expect(db.collection('listTasksByStatus', { status }, { consistent: true })).rejects.toBeInstanceOf(
+          UnsupportedOperationError,
+        );
       }
       expect(requests()).toBe(before);
     });
@@ -161,18 +218,31 @@ describeEachEngine('repository', (engine) => {
       for (const limit of [0, -1, 2.5]) {
         const error = await db.query('getTaskWithEvents', { id: 'x' }, { limit }).catch((e: unknown) => e);
         expect(error).toBeInstanceOf(UnsupportedOperationError);
-        expect((error as UnsupportedOperationError).payload).toEqual({ entity: 'getTaskWithEvents', reason: `limit must be a positive integer, got ${limit}` });
+        expect((error as UnsupportedOperationError).payload).toEqual({
+          entity: 'getTaskWithEvents',
+          reason: `limit must be a positive integer, got ${limit}`,
+        });
       }
     });
 
     it('enforces the state machine with the database', async () => {
       const tasks = db.entity('task');
       await tasks.create({ id: 'sm', title: 'x', createdAt: '2026-04-01' });
-      await expect(tasks.transition({ id: 'sm' }, { from: 'todo', to: 'done' })).rejects.toMatchObject({ code: 'InvalidTransition', payload: { reason: 'not-allowed' } });
+      await expect(tasks.transition({ id: 'sm' }, { from: 'todo', to: 'done' })).rejects.toMatchObject({
+        code: 'InvalidTransition',
+        payload: { reason: 'not-allowed' },
+      });
       const stale = await tasks.transition({ id: 'sm' }, { from: 'doing', to: 'done' }).catch((e: unknown) => e);
       expect(stale).toBeInstanceOf(InvalidTransitionError);
-      expect((stale as InvalidTransitionError).payload).toMatchObject({ key: { id: 'sm' }, expected: 'doing', actual: 'todo', reason: 'state-mismatch' });
-      await expect(tasks.transition({ id: 'nope' }, { from: 'todo', to: 'doing' })).rejects.toBeInstanceOf(ItemNotFoundError);
+      expect((stale as InvalidTransitionError).payload).toMatchObject({
+        key: { id: 'sm' },
+        expected: 'doing',
+        actual: 'todo',
+        reason: 'state-mismatch',
+      });
+      await expect(tasks.transition({ id: 'nope' }, { from: 'todo', to: 'doing' })).rejects.toBeInstanceOf(
+        ItemNotFoundError,
+      );
       const moved = await tasks.transition({ id: 'sm' }, { from: 'todo', to: 'doing', set: { note: 'picked up' } });
       expect(moved).toMatchObject({ status: 'doing', note: 'picked up', version: 2 });
     });
@@ -218,7 +288,12 @@ describeEachEngine('repository', (engine) => {
         .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(TransactionCancelledError);
       expect((error as TransactionCancelledError).payload.reasons).toEqual([
-        expect.objectContaining({ index: 1, action: 'Update', item: { entity: 'task', key: { id: 'tx' } }, code: 'ConditionalCheckFailed' }),
+        expect.objectContaining({
+          index: 1,
+          action: 'Update',
+          item: { entity: 'task', key: { id: 'tx' } },
+          code: 'ConditionalCheckFailed',
+        }),
       ]);
       expect(await db.entity('event').get({ taskId: 'tx', at: 2 })).toBeUndefined();
     });
@@ -231,7 +306,9 @@ describeEachEngine('empty-string policy', (engine) => {
     const stored = await omit.entity('task').create({ id: 'e1', title: '', createdAt: '2026-01-01' });
     expect(stored).not.toHaveProperty('title');
     const reject = await openTable(engine, taskModel({ emptyStrings: 'reject' }));
-    await expect(reject.entity('task').create({ id: 'e2', title: '', createdAt: '2026-01-01' })).rejects.toBeInstanceOf(ValidationError);
+    await expect(reject.entity('task').create({ id: 'e2', title: '', createdAt: '2026-01-01' })).rejects.toBeInstanceOf(
+      ValidationError,
+    );
     const keep = await openTable(engine, taskModel({ emptyStrings: 'keep' }));
     expect((await keep.entity('task').create({ id: 'e3', title: '', createdAt: '2026-01-01' })).title).toBe('');
   });

@@ -23,16 +23,27 @@ const attributeValue: fc.Arbitrary<Record<string, unknown>> = fc.letrec((tie) =>
     fc.uniqueArray(fc.integer().map(String), { minLength: 1, maxLength: 3 }).map((NS) => ({ NS })),
     fc.array(bytes, { minLength: 1, maxLength: 3 }).map((BS) => ({ BS })),
     fc.array(tie('value'), { maxLength: 3 }).map((L) => ({ L })),
-    fc.dictionary(fc.string({ minLength: 1, maxLength: 4 }).filter((key) => key !== '__proto__'), tie('value'), { maxKeys: 3 }).map((M) => ({ M })),
+    fc
+      .dictionary(
+        fc.string({ minLength: 1, maxLength: 4 }).filter((key) => key !== '__proto__'),
+        tie('value'),
+        { maxKeys: 3 },
+      )
+      .map((M) => ({ M })),
   ),
 })).value;
-const image = fc.dictionary(fc.string({ minLength: 1, maxLength: 6 }).filter((key) => key !== '__proto__'), attributeValue, { maxKeys: 5 });
+const image = fc.dictionary(
+  fc.string({ minLength: 1, maxLength: 6 }).filter((key) => key !== '__proto__'),
+  attributeValue,
+  { maxKeys: 5 },
+);
 
 /** The same image as Lambda's events carry it: binaries as base64 text. */
 function asLambdaImage(value: unknown): unknown {
   if (value instanceof Uint8Array) return Buffer.from(value).toString('base64');
   if (Array.isArray(value)) return value.map(asLambdaImage);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, member]) => [key, asLambdaImage(member)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, member]) => [key, asLambdaImage(member)]));
   return value;
 }
 

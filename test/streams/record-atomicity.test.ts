@@ -13,9 +13,18 @@ beforeEach(() => {
   engine = new Engine({ inMemory: true, ttlReapIntervalMs: 0 });
   engine.handle('CreateTable', {
     TableName: 'atomic',
-    AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }, { AttributeName: 'g', AttributeType: 'S' }],
+    AttributeDefinitions: [
+      { AttributeName: 'pk', AttributeType: 'S' },
+      { AttributeName: 'g', AttributeType: 'S' },
+    ],
     KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
-    GlobalSecondaryIndexes: [{ IndexName: 'by-g', KeySchema: [{ AttributeName: 'g', KeyType: 'HASH' }], Projection: { ProjectionType: 'ALL' } }],
+    GlobalSecondaryIndexes: [
+      {
+        IndexName: 'by-g',
+        KeySchema: [{ AttributeName: 'g', KeyType: 'HASH' }],
+        Projection: { ProjectionType: 'ALL' },
+      },
+    ],
     BillingMode: 'PAY_PER_REQUEST',
     StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
   });
@@ -24,7 +33,8 @@ beforeEach(() => {
 });
 afterEach(() => engine.close());
 
-const item = (pk: string) => (engine.handle('GetItem', { TableName: 'atomic', Key: { pk: { S: pk } } }) as { Item?: object }).Item;
+const item = (pk: string) =>
+  (engine.handle('GetItem', { TableName: 'atomic', Key: { pk: { S: pk } } }) as { Item?: object }).Item;
 const failure = (request: object) => {
   try {
     engine.handle('PutItem', { TableName: 'atomic', ...request });

@@ -2,7 +2,12 @@ import { CreateTableCommand, PutItemCommand, type DynamoDBClient } from '@aws-sd
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine/engine.js';
 import { createLocalClient } from '../../src/local/index.js';
-import { runStreamHandler, type DynamoDBStreamEvent, type RunningStreamHandler, type StreamHandlerFailure } from '../../src/streams/index.js';
+import {
+  runStreamHandler,
+  type DynamoDBStreamEvent,
+  type RunningStreamHandler,
+  type StreamHandlerFailure,
+} from '../../src/streams/index.js';
 
 let clock = Date.UTC(2026, 0, 1);
 let engine: Engine;
@@ -38,14 +43,24 @@ const keysOf = (event: DynamoDBStreamEvent) => event.Records.map((record) => rec
 describe('runStreamHandler', () => {
   it('calls the handler with the event Lambda would send, and drain waits for it', async () => {
     const events: DynamoDBStreamEvent[] = [];
-    running = runStreamHandler({ client, tableName: 'jobs', startingPosition: 'TRIM_HORIZON', handler: (event) => void events.push(event) });
+    running = runStreamHandler({
+      client,
+      tableName: 'jobs',
+      startingPosition: 'TRIM_HORIZON',
+      handler: (event) => void events.push(event),
+    });
     await put('a');
     await put('b');
     await running.drain();
     expect(events.flatMap(keysOf)).toEqual(['a', 'b']);
     const [record] = events[0].Records;
     expect(record.eventSourceARN).toMatch(/^arn:aws:dynamodb:us-east-1:000000000000:table\/jobs\/stream\//);
-    expect(record).toMatchObject({ eventName: 'INSERT', eventSource: 'aws:dynamodb', eventVersion: '1.1', awsRegion: 'us-east-1' });
+    expect(record).toMatchObject({
+      eventName: 'INSERT',
+      eventSource: 'aws:dynamodb',
+      eventVersion: '1.1',
+      awsRegion: 'us-east-1',
+    });
     expect(record.dynamodb?.NewImage).toEqual({ pk: { S: 'a' }, status: { S: 'open' } });
     expect(typeof record.dynamodb?.ApproximateCreationDateTime).toBe('number');
   });
@@ -124,9 +139,9 @@ describe('runStreamHandler', () => {
     for (const pk of ['a', 'poison', 'c', 'd']) await put(pk);
     await expect(running.drain()).rejects.toThrow('cannot handle poison');
     expect(handled).toEqual(['a', 'c', 'd']);
-    expect(failures.map((failure) => [failure.condition, failure.records.map((record) => record.dynamodb?.Keys?.pk.S)])).toEqual([
-      ['RetryAttemptsExhausted', ['poison']],
-    ]);
+    expect(
+      failures.map((failure) => [failure.condition, failure.records.map((record) => record.dynamodb?.Keys?.pk.S)]),
+    ).toEqual([['RetryAttemptsExhausted', ['poison']]]);
     await put('e');
     await running.drain();
     expect(handled).toEqual(['a', 'c', 'd', 'e']);
@@ -138,7 +153,9 @@ describe('runStreamHandler', () => {
       client,
       tableName: 'jobs',
       startingPosition: 'TRIM_HORIZON',
-      filterCriteria: { Filters: [{ Pattern: JSON.stringify({ dynamodb: { NewImage: { status: { S: ['done'] } } } }) }] },
+      filterCriteria: {
+        Filters: [{ Pattern: JSON.stringify({ dynamodb: { NewImage: { status: { S: ['done'] } } } }) }],
+      },
       handler: (event) => void events.push(event),
     });
     await put('a', 'open');

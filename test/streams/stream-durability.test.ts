@@ -49,7 +49,10 @@ interface FileState {
 function fileState(file = path): FileState {
   const database = new Database(file, { readonly: true });
   try {
-    const itemTable = database.prepare(`SELECT sql_name FROM monotable_tables WHERE name = 'log'`).pluck().get() as string;
+    const itemTable = database
+      .prepare(`SELECT sql_name FROM monotable_tables WHERE name = 'log'`)
+      .pluck()
+      .get() as string;
     const items = new Map<string, string>();
     for (const data of database.prepare(`SELECT data FROM "${itemTable}"`).pluck().all() as string[]) {
       const item = JSON.parse(data) as { pk: { S: string }; n: { N: string } };
@@ -97,7 +100,9 @@ describe('stream records and their changes', () => {
 
   it('8 processes writing one file make one stream: every change exactly once, in commit order', async () => {
     const perWriter = 150;
-    const workers = Array.from({ length: 8 }, (_, index) => forkBundled(script, [path, `p${index}`, String(perWriter)]));
+    const workers = Array.from({ length: 8 }, (_, index) =>
+      forkBundled(script, [path, `p${index}`, String(perWriter)]),
+    );
     const codes = await Promise.all(workers.map((worker) => exited(worker)));
     expect(codes).toEqual(Array(8).fill(0));
     const state = fileState();
@@ -105,7 +110,9 @@ describe('stream records and their changes', () => {
     expectEveryChangeWithItsRecord(state);
     // Sequence numbers follow commit order: each writer's changes appear in the order it made them.
     for (let index = 0; index < 8; index += 1) {
-      const ns = state.records.filter((record) => record.key.startsWith(`p${index}-`)).map((record) => Number(record.n));
+      const ns = state.records
+        .filter((record) => record.key.startsWith(`p${index}-`))
+        .map((record) => Number(record.n));
       expect(ns).toEqual([...ns].sort((a, b) => a - b));
     }
     const engine = new Engine({ path, ttlReapIntervalMs: 0 });

@@ -1,4 +1,11 @@
-import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand, PutItemCommand, UpdateTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DeleteTableCommand,
+  DescribeTableCommand,
+  PutItemCommand,
+  UpdateTableCommand,
+  type DynamoDBClient,
+} from '@aws-sdk/client-dynamodb';
 import {
   DescribeStreamCommand,
   GetRecordsCommand,
@@ -57,7 +64,12 @@ async function errorOf(promise: Promise<unknown>): Promise<{ name: string; messa
 
 async function iterator(arn: string, shardId: string, type: string, sequenceNumber?: string) {
   const answer = await streams.send(
-    new GetShardIteratorCommand({ StreamArn: arn, ShardId: shardId, ShardIteratorType: type as 'LATEST', SequenceNumber: sequenceNumber }),
+    new GetShardIteratorCommand({
+      StreamArn: arn,
+      ShardId: shardId,
+      ShardIteratorType: type as 'LATEST',
+      SequenceNumber: sequenceNumber,
+    }),
   );
   return answer.ShardIterator as string;
 }
@@ -87,7 +99,8 @@ describe('enabling and disabling a stream', () => {
     });
     expect(await errorOf(updateStream({ StreamEnabled: false, StreamViewType: 'KEYS_ONLY' }))).toEqual({
       name: 'ValidationException',
-      message: 'One or more parameter values were invalid: If stream is being disabled, then UpdateViewType must not be specified',
+      message:
+        'One or more parameter values were invalid: If stream is being disabled, then UpdateViewType must not be specified',
     });
     await updateStream({ StreamEnabled: true, StreamViewType: 'KEYS_ONLY' });
     expect(await errorOf(updateStream({ StreamEnabled: true, StreamViewType: 'NEW_IMAGE' }))).toEqual({
@@ -97,7 +110,9 @@ describe('enabling and disabling a stream', () => {
   });
 
   it('CreateTable with StreamEnabled false creates no stream; with a view type but disabled it fails', async () => {
-    expect((await errorOf(createTable({ StreamEnabled: false, StreamViewType: 'KEYS_ONLY' }))).name).toBe('ValidationException');
+    expect((await errorOf(createTable({ StreamEnabled: false, StreamViewType: 'KEYS_ONLY' }))).name).toBe(
+      'ValidationException',
+    );
     expect((await errorOf(createTable({ StreamEnabled: true }))).name).toBe('ValidationException');
     const { TableDescription } = await createTable({ StreamEnabled: false });
     expect(TableDescription?.StreamSpecification).toBeUndefined();
@@ -105,7 +120,8 @@ describe('enabling and disabling a stream', () => {
   });
 
   it('disabling keeps the old stream readable and DISABLED; re-enabling mints a new ARN and label', async () => {
-    const first = (await createTable({ StreamEnabled: true, StreamViewType: 'KEYS_ONLY' })).TableDescription?.LatestStreamArn as string;
+    const first = (await createTable({ StreamEnabled: true, StreamViewType: 'KEYS_ONLY' })).TableDescription
+      ?.LatestStreamArn as string;
     await put('a');
     clock += 1000;
     await updateStream({ StreamEnabled: false });
@@ -117,22 +133,28 @@ describe('enabling and disabling a stream', () => {
     expect(described?.StreamStatus).toBe('DISABLED');
     const [shard] = described?.Shards ?? [];
     expect(shard.SequenceNumberRange?.EndingSequenceNumber).toBeDefined();
-    const answer = await streams.send(new GetRecordsCommand({ ShardIterator: await iterator(first, shard.ShardId as string, 'TRIM_HORIZON') }));
+    const answer = await streams.send(
+      new GetRecordsCommand({ ShardIterator: await iterator(first, shard.ShardId as string, 'TRIM_HORIZON') }),
+    );
     expect(answer.Records?.map((record) => record.dynamodb?.Keys?.pk.S)).toEqual(['a']);
     expect(answer.NextShardIterator).toBeUndefined();
 
     clock += 1000;
-    const second = (await updateStream({ StreamEnabled: true, StreamViewType: 'NEW_IMAGE' })).TableDescription?.LatestStreamArn;
+    const second = (await updateStream({ StreamEnabled: true, StreamViewType: 'NEW_IMAGE' })).TableDescription
+      ?.LatestStreamArn;
     expect(second).not.toBe(first);
     const listed = await streams.send(new ListStreamsCommand({ TableName: 'events' }));
     expect(listed.Streams?.map((stream) => stream.StreamArn)).toEqual([second, first]);
   });
 
   it('a deleted table leaves its stream listed and DISABLED', async () => {
-    const arn = (await createTable({ StreamEnabled: true, StreamViewType: 'KEYS_ONLY' })).TableDescription?.LatestStreamArn as string;
+    const arn = (await createTable({ StreamEnabled: true, StreamViewType: 'KEYS_ONLY' })).TableDescription
+      ?.LatestStreamArn as string;
     await client.send(new DeleteTableCommand({ TableName: 'events' }));
     expect((await streams.send(new ListStreamsCommand({}))).Streams?.map((stream) => stream.StreamArn)).toEqual([arn]);
-    expect((await streams.send(new DescribeStreamCommand({ StreamArn: arn }))).StreamDescription?.StreamStatus).toBe('DISABLED');
+    expect((await streams.send(new DescribeStreamCommand({ StreamArn: arn }))).StreamDescription?.StreamStatus).toBe(
+      'DISABLED',
+    );
   });
 
   it('DescribeStream answers ResourceNotFoundException for an unknown stream', async () => {
@@ -146,7 +168,8 @@ describe('enabling and disabling a stream', () => {
 
 describe('shards and iterators', () => {
   it('shards roll over with parent/child lineage; sequence numbers increase across them', async () => {
-    const arn = (await createTable({ StreamEnabled: true, StreamViewType: 'KEYS_ONLY' })).TableDescription?.LatestStreamArn as string;
+    const arn = (await createTable({ StreamEnabled: true, StreamViewType: 'KEYS_ONLY' })).TableDescription
+      ?.LatestStreamArn as string;
     await put('a');
     clock += hour;
     await put('b');
@@ -164,16 +187,21 @@ describe('shards and iterators', () => {
       new DescribeStreamCommand({ StreamArn: arn, ShardFilter: { Type: 'CHILD_SHARDS', ShardId: shards[0].ShardId } }),
     );
     expect(children.StreamDescription?.Shards?.map((shard) => shard.ShardId)).toEqual([shards[1].ShardId]);
-    const first = await streams.send(new GetRecordsCommand({ ShardIterator: await iterator(arn, shards[0].ShardId as string, 'TRIM_HORIZON') }));
+    const first = await streams.send(
+      new GetRecordsCommand({ ShardIterator: await iterator(arn, shards[0].ShardId as string, 'TRIM_HORIZON') }),
+    );
     expect(first.Records?.map((record) => record.dynamodb?.Keys?.pk.S)).toEqual(['a']);
     expect(first.NextShardIterator).toBeUndefined();
-    const open = await streams.send(new GetRecordsCommand({ ShardIterator: await iterator(arn, shards[2].ShardId as string, 'TRIM_HORIZON') }));
+    const open = await streams.send(
+      new GetRecordsCommand({ ShardIterator: await iterator(arn, shards[2].ShardId as string, 'TRIM_HORIZON') }),
+    );
     expect(open.Records).toEqual([]);
     expect(open.NextShardIterator).toBeDefined();
   });
 
   it('LATEST, AT_SEQUENCE_NUMBER and AFTER_SEQUENCE_NUMBER position the iterator', async () => {
-    const arn = (await createTable({ StreamEnabled: true, StreamViewType: 'KEYS_ONLY' })).TableDescription?.LatestStreamArn as string;
+    const arn = (await createTable({ StreamEnabled: true, StreamViewType: 'KEYS_ONLY' })).TableDescription
+      ?.LatestStreamArn as string;
     await put('a');
     await put('b');
     const [shard] = await shardsOf(arn);
@@ -181,16 +209,21 @@ describe('shards and iterators', () => {
     const latest = await iterator(arn, shardId, 'LATEST');
     await put('c');
     const keys = async (it: string) =>
-      (await streams.send(new GetRecordsCommand({ ShardIterator: it }))).Records?.map((record) => record.dynamodb?.Keys?.pk.S);
+      (await streams.send(new GetRecordsCommand({ ShardIterator: it }))).Records?.map(
+        (record) => record.dynamodb?.Keys?.pk.S,
+      );
     expect(await keys(latest)).toEqual(['c']);
-    const all = await streams.send(new GetRecordsCommand({ ShardIterator: await iterator(arn, shardId, 'TRIM_HORIZON') }));
+    const all = await streams.send(
+      new GetRecordsCommand({ ShardIterator: await iterator(arn, shardId, 'TRIM_HORIZON') }),
+    );
     const second = all.Records?.[1].dynamodb?.SequenceNumber as string;
     expect(await keys(await iterator(arn, shardId, 'AT_SEQUENCE_NUMBER', second))).toEqual(['b', 'c']);
     expect(await keys(await iterator(arn, shardId, 'AFTER_SEQUENCE_NUMBER', second))).toEqual(['c']);
   });
 
   it('GetRecords pages with Limit and NextShardIterator; Limit over 1000 is refused', async () => {
-    const arn = (await createTable({ StreamEnabled: true, StreamViewType: 'KEYS_ONLY' })).TableDescription?.LatestStreamArn as string;
+    const arn = (await createTable({ StreamEnabled: true, StreamViewType: 'KEYS_ONLY' })).TableDescription
+      ?.LatestStreamArn as string;
     for (const pk of ['a', 'b', 'c']) await put(pk);
     const [shard] = await shardsOf(arn);
     const it = await iterator(arn, shard.ShardId as string, 'TRIM_HORIZON');
@@ -198,7 +231,9 @@ describe('shards and iterators', () => {
     expect(page.Records).toHaveLength(2);
     const rest = await streams.send(new GetRecordsCommand({ ShardIterator: page.NextShardIterator }));
     expect(rest.Records?.map((record) => record.dynamodb?.Keys?.pk.S)).toEqual(['c']);
-    expect((await errorOf(streams.send(new GetRecordsCommand({ ShardIterator: it, Limit: 1001 })))).name).toBe('ValidationException');
+    expect((await errorOf(streams.send(new GetRecordsCommand({ ShardIterator: it, Limit: 1001 })))).name).toBe(
+      'ValidationException',
+    );
     expect(await errorOf(streams.send(new GetRecordsCommand({ ShardIterator: 'nonsense' })))).toEqual({
       name: 'ValidationException',
       message: 'Invalid ShardIterator',
@@ -206,24 +241,33 @@ describe('shards and iterators', () => {
   });
 
   it('an iterator expires after 15 minutes', async () => {
-    const arn = (await createTable({ StreamEnabled: true, StreamViewType: 'KEYS_ONLY' })).TableDescription?.LatestStreamArn as string;
+    const arn = (await createTable({ StreamEnabled: true, StreamViewType: 'KEYS_ONLY' })).TableDescription
+      ?.LatestStreamArn as string;
     const [shard] = await shardsOf(arn);
     const it = await iterator(arn, shard.ShardId as string, 'TRIM_HORIZON');
     clock += 15 * 60 * 1000 + 1;
-    expect((await errorOf(streams.send(new GetRecordsCommand({ ShardIterator: it })))).name).toBe('ExpiredIteratorException');
+    expect((await errorOf(streams.send(new GetRecordsCommand({ ShardIterator: it })))).name).toBe(
+      'ExpiredIteratorException',
+    );
   });
 
   it('records past 24 hours are trimmed: TRIM_HORIZON skips them, a sequence number into them fails', async () => {
-    const arn = (await createTable({ StreamEnabled: true, StreamViewType: 'KEYS_ONLY' })).TableDescription?.LatestStreamArn as string;
+    const arn = (await createTable({ StreamEnabled: true, StreamViewType: 'KEYS_ONLY' })).TableDescription
+      ?.LatestStreamArn as string;
     await put('old');
     const [shard] = await shardsOf(arn);
     const shardId = shard.ShardId as string;
-    const oldSeq = (await streams.send(new GetRecordsCommand({ ShardIterator: await iterator(arn, shardId, 'TRIM_HORIZON') })))
-      .Records?.[0].dynamodb?.SequenceNumber as string;
+    const oldSeq = (
+      await streams.send(new GetRecordsCommand({ ShardIterator: await iterator(arn, shardId, 'TRIM_HORIZON') }))
+    ).Records?.[0].dynamodb?.SequenceNumber as string;
     const before = await iterator(arn, shardId, 'AT_SEQUENCE_NUMBER', oldSeq);
     clock += 24 * hour + 1;
-    expect((await errorOf(iterator(arn, shardId, 'AT_SEQUENCE_NUMBER', oldSeq))).name).toBe('TrimmedDataAccessException');
-    expect((await errorOf(streams.send(new GetRecordsCommand({ ShardIterator: before })))).name).toBe('ExpiredIteratorException');
+    expect((await errorOf(iterator(arn, shardId, 'AT_SEQUENCE_NUMBER', oldSeq))).name).toBe(
+      'TrimmedDataAccessException',
+    );
+    expect((await errorOf(streams.send(new GetRecordsCommand({ ShardIterator: before })))).name).toBe(
+      'ExpiredIteratorException',
+    );
     const shards = await shardsOf(arn);
     const answer = await streams.send(
       new GetRecordsCommand({ ShardIterator: await iterator(arn, shards[0].ShardId as string, 'TRIM_HORIZON') }),
@@ -232,7 +276,8 @@ describe('shards and iterators', () => {
   });
 
   it('an unknown shard is ResourceNotFoundException', async () => {
-    const arn = (await createTable({ StreamEnabled: true, StreamViewType: 'KEYS_ONLY' })).TableDescription?.LatestStreamArn as string;
+    const arn = (await createTable({ StreamEnabled: true, StreamViewType: 'KEYS_ONLY' })).TableDescription
+      ?.LatestStreamArn as string;
     expect(await errorOf(iterator(arn, 'shardId-00000001414562045508-2bac9cd2', 'TRIM_HORIZON'))).toEqual({
       name: 'ResourceNotFoundException',
       message: 'Requested resource not found: Shard does not exist',

@@ -56,7 +56,13 @@ async function readAll(streamArn: string): Promise<_Record[]> {
   const records: _Record[] = [];
   for (const shard of StreamDescription?.Shards ?? []) {
     let iterator = (
-      await streams.send(new GetShardIteratorCommand({ StreamArn: streamArn, ShardId: shard.ShardId, ShardIteratorType: 'TRIM_HORIZON' }))
+      await streams.send(
+        new GetShardIteratorCommand({
+          StreamArn: streamArn,
+          ShardId: shard.ShardId,
+          ShardIteratorType: 'TRIM_HORIZON',
+        }),
+      )
     ).ShardIterator;
     for (let page = 0; iterator && page < 20; page++) {
       const answer = await streams.send(new GetRecordsCommand({ ShardIterator: iterator }));
@@ -77,7 +83,9 @@ describe('stream records', () => {
     const { Table } = await client.send(new DescribeTableCommand({ TableName: 'events' }));
     expect(Table?.StreamSpecification).toEqual({ StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' });
     expect(Table?.LatestStreamLabel).toBe('2026-01-01T12:00:00.000');
-    expect(Table?.LatestStreamArn).toBe('arn:aws:dynamodb:us-east-1:000000000000:table/events/stream/2026-01-01T12:00:00.000');
+    expect(Table?.LatestStreamArn).toBe(
+      'arn:aws:dynamodb:us-east-1:000000000000:table/events/stream/2026-01-01T12:00:00.000',
+    );
     expect(arn).toBe(Table?.LatestStreamArn);
   });
 
@@ -92,7 +100,12 @@ describe('stream records', () => {
     const arn = (await createTable('NEW_AND_OLD_IMAGES')) as string;
     await put({ pk: { S: 'a' }, n: { N: '1' } });
     await client.send(
-      new UpdateItemCommand({ TableName: 'events', Key: { pk: { S: 'a' } }, UpdateExpression: 'SET n = :v', ExpressionAttributeValues: { ':v': { N: '2' } } }),
+      new UpdateItemCommand({
+        TableName: 'events',
+        Key: { pk: { S: 'a' } },
+        UpdateExpression: 'SET n = :v',
+        ExpressionAttributeValues: { ':v': { N: '2' } },
+      }),
     );
     await client.send(new DeleteItemCommand({ TableName: 'events', Key: { pk: { S: 'a' } } }));
     const records = await readAll(arn);
@@ -128,7 +141,13 @@ describe('stream records', () => {
     await put({ pk: { S: 'a' }, n: { N: '2' } });
     await client.send(new DeleteItemCommand({ TableName: 'events', Key: { pk: { S: 'a' } } }));
     const records = await readAll(arn);
-    expect(records.map((record) => Object.keys(record.dynamodb ?? {}).filter((key) => key.endsWith('Image')).sort())).toEqual(images);
+    expect(
+      records.map((record) =>
+        Object.keys(record.dynamodb ?? {})
+          .filter((key) => key.endsWith('Image'))
+          .sort(),
+      ),
+    ).toEqual(images);
     expect(records.every((record) => record.dynamodb?.StreamViewType === viewType)).toBe(true);
   });
 
@@ -137,16 +156,29 @@ describe('stream records', () => {
     await put({ pk: { S: 'a' }, n: { N: '1' }, s: { SS: ['x', 'y'] }, m: { M: { a: { S: '1' }, b: { S: '2' } } } });
     await put({ m: { M: { b: { S: '2' }, a: { S: '1' } } }, s: { SS: ['y', 'x'] }, n: { N: '1.0' }, pk: { S: 'a' } });
     await client.send(
-      new UpdateItemCommand({ TableName: 'events', Key: { pk: { S: 'a' } }, UpdateExpression: 'SET n = :v', ExpressionAttributeValues: { ':v': { N: '1' } } }),
+      new UpdateItemCommand({
+        TableName: 'events',
+        Key: { pk: { S: 'a' } },
+        UpdateExpression: 'SET n = :v',
+        ExpressionAttributeValues: { ':v': { N: '1' } },
+      }),
     );
-    await expect(put({ pk: { S: 'a' } }, { ConditionExpression: 'attribute_not_exists(pk)' })).rejects.toThrow('The conditional request failed');
+    await expect(put({ pk: { S: 'a' } }, { ConditionExpression: 'attribute_not_exists(pk)' })).rejects.toThrow(
+      'The conditional request failed',
+    );
     await client.send(new DeleteItemCommand({ TableName: 'events', Key: { pk: { S: 'missing' } } }));
     await expect(
       client.send(
         new TransactWriteItemsCommand({
           TransactItems: [
             { Put: { TableName: 'events', Item: { pk: { S: 'b' } } } },
-            { ConditionCheck: { TableName: 'events', Key: { pk: { S: 'a' } }, ConditionExpression: 'attribute_not_exists(pk)' } },
+            {
+              ConditionCheck: {
+                TableName: 'events',
+                Key: { pk: { S: 'a' } },
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
           ],
         }),
       ),
@@ -158,14 +190,23 @@ describe('stream records', () => {
     const arn = (await createTable('KEYS_ONLY')) as string;
     await client.send(
       new BatchWriteItemCommand({
-        RequestItems: { events: [{ PutRequest: { Item: { pk: { S: 'a' } } } }, { PutRequest: { Item: { pk: { S: 'b' } } } }] },
+        RequestItems: {
+          events: [{ PutRequest: { Item: { pk: { S: 'a' } } } }, { PutRequest: { Item: { pk: { S: 'b' } } } }],
+        },
       }),
     );
     await client.send(
       new TransactWriteItemsCommand({
         TransactItems: [
           { Delete: { TableName: 'events', Key: { pk: { S: 'a' } } } },
-          { Update: { TableName: 'events', Key: { pk: { S: 'c' } }, UpdateExpression: 'SET v = :v', ExpressionAttributeValues: { ':v': { S: 'x' } } } },
+          {
+            Update: {
+              TableName: 'events',
+              Key: { pk: { S: 'c' } },
+              UpdateExpression: 'SET v = :v',
+              ExpressionAttributeValues: { ':v': { S: 'x' } },
+            },
+          },
         ],
       }),
     );
@@ -180,7 +221,12 @@ describe('stream records', () => {
 
   it('TTL deletions are REMOVE records by the service', async () => {
     const arn = (await createTable('OLD_IMAGE')) as string;
-    await client.send(new UpdateTimeToLiveCommand({ TableName: 'events', TimeToLiveSpecification: { Enabled: true, AttributeName: 'ttl' } }));
+    await client.send(
+      new UpdateTimeToLiveCommand({
+        TableName: 'events',
+        TimeToLiveSpecification: { Enabled: true, AttributeName: 'ttl' },
+      }),
+    );
     await put({ pk: { S: 'a' }, ttl: { N: String(clock / 1000 - 10) } });
     expect(engine.reapExpiredItems()).toBe(1);
     const records = await readAll(arn);

@@ -2,7 +2,12 @@ import { execFile } from 'node:child_process';
 import { hasBoto3, hasAwsCli, localAwsEnvironment, requirePythonTools } from '../support/python-tools.js';
 import { promisify } from 'node:util';
 import { CreateTableCommand, DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
-import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand } from '@aws-sdk/client-dynamodb-streams';
+import {
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+} from '@aws-sdk/client-dynamodb-streams';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/local/server/start-server.js';
 
@@ -70,22 +75,33 @@ describe('DynamoDB Streams over HTTP on monotable serve', () => {
       new GetShardIteratorCommand({ StreamArn: arn, ShardId: shard?.ShardId, ShardIteratorType: 'TRIM_HORIZON' }),
     );
     const { Records } = await streams.send(new GetRecordsCommand({ ShardIterator }));
-    expect(Records?.map((record) => [record.eventName, record.dynamodb?.Keys])).toEqual([['INSERT', { pk: { S: 'x' } }]]);
+    expect(Records?.map((record) => [record.eventName, record.dynamodb?.Keys])).toEqual([
+      ['INSERT', { pk: { S: 'x' } }],
+    ]);
     client.destroy();
     streams.destroy();
   });
 
   it.skipIf(!hasBoto3)('boto3 dynamodbstreams lists, describes and reads a stream', async () => {
-    const { stdout } = await run('python3', ['-c', BOTO3_SCRIPT, server.endpoint], { env: environment, timeout: 60_000 });
+    const { stdout } = await run('python3', ['-c', BOTO3_SCRIPT, server.endpoint], {
+      env: environment,
+      timeout: 60_000,
+    });
     expect(stdout.trim()).toBe('boto3 streams ok');
   });
 
   it.skipIf(!hasAwsCli)('aws dynamodbstreams list-streams answers', async () => {
-    const { stdout } = await run('aws', ['dynamodbstreams', 'list-streams', '--endpoint-url', server.endpoint, '--output', 'json'], {
-      env: environment,
-      timeout: 60_000,
-    });
-    const streams = (JSON.parse(stdout) as { Streams: { TableName: string }[] }).Streams.map((stream) => stream.TableName);
+    const { stdout } = await run(
+      'aws',
+      ['dynamodbstreams', 'list-streams', '--endpoint-url', server.endpoint, '--output', 'json'],
+      {
+        env: environment,
+        timeout: 60_000,
+      },
+    );
+    const streams = (JSON.parse(stdout) as { Streams: { TableName: string }[] }).Streams.map(
+      (stream) => stream.TableName,
+    );
     expect(streams).toContain('jstable');
   });
 });

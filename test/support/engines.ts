@@ -65,7 +65,8 @@ export function availableEngines(names: readonly TestEngineName[] = defaultTestE
   const endpoint = inject('dynamoDbLocalEndpoint');
   if (endpoint && wants('dynamodb-local')) engines.push({ name: 'dynamodb-local', client: () => peerClient(endpoint) });
   const endpoint3 = inject('dynamoDbLocal3Endpoint');
-  if (endpoint3 && wants('dynamodb-local-3')) engines.push({ name: 'dynamodb-local-3', client: () => peerClient(endpoint3) });
+  if (endpoint3 && wants('dynamodb-local-3'))
+    engines.push({ name: 'dynamodb-local-3', client: () => peerClient(endpoint3) });
   return engines;
 }
 

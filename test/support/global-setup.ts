@@ -31,7 +31,8 @@ export async function setup(project: TestProject): Promise<void> {
     return;
   }
   const hasVersion3 = dynamoDbLocalIsInstalled(dynamoDbLocal3Directory);
-  if (!hasVersion3 && process.env.CI) throw new Error('CI needs DynamoDB Local 3.3.1: run scripts/fetch-dynamodb-local.sh');
+  if (!hasVersion3 && process.env.CI)
+    throw new Error('CI needs DynamoDB Local 3.3.1: run scripts/fetch-dynamodb-local.sh');
   const [version1, version3] = await Promise.all([
     wantedEngines.includes('dynamodb-local') ? startDynamoDbLocal() : undefined,
     hasVersion3 && wantedEngines.includes('dynamodb-local-3') ? startDynamoDbLocal(dynamoDbLocal3Directory) : undefined,

@@ -12,8 +12,14 @@ export const hasAwsCli = available('aws', ['--version']);
  * Says which of the tools a suite needs are missing: a warning locally, an error in CI,
  * where `.ci/run` installs them and a skip would hide a broken install.
  */
-export function requirePythonTools(suite: string, needs: { readonly boto3?: boolean; readonly awsCli?: boolean }): void {
-  const missing = [needs.boto3 && !hasBoto3 && 'python3 with boto3', needs.awsCli && !hasAwsCli && 'the AWS CLI'].filter(Boolean);
+export function requirePythonTools(
+  suite: string,
+  needs: { readonly boto3?: boolean; readonly awsCli?: boolean },
+): void {
+  const missing = [
+    needs.boto3 && !hasBoto3 && 'python3 with boto3',
+    needs.awsCli && !hasAwsCli && 'the AWS CLI',
+  ].filter(Boolean);
   if (missing.length === 0) return;
   const message = `Skipping ${suite}: ${missing.join(' and ')} not found (Debian: apt-get install python3-boto3 awscli)`;
   if (process.env.CI === 'true') throw new Error(message);

@@ -36,7 +36,9 @@ describe.skipIf(!endpoint)('an ADR-shaped SQLite table, → DynamoDB Local → s
 
   it('exports the ADR table to DynamoDB JSON lines that import as the same items', async () => {
     const file = join(scratch.path, 'adr.jsonl');
-    expect(await exportTable({ from: `adr-sqlite:${adrPath}`, table, out: file, ...quiet })).toEqual({ items: adrCases.length });
+    expect(await exportTable({ from: `adr-sqlite:${adrPath}`, table, out: file, ...quiet })).toEqual({
+      items: adrCases.length,
+    });
     const imported = uniqueTableName('dialogue_imported');
     await ensureTable(dynamoDbLocal, imported, adrTableDefinition);
     await importTable({ to: endpoint, table: imported, in: file, ...quiet });

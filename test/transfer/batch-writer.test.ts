@@ -25,7 +25,11 @@ function fakeClient(unprocessed: (requests: WriteRequest[], call: number) => Wri
   return { client, calls, stored };
 }
 
-const item = (i: number, value = 'v'): WireItem => ({ pk: { S: `P${i % 3}` }, sk: { S: `S${i}` }, value: { S: value } });
+const item = (i: number, value = 'v'): WireItem => ({
+  pk: { S: `P${i % 3}` },
+  sk: { S: `S${i}` },
+  value: { S: value },
+});
 const fastRetry = { baseDelayMs: 1, maxDelayMs: 2 };
 
 describe('writeBatch', () => {
@@ -49,7 +53,13 @@ describe('BatchWriter', () => {
   it('sends at most 25 puts per call and acknowledges lines in order', async () => {
     const acknowledged: number[] = [];
     const { client, calls, stored } = fakeClient(undefined, 5);
-    const writer = new BatchWriter({ client, tableName: 't', keyAttributes: ['pk', 'sk'], concurrency: 3, onAcknowledged: (line) => acknowledged.push(line) });
+    const writer = new BatchWriter({
+      client,
+      tableName: 't',
+      keyAttributes: ['pk', 'sk'],
+      concurrency: 3,
+      onAcknowledged: (line) => acknowledged.push(line),
+    });
     for (let i = 1; i <= 260; i++) await writer.put(item(i), i);
     await writer.flush();
     expect(calls.every((requests) => requests.length <= 25)).toBe(true);
@@ -61,10 +71,13 @@ describe('BatchWriter', () => {
   it('keeps two writes of one key in their original order', async () => {
     const { client, calls, stored } = fakeClient(undefined, 5);
     const writer = new BatchWriter({ client, tableName: 't', keyAttributes: ['pk', 'sk'], concurrency: 4 });
-    for (let round = 0; round < 5; round++) for (let i = 0; i < 30; i++) await writer.put(item(i, `round ${round}`), round * 30 + i);
+    for (let round = 0; round < 5; round++)
+      for (let i = 0; i < 30; i++) await writer.put(item(i, `round ${round}`), round * 30 + i);
     await writer.flush();
     for (const requests of calls) {
-      const keys = requests.map((request) => JSON.stringify([request.PutRequest!.Item!.pk, request.PutRequest!.Item!.sk]));
+      const keys = requests.map((request) =>
+        JSON.stringify([request.PutRequest!.Item!.pk, request.PutRequest!.Item!.sk]),
+      );
       expect(new Set(keys).size).toBe(keys.length);
     }
     expect([...stored.values()].every((stored) => stored.value.S === 'round 4')).toBe(true);
@@ -73,7 +86,14 @@ describe('BatchWriter', () => {
   it('surfaces a failed batch and never acknowledges past it', async () => {
     const acknowledged: number[] = [];
     const { client } = fakeClient((requests, call) => (call === 2 ? requests : []));
-    const writer = new BatchWriter({ client, tableName: 't', keyAttributes: ['pk', 'sk'], concurrency: 1, maxAttempts: 1, onAcknowledged: (line) => acknowledged.push(line) });
+    const writer = new BatchWriter({
+      client,
+      tableName: 't',
+      keyAttributes: ['pk', 'sk'],
+      concurrency: 1,
+      maxAttempts: 1,
+      onAcknowledged: (line) => acknowledged.push(line),
+    });
     const failure = (async () => {
       for (let i = 1; i <= 100; i++) await writer.put(item(i), i);
       await writer.flush();

@@ -46,7 +46,8 @@ describe('lossless JSON', () => {
   });
 
   it('rejects invalid JSON', () => {
-    for (const text of ['{', '{"a":01}', '[1,]', '"x', '{} x', 'nul']) expect(() => parseLosslessJson(text), text).toThrow();
+    for (const text of ['{', '{"a":01}', '[1,]', '"x', '{} x', 'nul'])
+      expect(() => parseLosslessJson(text), text).toThrow();
   });
 });
 
@@ -71,7 +72,11 @@ describe('ADR rows', () => {
 describe('locations', () => {
   it('parses every kind', () => {
     expect(parseLocation('sqlite:data/app.db')).toEqual({ kind: 'sqlite', path: 'data/app.db' });
-    expect(parseLocation('adr-sqlite:blue.db?table=blue_dialogue')).toEqual({ kind: 'adr-sqlite', path: 'blue.db', table: 'blue_dialogue' });
+    expect(parseLocation('adr-sqlite:blue.db?table=blue_dialogue')).toEqual({
+      kind: 'adr-sqlite',
+      path: 'blue.db',
+      table: 'blue_dialogue',
+    });
     expect(parseLocation('adr-sqlite:blue.db')).toEqual({ kind: 'adr-sqlite', path: 'blue.db' });
     expect(parseLocation('http://127.0.0.1:8000/')).toEqual({ kind: 'endpoint', url: 'http://127.0.0.1:8000' });
     expect(parseLocation('aws')).toEqual({ kind: 'aws' });

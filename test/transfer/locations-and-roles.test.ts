@@ -4,7 +4,14 @@ import { Command } from 'commander';
 import { afterAll, describe, expect, it } from 'vitest';
 import { register } from '../../src/cli/commands/transfer.js';
 import { createLocalClient } from '../../src/local/index.js';
-import { copyTable, exportTable, importTable, MissingFileError, TableNotFoundError, UnsupportedLocationRoleError } from '../../src/transfer/index.js';
+import {
+  copyTable,
+  exportTable,
+  importTable,
+  MissingFileError,
+  TableNotFoundError,
+  UnsupportedLocationRoleError,
+} from '../../src/transfer/index.js';
 import { itemToExportLine } from '../../src/transfer/export-json.js';
 import { runCommand } from '../support/run-command.js';
 import { createTable, scratchDirectory } from './support/engines.js';
@@ -44,13 +51,15 @@ describe('a sqlite: source that does not exist', () => {
 
   it('is refused by copy as a source, and by import as a target, without creating either file', async () => {
     const missing = join(scratch.path, 'missing-source.db');
-    await expect(copyTable({ from: `sqlite:${missing}`, to: `sqlite:${join(scratch.path, 'target.db')}`, table: 'app', ...quiet })).rejects.toThrow(
-      MissingFileError,
-    );
+    await expect(
+      copyTable({ from: `sqlite:${missing}`, to: `sqlite:${join(scratch.path, 'target.db')}`, table: 'app', ...quiet }),
+    ).rejects.toThrow(MissingFileError);
     const lines = join(scratch.path, 'lines.jsonl');
     writeFileSync(lines, `${itemToExportLine({ pk: { S: 'a' } })}\n`);
     const target = join(scratch.path, 'missing-target.db');
-    await expect(importTable({ to: `sqlite:${target}`, table: 'app', in: lines, ...quiet })).rejects.toThrow(`sqlite:${target}: no such file`);
+    await expect(importTable({ to: `sqlite:${target}`, table: 'app', in: lines, ...quiet })).rejects.toThrow(
+      `sqlite:${target}: no such file`,
+    );
     expect(existsSync(missing)).toBe(false);
     expect(existsSync(target)).toBe(false);
     expect(existsSync(join(scratch.path, 'target.db'))).toBe(false);
@@ -62,7 +71,7 @@ describe('a table missing from an existing sqlite: file', () => {
   const path = join(scratch.path, 'app.db');
   afterAll(() => scratch.remove());
 
-  it('is named in DynamoDB\'s words, with the location, by export', async () => {
+  it("is named in DynamoDB's words, with the location, by export", async () => {
     const client = createLocalClient({ path });
     await createTable(client, {
       TableName: 'present',
@@ -91,17 +100,21 @@ describe('adr-sqlite: is a source only', () => {
 
   it('is refused as --to by import and copy, saying it is source only', async () => {
     const reason = /"adr-sqlite:blue\.db" cannot be used as a target: adr-sqlite: is source only/;
-    await expect(run('import', '--to', 'adr-sqlite:blue.db', '--table', 't', '--in', 'x.jsonl')).rejects.toThrow(reason);
-    await expect(run('copy', '--from', 'sqlite:a.db', '--to', 'adr-sqlite:blue.db', '--table', 't')).rejects.toThrow(reason);
+    await expect(run('import', '--to', 'adr-sqlite:blue.db', '--table', 't', '--in', 'x.jsonl')).rejects.toThrow(
+      reason,
+    );
+    await expect(run('copy', '--from', 'sqlite:a.db', '--to', 'adr-sqlite:blue.db', '--table', 't')).rejects.toThrow(
+      reason,
+    );
   });
 
   it('is refused as a copy target before the source is opened', async () => {
     const scratch = scratchDirectory();
     try {
       const source = join(scratch.path, 'never-opened.db');
-      await expect(copyTable({ from: `sqlite:${source}`, to: 'adr-sqlite:blue.db', table: 't', ...quiet })).rejects.toThrow(
-        UnsupportedLocationRoleError,
-      );
+      await expect(
+        copyTable({ from: `sqlite:${source}`, to: 'adr-sqlite:blue.db', table: 't', ...quiet }),
+      ).rejects.toThrow(UnsupportedLocationRoleError);
       expect(existsSync(source)).toBe(false);
     } finally {
       scratch.remove();

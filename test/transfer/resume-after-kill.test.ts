@@ -31,7 +31,11 @@ async function waitFor(condition: () => boolean, timeoutMs: number): Promise<voi
 }
 
 /** The import targets: DynamoDB Local and a monotable SQLite file. */
-const targets: { name: string; location: (directory: string) => string; client: (location: string) => DynamoDBClient }[] = [
+const targets: {
+  name: string;
+  location: (directory: string) => string;
+  client: (location: string) => DynamoDBClient;
+}[] = [
   ...(endpoint ? [{ name: 'DynamoDB Local', location: () => endpoint, client: () => endpointClient(endpoint) }] : []),
   {
     name: 'a monotable sqlite file',
@@ -67,11 +71,16 @@ describe.each(targets)('an import into $name killed half-way', (target) => {
     writeFileSync(file, items.map((item) => `${itemToExportLine(item)}\n`).join(''));
     const progressFile = ImportCheckpoint.pathFor(file);
 
-    const child = spawn(process.execPath, ['--import', 'tsx', fixture, location, table, file, '40'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', fixture, location, table, file, '40'], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
-    const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)));
-    const acknowledged = () => (existsSync(progressFile) ? JSON.parse(readFileSync(progressFile, 'utf8')).acknowledgedLine : 0);
+    const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
+      child.on('exit', (code, signal) => resolve(signal ?? code)),
+    );
+    const acknowledged = () =>
+      existsSync(progressFile) ? JSON.parse(readFileSync(progressFile, 'utf8')).acknowledgedLine : 0;
     try {
       await waitFor(() => acknowledged() >= 250 || child.exitCode !== null, 25_000);
     } finally {

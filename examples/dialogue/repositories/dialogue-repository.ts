@@ -7,22 +7,39 @@
  * guarded by a condition on the dialogue itself.
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { ItemAlreadyExistsError, RepositoryError, TableRepository, TransactionCancelledError, VersionConflictError, type CancellationReason } from '../../../src/repository/index.js';
+import {
+  ItemAlreadyExistsError,
+  RepositoryError,
+  TableRepository,
+  TransactionCancelledError,
+  VersionConflictError,
+  type CancellationReason,
+} from '../../../src/repository/index.js';
 import { model } from '../model.js';
 
 export type DialogueDb = TableRepository<typeof model>;
 
 /** The dialogue does not accept this write in its current state (closed, another round, unknown expert). */
-export class DialogueNotOpenError extends RepositoryError<'DialogueNotOpen', { readonly dialogueId: string; readonly reason: string }> {
+export class DialogueNotOpenError extends RepositoryError<
+  'DialogueNotOpen',
+  { readonly dialogueId: string; readonly reason: string }
+> {
   constructor(dialogueId: string, reason: string, cause?: unknown) {
     super('DialogueNotOpen', `Dialogue ${dialogueId}: ${reason}`, { dialogueId, reason }, { cause });
   }
 }
 
 /** Concurrent writers kept winning for longer than the retry budget. */
-export class ContentionError extends RepositoryError<'Contention', { readonly dialogueId: string; readonly operation: string; readonly attempts: number }> {
+export class ContentionError extends RepositoryError<
+  'Contention',
+  { readonly dialogueId: string; readonly operation: string; readonly attempts: number }
+> {
   constructor(dialogueId: string, operation: string, attempts: number) {
-    super('Contention', `Dialogue ${dialogueId}: ${operation} lost ${attempts} races with concurrent writers`, { dialogueId, operation, attempts });
+    super('Contention', `Dialogue ${dialogueId}: ${operation} lost ${attempts} races with concurrent writers`, {
+      dialogueId,
+      operation,
+      attempts,
+    });
   }
 }
 
@@ -65,9 +82,14 @@ export class DialogueRepository {
     const dialogues = this.db.entity('dialogue');
     const experts = this.db.entity('expert');
     try {
-      await this.db.transact([dialogues.transaction.check({ dialogueId }, { status: 'open' }), experts.transaction.create({ dialogueId, ...input })]);
+      await this.db.transact([
+        dialogues.transaction.check({ dialogueId }, { status: 'open' }),
+        experts.transaction.create({ dialogueId, ...input }),
+      ]);
     } catch (error) {
-      const taken = error instanceof TransactionCancelledError && error.payload.reasons.find((r) => r.item.entity === 'expert' && r.action === 'Put');
+      const taken =
+        error instanceof TransactionCancelledError &&
+        error.payload.reasons.find((r) => r.item.entity === 'expert' && r.action === 'Put');
       if (taken && error.payload.reasons.length === 1) throw new ItemAlreadyExistsError(taken.item, error);
       throw this.explain(error, dialogueId, 'dialogue is not open');
     }
@@ -85,7 +107,11 @@ export class DialogueRepository {
       const current = await this.get(dialogueId);
       if (current?.status !== 'open') throw new DialogueNotOpenError(dialogueId, 'dialogue is not open');
       const round = current.round;
-      const { items } = await this.db.query('listExpertPerspectives', { dialogueId, round, expert: input.expert }, { consistent: true });
+      const { items } = await this.db.query(
+        'listExpertPerspectives',
+        { dialogueId, round, expert: input.expert },
+        { consistent: true },
+      );
       const n = items.reduce((max, item) => Math.max(max, item.n), 0) + 1;
       try {
         await this.db.transact([
@@ -95,7 +121,8 @@ export class DialogueRepository {
         ]);
         return { dialogueId, round, n, ...input, status: 'proposed' as const };
       } catch (error) {
-        if (!isCancelledBy(error, 2)) throw this.explain(error, dialogueId, 'dialogue is not open in this round, or the expert is unknown');
+        if (!isCancelledBy(error, 2))
+          throw this.explain(error, dialogueId, 'dialogue is not open in this round, or the expert is unknown');
         // Another writer took number n: read again and take the next one.
       }
     }
@@ -109,7 +136,11 @@ export class DialogueRepository {
       const current = await this.get(dialogueId);
       if (current?.status !== 'open') throw new DialogueNotOpenError(dialogueId, 'dialogue is not open');
       try {
-        const updated = await dialogues.update({ dialogueId }, { set: { round: current.round + 1 } }, { expectedVersion: current.version, where: { status: 'open' } });
+        const updated = await dialogues.update(
+          { dialogueId },
+          { set: { round: current.round + 1 } },
+          { expectedVersion: current.version, where: { status: 'open' } },
+        );
         return updated.round;
       } catch (error) {
         if (!(error instanceof VersionConflictError)) throw error;
@@ -125,7 +156,11 @@ export class DialogueRepository {
       const current = await experts.get({ dialogueId, name }, { consistent: true });
       if (!current) throw new DialogueNotOpenError(dialogueId, `no expert named ${name}`);
       try {
-        const updated = await experts.update({ dialogueId, name }, { set: { score: current.score + delta } }, { expectedVersion: current.version });
+        const updated = await experts.update(
+          { dialogueId, name },
+          { set: { score: current.score + delta } },
+          { expectedVersion: current.version },
+        );
         return updated.score;
       } catch (error) {
         if (!(error instanceof VersionConflictError)) throw error;
@@ -135,18 +170,34 @@ export class DialogueRepository {
   }
 
   /** Decides on a perspective (proposed → accepted/rejected/withdrawn), enforced by the database. */
-  decide(dialogueId: string, key: { round: number; expert: string; n: number }, to: 'accepted' | 'rejected' | 'withdrawn') {
+  decide(
+    dialogueId: string,
+    key: { round: number; expert: string; n: number },
+    to: 'accepted' | 'rejected' | 'withdrawn',
+  ) {
     return this.db.entity('perspective').transition({ dialogueId, ...key }, { from: 'proposed', to });
   }
 
   /** Raises a tension and records its `opened` event, both or neither. */
-  async raiseTension(dialogueId: string, input: { tensionId: string; description: string; actor: string; epoch: number; reason?: string }) {
+  async raiseTension(
+    dialogueId: string,
+    input: { tensionId: string; description: string; actor: string; epoch: number; reason?: string },
+  ) {
     const { tensionId, description, actor, epoch, reason } = input;
     try {
       await this.db.transact([
         this.db.entity('dialogue').transaction.check({ dialogueId }),
         this.db.entity('tension').transaction.create({ dialogueId, tensionId, description }),
-        this.db.entity('tensionEvent').transaction.create({ dialogueId, tensionId, epoch, eventType: 'opened', actor, ...(reason ? { reason } : {}) }),
+        this.db
+          .entity('tensionEvent')
+          .transaction.create({
+            dialogueId,
+            tensionId,
+            epoch,
+            eventType: 'opened',
+            actor,
+            ...(reason ? { reason } : {}),
+          }),
       ]);
     } catch (error) {
       throw this.explain(error, dialogueId, 'no such dialogue');
@@ -160,7 +211,13 @@ export class DialogueRepository {
   async moveTension(
     dialogueId: string,
     tensionId: string,
-    change: { from: 'open' | 'addressed' | 'resolved' | 'dismissed'; to: 'open' | 'addressed' | 'resolved' | 'dismissed'; actor: string; epoch: number; reason?: string },
+    change: {
+      from: 'open' | 'addressed' | 'resolved' | 'dismissed';
+      to: 'open' | 'addressed' | 'resolved' | 'dismissed';
+      actor: string;
+      epoch: number;
+      reason?: string;
+    },
   ) {
     const eventType = change.to === 'open' ? 'reopened' : change.to;
     await this.db.transact([
@@ -186,7 +243,8 @@ export class DialogueRepository {
 
   private explain(error: unknown, dialogueId: string, reason: string): unknown {
     // The dialogue's own condition, or the check that an expert belongs to it: a failed create is not one of them.
-    const guards = (r: CancellationReason) => r.item.entity === 'dialogue' || (r.item.entity === 'expert' && r.action === 'ConditionCheck');
+    const guards = (r: CancellationReason) =>
+      r.item.entity === 'dialogue' || (r.item.entity === 'expert' && r.action === 'ConditionCheck');
     if (error instanceof TransactionCancelledError && error.payload.reasons.some(guards)) {
       return new DialogueNotOpenError(dialogueId, reason, error);
     }
@@ -203,7 +261,8 @@ function isCancelledBy(error: unknown, index: number): boolean {
     error instanceof TransactionCancelledError &&
     error.payload.reasons.length > 0 &&
     error.payload.reasons.every(
-      (reason) => reason.code === 'TransactionConflict' || (reason.index === index && reason.code === 'ConditionalCheckFailed'),
+      (reason) =>
+        reason.code === 'TransactionConflict' || (reason.index === index && reason.code === 'ConditionalCheckFailed'),
     )
   );
 }

@@ -7,7 +7,12 @@
  * transaction that checks both of its documents exist.
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { RepositoryError, TableRepository, TransactionCancelledError, type PageOptions } from '../../../src/repository/index.js';
+import {
+  RepositoryError,
+  TableRepository,
+  TransactionCancelledError,
+  type PageOptions,
+} from '../../../src/repository/index.js';
 import { model, type documentKinds, type linkTypes } from '../model.js';
 
 export type DocumentKind = (typeof documentKinds)[number];
@@ -19,16 +24,25 @@ export interface DocumentRef {
 }
 
 /** A write that needs a realm or document that does not exist. */
-export class DocumentNotFoundError extends RepositoryError<'DocumentNotFound', { readonly realmId: string; readonly what: string }> {
+export class DocumentNotFoundError extends RepositoryError<
+  'DocumentNotFound',
+  { readonly realmId: string; readonly what: string }
+> {
   constructor(realmId: string, what: string, cause?: unknown) {
     super('DocumentNotFound', `Realm ${realmId}: ${what} does not exist`, { realmId, what }, { cause });
   }
 }
 
 /** Numbering lost more races with concurrent creators than the retry budget allows. */
-export class NumberingContentionError extends RepositoryError<'NumberingContention', { readonly realmId: string; readonly attempts: number }> {
+export class NumberingContentionError extends RepositoryError<
+  'NumberingContention',
+  { readonly realmId: string; readonly attempts: number }
+> {
   constructor(realmId: string, attempts: number) {
-    super('NumberingContention', `Realm ${realmId}: could not allocate a document number after ${attempts} attempts`, { realmId, attempts });
+    super('NumberingContention', `Realm ${realmId}: could not allocate a document number after ${attempts} attempts`, {
+      realmId,
+      attempts,
+    });
   }
 }
 
@@ -77,7 +91,11 @@ export class DocumentRepository {
       const number = current.nextNumber;
       try {
         await this.db.transact([
-          realms.transaction.update({ realmId }, { set: { nextNumber: number + 1 } }, { expectedVersion: current.version }),
+          realms.transaction.update(
+            { realmId },
+            { set: { nextNumber: number + 1 } },
+            { expectedVersion: current.version },
+          ),
           documents.transaction.create({ realmId, number, ...input }),
         ]);
         return (await documents.get({ realmId, kind: input.kind, number }, { consistent: true }))!;
@@ -107,7 +125,12 @@ export class DocumentRepository {
   }
 
   /** Moves a document along draft → proposed → accepted/rejected, enforced by the database. */
-  transition(realmId: string, ref: DocumentRef, from: 'draft' | 'proposed', to: 'draft' | 'proposed' | 'accepted' | 'rejected') {
+  transition(
+    realmId: string,
+    ref: DocumentRef,
+    from: 'draft' | 'proposed',
+    to: 'draft' | 'proposed' | 'accepted' | 'rejected',
+  ) {
     return this.db.entity('document').transition({ realmId, ...ref }, { from, to });
   }
 
@@ -118,7 +141,16 @@ export class DocumentRepository {
       await this.db.transact([
         documents.transaction.check({ realmId, ...from }),
         documents.transaction.check({ realmId, ...to }),
-        this.db.entity('link').transaction.create({ realmId, from: from.number, to: to.number, fromKind: from.kind, toKind: to.kind, linkType }),
+        this.db
+          .entity('link')
+          .transaction.create({
+            realmId,
+            from: from.number,
+            to: to.number,
+            fromKind: from.kind,
+            toKind: to.kind,
+            linkType,
+          }),
       ]);
     } catch (error) {
       throw missingDocument(error, realmId) ?? error;

@@ -1,7 +1,15 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { EntityItem } from '../../../src/model/index.js';
 import { TableRepository, type CapacityLedger } from '../../../src/repository/index.js';
-import { jobStatuses, model, type JobStatus, type job, type finding, type report, type debugPayload } from '../model.js';
+import {
+  jobStatuses,
+  model,
+  type JobStatus,
+  type job,
+  type finding,
+  type report,
+  type debugPayload,
+} from '../model.js';
 
 /** A research job as stored: id, title, status, createdAt, and its optimistic-locking version. */
 export type Job = EntityItem<typeof job>;
@@ -79,7 +87,10 @@ export class JobRepository {
   }
 
   /** Jobs in one status, newest `createdAt` first, a page at a time. */
-  async listByStatus(status: JobStatus, options: { limit?: number; cursor?: string } = {}): Promise<{ items: Job[]; cursor?: string }> {
+  async listByStatus(
+    status: JobStatus,
+    options: { limit?: number; cursor?: string } = {},
+  ): Promise<{ items: Job[]; cursor?: string }> {
     return this.db.query('listJobsByStatus', { status }, options) as Promise<{ items: Job[]; cursor?: string }>;
   }
 
@@ -102,7 +113,8 @@ export class JobRepository {
    */
   async statusCounts(): Promise<Record<JobStatus, number>> {
     const counts = Object.fromEntries(jobStatuses.map((status) => [status, 0])) as Record<JobStatus, number>;
-    for (const counter of (await this.db.collection('getJobStatusCounts', {})).jobStatusCount) counts[counter.status] = counter.count;
+    for (const counter of (await this.db.collection('getJobStatusCounts', {})).jobStatusCount)
+      counts[counter.status] = counter.count;
     return counts;
   }
 

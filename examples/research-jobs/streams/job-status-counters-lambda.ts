@@ -6,4 +6,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { model } from '../model.js';
 import { createJobStatusCountersHandler } from './job-status-counters.js';
 
-export const handler = createJobStatusCountersHandler(new DynamoDBClient({}), process.env.TABLE_NAME ?? model.table.name);
+export const handler = createJobStatusCountersHandler(
+  new DynamoDBClient({}),
+  process.env.TABLE_NAME ?? model.table.name,
+);

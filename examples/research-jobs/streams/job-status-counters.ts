@@ -1,5 +1,12 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { decodeChange, primaryKeyOf, TableRepository, TransactionCancelledError, type EntityChange, type TransactAction } from '../../../src/repository/index.js';
+import {
+  decodeChange,
+  primaryKeyOf,
+  TableRepository,
+  TransactionCancelledError,
+  type EntityChange,
+  type TransactAction,
+} from '../../../src/repository/index.js';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from '../../../src/streams/index.js';
 import { jobStatusCount, model, type job, type JobStatus } from '../model.js';
 
@@ -73,7 +80,9 @@ export function createJobStatusCountersHandler(
           ...[...deltas].map(([status, delta]) => counterUpdate(tableName, status, delta)),
         ]);
       } catch (error) {
-        const countedBefore = error instanceof TransactionCancelledError && error.payload.reasons.some((reason) => reason.index === 0 && reason.code === 'ConditionalCheckFailed');
+        const countedBefore =
+          error instanceof TransactionCancelledError &&
+          error.payload.reasons.some((reason) => reason.index === 0 && reason.code === 'ConditionalCheckFailed');
         if (countedBefore) continue;
         return { batchItemFailures: [{ itemIdentifier: change.sequenceNumber }] };
       }

@@ -69,7 +69,11 @@ describe('consumedCapacity', () => {
 
   it('repeats the write split per table and index for transactional writes in INDEXES mode', () => {
     expect(
-      consumedCapacity('INDEXES', 't', { table: { write: 4 }, globalIndexes: { g: { write: 4 } }, transactional: true }),
+      consumedCapacity('INDEXES', 't', {
+        table: { write: 4 },
+        globalIndexes: { g: { write: 4 } },
+        transactional: true,
+      }),
     ).toEqual({
       TableName: 't',
       CapacityUnits: 8,

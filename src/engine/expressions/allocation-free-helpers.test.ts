@@ -9,10 +9,9 @@ import { conditionHasNestedPath, conditionPaths, updateHasNestedPath, updatePath
  * built-in sort, walks for `paths(...).some(nested)`) must answer as the code they replace.
  */
 
-const path: fc.Arbitrary<DocumentPath> = fc.tuple(
-  fc.constantFrom('a', 'b', 'pk'),
-  fc.array(fc.oneof(fc.constantFrom('a', 'b'), fc.nat(3)), { maxLength: 2 }),
-).map(([head, rest]) => [head, ...rest]);
+const path: fc.Arbitrary<DocumentPath> = fc
+  .tuple(fc.constantFrom('a', 'b', 'pk'), fc.array(fc.oneof(fc.constantFrom('a', 'b'), fc.nat(3)), { maxLength: 2 }))
+  .map(([head, rest]) => [head, ...rest]);
 
 const operand: fc.Arbitrary<Operand> = fc.letrec<{ operand: Operand }>((tie) => ({
   operand: fc.oneof(
@@ -26,9 +25,15 @@ const operand: fc.Arbitrary<Operand> = fc.letrec<{ operand: Operand }>((tie) => 
 const condition: fc.Arbitrary<ConditionNode> = fc.letrec<{ condition: ConditionNode }>((tie) => ({
   condition: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
-    fc.tuple(operand, operand).map(([left, right]): ConditionNode => ({ kind: 'compare', comparator: '=', left, right })),
-    fc.tuple(operand, operand, operand).map(([each, lower, upper]): ConditionNode => ({ kind: 'between', operand: each, lower, upper })),
-    fc.tuple(operand, fc.array(operand, { maxLength: 3 })).map(([each, candidates]): ConditionNode => ({ kind: 'in', operand: each, candidates })),
+    fc
+      .tuple(operand, operand)
+      .map(([left, right]): ConditionNode => ({ kind: 'compare', comparator: '=', left, right })),
+    fc
+      .tuple(operand, operand, operand)
+      .map(([each, lower, upper]): ConditionNode => ({ kind: 'between', operand: each, lower, upper })),
+    fc
+      .tuple(operand, fc.array(operand, { maxLength: 3 }))
+      .map(([each, candidates]): ConditionNode => ({ kind: 'in', operand: each, candidates })),
     fc.array(operand, { maxLength: 2 }).map((args): ConditionNode => ({ kind: 'function', name: 'contains', args })),
     tie('condition').map((inner): ConditionNode => ({ kind: 'not', operand: inner })),
     fc.tuple(tie('condition'), tie('condition')).map(([left, right]): ConditionNode => ({ kind: 'and', left, right })),
@@ -40,8 +45,12 @@ const updateValue: fc.Arbitrary<UpdateValue> = fc.letrec<{ value: UpdateValue }>
     { depthSize: 'small', withCrossShrink: true },
     path.map((each): UpdateValue => ({ kind: 'path', path: each })),
     fc.constant<UpdateValue>({ kind: 'value', value: { N: '1' } }),
-    fc.tuple(path, tie('value')).map(([each, fallback]): UpdateValue => ({ kind: 'if_not_exists', path: each, fallback })),
-    fc.tuple(tie('value'), tie('value')).map(([first, second]): UpdateValue => ({ kind: 'list_append', first, second })),
+    fc
+      .tuple(path, tie('value'))
+      .map(([each, fallback]): UpdateValue => ({ kind: 'if_not_exists', path: each, fallback })),
+    fc
+      .tuple(tie('value'), tie('value'))
+      .map(([first, second]): UpdateValue => ({ kind: 'list_append', first, second })),
     fc.tuple(tie('value'), tie('value')).map(([left, right]): UpdateValue => ({ kind: 'plus', left, right })),
   ),
 })).value;

@@ -17,7 +17,12 @@ const base: Item = {
   lm: { L: [{ M: { v: { N: '1' } } }, { M: { v: { N: '2' } } }] },
 };
 
-function update(text: string, values?: Record<string, AttributeValue>, item: Item = base, names?: Record<string, string>) {
+function update(
+  text: string,
+  values?: Record<string, AttributeValue>,
+  item: Item = base,
+  names?: Record<string, string>,
+) {
   return applyUpdate(parseUpdateExpression(text, new ExpressionAttributes(names, values)), item, ['pk']);
 }
 
@@ -25,18 +30,27 @@ describe('applyUpdate follows DynamoDB semantics', () => {
   it('adds and subtracts numbers exactly', () => {
     expect(update('SET n = n + :a', { ':a': { N: '5' } }).item.n).toEqual({ N: '15' });
     expect(update('SET f = :x + :y', { ':x': { N: '0.1' }, ':y': { N: '0.2' } }).item.f).toEqual({ N: '0.3' });
-    expect(update('SET m.a = m.a + m.child.b').item.m).toEqual({ M: { a: { N: '3' }, child: { M: { b: { N: '2' } } } } });
+    expect(update('SET m.a = m.a + m.child.b').item.m).toEqual({
+      M: { a: { N: '3' }, child: { M: { b: { N: '2' } } } },
+    });
   });
 
   it('computes every SET value from the item as it was', () => {
-    const { item } = update('SET a = s, s = n, n = a', undefined, { pk: { S: 'u' }, s: { S: 'x' }, n: { N: '1' }, a: { N: '9' } });
+    const { item } = update('SET a = s, s = n, n = a', undefined, {
+      pk: { S: 'u' },
+      s: { S: 'x' },
+      n: { N: '1' },
+      a: { N: '9' },
+    });
     expect(item).toEqual({ pk: { S: 'u' }, a: { S: 'x' }, s: { N: '1' }, n: { N: '9' } });
   });
 
   it('appends several indexes past the end of a list in index order, not action order', () => {
     const empty: Item = { pk: { S: 'u' }, l: { L: [] } };
     const values = { ':a': { S: 'a' }, ':b': { S: 'b' }, ':c': { S: 'c' } };
-    expect(update('SET l[3] = :a, l[1] = :b, l[0] = :c', values, empty).item.l).toEqual({ L: [{ S: 'c' }, { S: 'b' }, { S: 'a' }] });
+    expect(update('SET l[3] = :a, l[1] = :b, l[0] = :c', values, empty).item.l).toEqual({
+      L: [{ S: 'c' }, { S: 'b' }, { S: 'a' }],
+    });
     expect(update('SET l[9] = :a, l[4] = :b', values).item.l).toEqual({
       L: [...(base.l as { L: AttributeValue[] }).L, { S: 'b' }, { S: 'a' }],
     });
@@ -50,9 +64,13 @@ describe('applyUpdate follows DynamoDB semantics', () => {
   });
 
   it('removes list elements by their original index and appends past the end', () => {
-    expect(update('REMOVE l[0] SET l[3] = :v', { ':v': { S: 'D' } }).item.l).toEqual({ L: [{ S: 'b' }, { S: 'c' }, { S: 'D' }] });
+    expect(update('REMOVE l[0] SET l[3] = :v', { ':v': { S: 'D' } }).item.l).toEqual({
+      L: [{ S: 'b' }, { S: 'c' }, { S: 'D' }],
+    });
     expect(update('REMOVE l[0], l[1]').item.l).toEqual({ L: [{ S: 'c' }, { S: 'd' }] });
-    expect(update('SET l[10] = :v', { ':v': { S: 'e' } }).item.l).toEqual({ L: [...(base.l as { L: AttributeValue[] }).L, { S: 'e' }] });
+    expect(update('SET l[10] = :v', { ':v': { S: 'e' } }).item.l).toEqual({
+      L: [...(base.l as { L: AttributeValue[] }).L, { S: 'e' }],
+    });
     expect(update('SET l[1] = :v, lm[0].v = :w', { ':v': { S: 'B' }, ':w': { N: '100' } }).item.lm).toEqual({
       L: [{ M: { v: { N: '100' } } }, { M: { v: { N: '2' } } }],
     });
@@ -60,7 +78,9 @@ describe('applyUpdate follows DynamoDB semantics', () => {
   });
 
   it('sets nested map paths, if_not_exists and list_append', () => {
-    const { item } = update('SET m.child.b = if_not_exists(m.child.b, :d), m.child.q = if_not_exists(m.child.q, :d)', { ':d': { N: '99' } });
+    const { item } = update('SET m.child.b = if_not_exists(m.child.b, :d), m.child.q = if_not_exists(m.child.q, :d)', {
+      ':d': { N: '99' },
+    });
     expect(item.m).toEqual({ M: { a: { N: '1' }, child: { M: { b: { N: '2' }, q: { N: '99' } } } } });
     expect(update('SET l = list_append(:x, l)', { ':x': { L: [{ S: '0' }] } }).item.l).toEqual({
       L: [{ S: '0' }, { S: 'a' }, { S: 'b' }, { S: 'c' }, { S: 'd' }],
@@ -71,7 +91,9 @@ describe('applyUpdate follows DynamoDB semantics', () => {
   it('ADD and DELETE work on numbers and sets', () => {
     expect(update('ADD ss :v', { ':v': { SS: ['y', 'z'] } }).item.ss).toEqual({ SS: ['x', 'y', 'z'] });
     expect(update('ADD ns :v', { ':v': { NS: ['3', '1'] } }).item.ns).toEqual({ NS: ['1', '2', '3'] });
-    expect(update('ADD cnt :one, tags :t', { ':one': { N: '1' }, ':t': { SS: ['t1'] } }, { pk: { S: 'a' } }).item).toEqual({
+    expect(
+      update('ADD cnt :one, tags :t', { ':one': { N: '1' }, ':t': { SS: ['t1'] } }, { pk: { S: 'a' } }).item,
+    ).toEqual({
       pk: { S: 'a' },
       cnt: { N: '1' },
       tags: { SS: ['t1'] },
@@ -83,7 +105,10 @@ describe('applyUpdate follows DynamoDB semantics', () => {
   it('reports the paths it updated, for UPDATED_OLD / UPDATED_NEW', () => {
     const result = update('SET m.child.c = :v ADD n :n', { ':v': { S: 'new' }, ':n': { N: '1' } });
     expect(result.updatedPaths).toEqual([['m', 'child', 'c'], ['n']]);
-    expect(projectItem(result.item, result.updatedPaths)).toEqual({ m: { M: { child: { M: { c: { S: 'new' } } } } }, n: { N: '11' } });
+    expect(projectItem(result.item, result.updatedPaths)).toEqual({
+      m: { M: { child: { M: { c: { S: 'new' } } } } },
+      n: { N: '11' },
+    });
   });
 
   it.each([
@@ -93,12 +118,28 @@ describe('applyUpdate follows DynamoDB semantics', () => {
     ['SET a = s + :v', { ':v': { N: '1' } }, 'An operand in the update expression has an incorrect data type'],
     ['SET a = list_append(s, l)', undefined, 'An operand in the update expression has an incorrect data type'],
     ['SET s = nope', undefined, 'The provided expression refers to an attribute that does not exist in the item'],
-    ['SET nope.b = :v', { ':v': { S: 'x' } }, 'The document path provided in the update expression is invalid for update'],
+    [
+      'SET nope.b = :v',
+      { ':v': { S: 'x' } },
+      'The document path provided in the update expression is invalid for update',
+    ],
     ['SET s.b = :v', { ':v': { S: 'x' } }, 'The document path provided in the update expression is invalid for update'],
     ['REMOVE nope.b', undefined, 'The document path provided in the update expression is invalid for update'],
-    ['ADD nope.b :v', { ':v': { N: '1' } }, 'The document path provided in the update expression is invalid for update'],
-    ['SET pk = :v', { ':v': { S: 'x' } }, 'One or more parameter values were invalid: Cannot update attribute pk. This attribute is part of the key'],
-    ['REMOVE pk', undefined, 'One or more parameter values were invalid: Cannot update attribute pk. This attribute is part of the key'],
+    [
+      'ADD nope.b :v',
+      { ':v': { N: '1' } },
+      'The document path provided in the update expression is invalid for update',
+    ],
+    [
+      'SET pk = :v',
+      { ':v': { S: 'x' } },
+      'One or more parameter values were invalid: Cannot update attribute pk. This attribute is part of the key',
+    ],
+    [
+      'REMOVE pk',
+      undefined,
+      'One or more parameter values were invalid: Cannot update attribute pk. This attribute is part of the key',
+    ],
   ])('%s fails with DynamoDB message', (text, values, expected) => {
     expect(validationMessage(() => update(text, values as Record<string, AttributeValue> | undefined))).toBe(expected);
   });

@@ -72,7 +72,8 @@ export function applyUpdateToItem(node: UpdateNode, item: Item): UpdateResult {
   const removals: UpdateAction[] = removalCount === 0 ? NO_ENTRIES : new Array(removalCount);
   writeCount = setOperationCount = removalCount = 0;
   for (const action of actions) {
-    if (action.kind === 'set') writes[writeCount++] = { path: action.path, value: evaluateSetValue(action.value, original) };
+    if (action.kind === 'set')
+      writes[writeCount++] = { path: action.path, value: evaluateSetValue(action.value, original) };
     else if (action.kind === 'remove') removals[removalCount++] = action;
     else setOperations[setOperationCount++] = action;
   }
@@ -231,14 +232,20 @@ function applySetOperation(item: Item, action: SetOperation): void {
 }
 
 /** Union or difference of two sets of the same type; `undefined` when nothing is left. */
-function combineSets(existing: AttributeValue, operand: AttributeValue, operation: 'union' | 'difference'): AttributeValue | undefined {
+function combineSets(
+  existing: AttributeValue,
+  operand: AttributeValue,
+  operation: 'union' | 'difference',
+): AttributeValue | undefined {
   for (const type of ['SS', 'NS', 'BS'] as const) {
     if (!(type in existing) || !(type in operand)) continue;
     const elementType = type[0] as 'S' | 'N' | 'B';
     const current = (existing as Record<string, string[]>)[type];
     const other = (operand as Record<string, string[]>)[type];
     const has = (list: readonly string[], element: string) =>
-      list.some((candidate) => valuesEqual({ [elementType]: candidate } as AttributeValue, { [elementType]: element } as AttributeValue));
+      list.some((candidate) =>
+        valuesEqual({ [elementType]: candidate } as AttributeValue, { [elementType]: element } as AttributeValue),
+      );
     // Sorted again (a no-op when in order): a set stored before the engine kept set order
     // comes out of ADD and DELETE in it too, as DynamoDB Local returns it.
     const elements = inSetOrder(

@@ -13,7 +13,8 @@ import { compareValues } from '../values/index.js';
  * How DynamoDB spells the type of a path operand where a value is required: the set of
  * every type its parser knows, in the order it prints them.
  */
-const ANY_OPERAND_TYPE = '{L,S,SS,BOOL,M,FLOAT,BS,NULL,DOUBLE,FS,DECIMALSET,N,NS,B,DECIMAL,HDS,DICT,DOUBLESET,HD,INTSET,INT}';
+const ANY_OPERAND_TYPE =
+  '{L,S,SS,BOOL,M,FLOAT,BS,NULL,DOUBLE,FS,DECIMALSET,N,NS,B,DECIMAL,HDS,DICT,DOUBLESET,HD,INTSET,INT}';
 
 const ATTRIBUTE_TYPE_NAMES: ReadonlySet<string> = new Set(['N', 'BS', 'L', 'B', 'NULL', 'M', 'S', 'SS', 'NS', 'BOOL']);
 const MAX_IN_OPERANDS = 100;
@@ -26,7 +27,11 @@ const PREFIX_TYPES: readonly AttributeTypeName[] = ['S', 'B'];
  * (functions, reserved words, path limits), then node by node in source order (undefined
  * names and values, operand counts, distinct operands, operand types).
  */
-export function checkCondition(kind: ExpressionKind, node: SyntaxCondition, attributes: ExpressionAttributes): ConditionNode {
+export function checkCondition(
+  kind: ExpressionKind,
+  node: SyntaxCondition,
+  attributes: ExpressionAttributes,
+): ConditionNode {
   checkConditionStructure(kind, node);
   const condition = new ConditionChecker(kind, attributes).condition(node);
   // DynamoDB counts operators only once everything else about the expression is valid.
@@ -74,13 +79,20 @@ class ConditionChecker {
         this.checkOperandType('BETWEEN', lower, ORDERED_TYPES);
         this.checkOperandType('BETWEEN', upper, ORDERED_TYPES);
         if (lower.kind === 'value' && upper.kind === 'value') {
-          this.checkBounds(lower.value, upper.value, this.asSent(node.lower, lower.value), this.asSent(node.upper, upper.value));
+          this.checkBounds(
+            lower.value,
+            upper.value,
+            this.asSent(node.lower, lower.value),
+            this.asSent(node.upper, upper.value),
+          );
         }
         return { kind: 'between', operand, lower, upper };
       }
       case 'in': {
         if (node.candidates.length > MAX_IN_OPERANDS) {
-          throw this.error(`The IN operator is provided with too many operands; number of operands: ${node.candidates.length}`);
+          throw this.error(
+            `The IN operator is provided with too many operands; number of operands: ${node.candidates.length}`,
+          );
         }
         const operand = this.operand(node.operand);
         const candidates = node.candidates.map((candidate) => this.operand(candidate));
@@ -113,7 +125,9 @@ class ConditionChecker {
           if (type !== 'S') throw this.operandTypeError(name, type);
           const text = (typeName.value as { S: string }).S;
           if (!ATTRIBUTE_TYPE_NAMES.has(text)) {
-            throw this.error(`Invalid attribute type name found; type: ${text}, valid types: {N,BS,L,B,NULL,M,S,SS,NS,BOOL}`);
+            throw this.error(
+              `Invalid attribute type name found; type: ${text}, valid types: {N,BS,L,B,NULL,M,S,SS,NS,BOOL}`,
+            );
           }
         }
         break;
@@ -139,7 +153,8 @@ class ConditionChecker {
         this.checkOperandCount('size', args.length);
         const inner = args[0];
         const innerType = inner.kind === 'size' ? 'N' : inner.kind === 'value' ? typeOf(inner.value) : undefined;
-        if (innerType === 'N' || innerType === 'BOOL' || innerType === 'NULL') throw this.operandTypeError('size', innerType);
+        if (innerType === 'N' || innerType === 'BOOL' || innerType === 'NULL')
+          throw this.operandTypeError('size', innerType);
         return { kind: 'size', operand: inner };
       }
     }
@@ -178,7 +193,12 @@ class ConditionChecker {
     return (syntax.kind === 'value' && this.attributes.valueAsSent(syntax.token.text)) || resolved;
   }
 
-  private checkBounds(lower: AttributeValue, upper: AttributeValue, lowerAsSent: AttributeValue, upperAsSent: AttributeValue): void {
+  private checkBounds(
+    lower: AttributeValue,
+    upper: AttributeValue,
+    lowerAsSent: AttributeValue,
+    upperAsSent: AttributeValue,
+  ): void {
     const lowerType = typeOf(lower);
     const upperType = typeOf(upper);
     const bounds = `lower bound operand: AttributeValue: {${lowerType}:${boundText(lowerAsSent)}}, upper bound operand: AttributeValue: {${upperType}:${boundText(upperAsSent)}}`;
@@ -191,11 +211,14 @@ class ConditionChecker {
   }
 
   private requirePath(name: string, operand: Operand): void {
-    if (operand.kind !== 'path') throw this.error(`Operator or function requires a document path; operator or function: ${name}`);
+    if (operand.kind !== 'path')
+      throw this.error(`Operator or function requires a document path; operator or function: ${name}`);
   }
 
   private operandTypeError(name: string, type: string) {
-    return this.error(`Incorrect operand type for operator or function; operator or function: ${name}, operand type: ${type}`);
+    return this.error(
+      `Incorrect operand type for operator or function; operator or function: ${name}, operand type: ${type}`,
+    );
   }
 
   private error(detail: string) {

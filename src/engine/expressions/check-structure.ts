@@ -1,6 +1,13 @@
 import { invalidExpression, type ExpressionKind } from './expression-errors.js';
 import { isReservedWord } from './reserved-words.js';
-import type { SyntaxCall, SyntaxCondition, SyntaxOperand, SyntaxPath, SyntaxSetValue, SyntaxUpdateClause } from './syntax-tree.js';
+import type {
+  SyntaxCall,
+  SyntaxCondition,
+  SyntaxOperand,
+  SyntaxPath,
+  SyntaxSetValue,
+  SyntaxUpdateClause,
+} from './syntax-tree.js';
 
 /**
  * DynamoDB's first semantic pass, after the syntax and the redundant-parentheses check: one
@@ -89,7 +96,9 @@ class StructureWalk {
     const other = inUpdate ? CONDITION_FUNCTIONS : UPDATE_FUNCTIONS;
     if (!Object.hasOwn(own, name)) {
       if (Object.hasOwn(other, name)) {
-        throw this.error(`The function is not allowed in ${inUpdate ? 'an update' : 'a condition'} expression; function: ${name}`);
+        throw this.error(
+          `The function is not allowed in ${inUpdate ? 'an update' : 'a condition'} expression; function: ${name}`,
+        );
       }
       throw this.error(`Invalid function name; function: ${name}`);
     }
@@ -98,14 +107,19 @@ class StructureWalk {
       (place === 'operand' && name !== 'size') ||
       // list_append stands only as a whole SET value: neither in arithmetic nor inside a call.
       ((place === 'arithmetic' || place === 'update-argument') && name === 'list_append');
-    if (misused) throw this.error(`The function is not allowed to be used this way in an expression; function: ${name}`);
+    if (misused)
+      throw this.error(`The function is not allowed to be used this way in an expression; function: ${name}`);
     for (const arg of call.args) this.operand(arg, inUpdate ? 'update-argument' : 'operand');
   }
 
   path(path: SyntaxPath): void {
     for (const element of path.elements) {
       // `size` is in the reserved list, yet DynamoDB accepts it as a bare name.
-      if (element.kind === 'identifier' && element.token.text.toLowerCase() !== 'size' && isReservedWord(element.token.text)) {
+      if (
+        element.kind === 'identifier' &&
+        element.token.text.toLowerCase() !== 'size' &&
+        isReservedWord(element.token.text)
+      ) {
         throw this.error(`Attribute name is a reserved keyword; reserved keyword: ${element.token.text}`);
       }
       if (element.kind === 'index' && Number(element.token.text) > MAX_LIST_INDEX) {

@@ -134,7 +134,10 @@ function buildCall(call: ResolvedCall): UpdateValue {
   const [first, second] = call.args;
   if (call.name === 'if_not_exists') {
     if (first.kind !== 'path') {
-      throw invalidExpression(KIND, 'Operator or function requires a document path; operator or function: if_not_exists');
+      throw invalidExpression(
+        KIND,
+        'Operator or function requires a document path; operator or function: if_not_exists',
+      );
     }
     return { kind: 'if_not_exists', path: first.path, fallback: second };
   }

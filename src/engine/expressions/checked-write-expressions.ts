@@ -1,5 +1,10 @@
 import type { ConditionNode, UpdateNode } from './ast.js';
-import { conditionChecksReadTypesOnly, instantiateCondition, instantiateUpdateActions, type RequestValues } from './expression-template.js';
+import {
+  conditionChecksReadTypesOnly,
+  instantiateCondition,
+  instantiateUpdateActions,
+  type RequestValues,
+} from './expression-template.js';
 import { cachedSyntax } from './syntax-cache.js';
 import type { SyntaxCondition, SyntaxUpdateAction, SyntaxUpdateClause } from './syntax-tree.js';
 import { typeOf, type AttributeValue } from '../values/attribute-value.js';
@@ -76,7 +81,9 @@ export function reuseCheckedExpressions(
   if (validated === undefined) return undefined;
   const values = new ValidatedValues(shape.values ?? [], validated);
   const update =
-    shape.updateSyntax && shape.updateTemplate ? instantiatedUpdate(shape.updateSyntax, shape.updateTemplate, values) : undefined;
+    shape.updateSyntax && shape.updateTemplate
+      ? instantiatedUpdate(shape.updateSyntax, shape.updateTemplate, values)
+      : undefined;
   const condition =
     shape.conditionSyntax && shape.conditionTemplate
       ? instantiateCondition(shape.conditionSyntax, shape.conditionTemplate, values)
@@ -84,7 +91,11 @@ export function reuseCheckedExpressions(
   return { update, condition };
 }
 
-function instantiatedUpdate(syntax: readonly SyntaxUpdateAction[], template: UpdateNode, values: RequestValues): UpdateNode {
+function instantiatedUpdate(
+  syntax: readonly SyntaxUpdateAction[],
+  template: UpdateNode,
+  values: RequestValues,
+): UpdateNode {
   const actions = instantiateUpdateActions(syntax, template.actions, values);
   return actions === template.actions ? template : { actions };
 }
@@ -107,7 +118,11 @@ export function rememberCheckedExpressions(request: WriteExpressionTexts, checke
       ? undefined
       : (cachedSyntax('ConditionExpression', request.conditionText) as SyntaxCondition | undefined);
   if (request.updateText !== undefined && clauses === undefined) return;
-  if (request.conditionText !== undefined && (conditionSyntax === undefined || !conditionChecksReadTypesOnly(conditionSyntax))) return;
+  if (
+    request.conditionText !== undefined &&
+    (conditionSyntax === undefined || !conditionChecksReadTypesOnly(conditionSyntax))
+  )
+    return;
   const values = request.rawValues === undefined ? undefined : valueTypesOf(request.rawValues);
   if (request.rawValues !== undefined && values === undefined) return;
   const names = request.names === undefined ? undefined : namesOf(request.names);
@@ -122,10 +137,13 @@ export function rememberCheckedExpressions(request: WriteExpressionTexts, checke
     values,
     updateSyntax,
     // Templates keep no value of this request (values may be large, and are never reused).
-    updateTemplate: updateSyntax && checked.update ? instantiatedUpdate(updateSyntax, checked.update, PLACEHOLDERS) : undefined,
+    updateTemplate:
+      updateSyntax && checked.update ? instantiatedUpdate(updateSyntax, checked.update, PLACEHOLDERS) : undefined,
     conditionSyntax,
     conditionTemplate:
-      conditionSyntax && checked.condition ? instantiateCondition(conditionSyntax, checked.condition, PLACEHOLDERS) : undefined,
+      conditionSyntax && checked.condition
+        ? instantiateCondition(conditionSyntax, checked.condition, PLACEHOLDERS)
+        : undefined,
   });
 }
 
@@ -157,25 +175,33 @@ function namesOf(names: Readonly<Record<string, string>>): string[] {
 function valueTypesOf(rawValues: Readonly<Record<string, AttributeValue>>): string[] | undefined {
   const flat: string[] = [];
   try {
-    for (const key in rawValues) if (Object.hasOwn(rawValues, key)) flat.push(key, typeOf(validateAttributeValue(rawValues[key], key)));
+    for (const key in rawValues)
+      if (Object.hasOwn(rawValues, key)) flat.push(key, typeOf(validateAttributeValue(rawValues[key], key)));
   } catch {
     return undefined;
   }
   return flat;
 }
 
-function sameNames(remembered: readonly string[] | undefined, names: Readonly<Record<string, string>> | undefined): boolean {
+function sameNames(
+  remembered: readonly string[] | undefined,
+  names: Readonly<Record<string, string>> | undefined,
+): boolean {
   if (remembered === undefined || names === undefined) return remembered === undefined && names === undefined;
   let position = 0;
   for (const key in names) {
     if (!Object.hasOwn(names, key)) continue;
-    if (position >= remembered.length || remembered[position] !== key || remembered[position + 1] !== names[key]) return false;
+    if (position >= remembered.length || remembered[position] !== key || remembered[position + 1] !== names[key])
+      return false;
     position += 2;
   }
   return position === remembered.length;
 }
 
-function sameValueKeys(remembered: readonly string[] | undefined, rawValues: Readonly<Record<string, unknown>> | undefined): boolean {
+function sameValueKeys(
+  remembered: readonly string[] | undefined,
+  rawValues: Readonly<Record<string, unknown>> | undefined,
+): boolean {
   if (remembered === undefined || rawValues === undefined) return remembered === undefined && rawValues === undefined;
   let position = 0;
   for (const key in rawValues) {

@@ -37,6 +37,9 @@ function bucketOf(key: PathElement, tableSize: number): number {
   return (hash ^ (hash >>> 16)) & (tableSize - 1);
 }
 
-function byBucketThenPosition(a: { bucket: number; position: number }, b: { bucket: number; position: number }): number {
+function byBucketThenPosition(
+  a: { bucket: number; position: number },
+  b: { bucket: number; position: number },
+): number {
   return a.bucket - b.bucket || a.position - b.position;
 }

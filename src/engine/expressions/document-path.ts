@@ -36,7 +36,10 @@ export function formatDocumentPath(path: DocumentPath): string {
 }
 
 /** The container holding the last path element (map or list value, or the item itself). */
-export function parentOf(item: Item, path: DocumentPath): Record<string, AttributeValue> | AttributeValue[] | undefined {
+export function parentOf(
+  item: Item,
+  path: DocumentPath,
+): Record<string, AttributeValue> | AttributeValue[] | undefined {
   if (path.length === 1) return item;
   const parent = valueAtPathPrefix(item, path, path.length - 1);
   if (parent === undefined) return undefined;

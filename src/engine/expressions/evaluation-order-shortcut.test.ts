@@ -27,13 +27,18 @@ function treeOrder(actions: readonly UpdateAction[]): UpdateAction[] {
   const ordered: UpdateAction[] = [];
   const walk = (node: Node): void => {
     if (node.action) ordered.push(node.action);
-    for (const element of pathElementIterationOrder([...node.children.keys()])) walk(node.children.get(element) as Node);
+    for (const element of pathElementIterationOrder([...node.children.keys()]))
+      walk(node.children.get(element) as Node);
   };
   walk(root);
   return ordered;
 }
 
-const element: fc.Arbitrary<PathElement> = fc.oneof(fc.string({ maxLength: 4 }), fc.string({ unit: 'binary', maxLength: 3 }), fc.nat(30));
+const element: fc.Arbitrary<PathElement> = fc.oneof(
+  fc.string({ maxLength: 4 }),
+  fc.string({ unit: 'binary', maxLength: 3 }),
+  fc.nat(30),
+);
 const action: fc.Arbitrary<UpdateAction> = fc.oneof(
   fc.array(element, { minLength: 1, maxLength: 2 }).map((path): UpdateAction => ({ kind: 'remove', path })),
   fc.string({ maxLength: 3 }).map((name): UpdateAction => ({ kind: 'remove', path: [name] })),
@@ -50,7 +55,10 @@ describe('evaluation order of an update', () => {
   });
 
   it('orders more names than one table of buckets holds', () => {
-    const actions = Array.from({ length: 40 }, (_, index): UpdateAction => ({ kind: 'remove', path: [`name${index}`] }));
+    const actions = Array.from(
+      { length: 40 },
+      (_, index): UpdateAction => ({ kind: 'remove', path: [`name${index}`] }),
+    );
     expect(actionsInEvaluationOrder(actions)).toEqual(treeOrder(actions));
   });
 
@@ -58,9 +66,16 @@ describe('evaluation order of an update', () => {
     // A small alphabet: lists of names repeat (the order comes from the cache) and differ
     // only in how the same characters split into names ("ab", "c" against "a", "bc").
     const name = fc.string({ unit: fc.constantFrom('a', 'b', ':', '1'), maxLength: 3 });
-    const topLevel = fc.array(name, { maxLength: 6 }).map((names) =>
-      names.map((attribute, position): UpdateAction => (position % 2 ? { kind: 'remove', path: [attribute] } : { kind: 'set', path: [attribute], value: { kind: 'value', value: { N: '1' } } })),
-    );
+    const topLevel = fc
+      .array(name, { maxLength: 6 })
+      .map((names) =>
+        names.map(
+          (attribute, position): UpdateAction =>
+            position % 2
+              ? { kind: 'remove', path: [attribute] }
+              : { kind: 'set', path: [attribute], value: { kind: 'value', value: { N: '1' } } },
+        ),
+      );
     fc.assert(
       fc.property(fc.array(topLevel, { minLength: 2, maxLength: 4 }), (updates) => {
         for (const actions of updates) {

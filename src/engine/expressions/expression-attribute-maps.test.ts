@@ -6,7 +6,9 @@ const long = (prefix: string, length: number) => prefix + 'x'.repeat(length - 1)
 
 describe('checkExpressionAttributeMaps', () => {
   it('rejects #name and :value keys longer than 255 characters, names with their size', () => {
-    expect(() => checkExpressionAttributeMaps({ [long('#', 255)]: 'a' }, { [long(':', 255)]: { S: 'v' } })).not.toThrow();
+    expect(() =>
+      checkExpressionAttributeMaps({ [long('#', 255)]: 'a' }, { [long(':', 255)]: { S: 'v' } }),
+    ).not.toThrow();
     expect(validationMessage(() => checkExpressionAttributeMaps({ [long('#', 256)]: 'a' }, undefined))).toBe(
       'ExpressionAttributeNames contains invalid key: The expression attribute map contains a key that is too long; size of key: 256',
     );
@@ -16,7 +18,9 @@ describe('checkExpressionAttributeMaps', () => {
   });
 
   it('checks each key for length before syntax, every key before any name', () => {
-    expect(validationMessage(() => checkExpressionAttributeMaps({ [long('#-', 300)]: 'a' }, undefined))).toMatch(/too long; size of key: 301$/);
+    expect(validationMessage(() => checkExpressionAttributeMaps({ [long('#-', 300)]: 'a' }, undefined))).toMatch(
+      /too long; size of key: 301$/,
+    );
     expect(validationMessage(() => checkExpressionAttributeMaps({ '#-': 'b', [long('#', 300)]: 'a' }, undefined))).toBe(
       'ExpressionAttributeNames contains invalid key: Syntax error; key: "#-"',
     );

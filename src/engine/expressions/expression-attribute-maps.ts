@@ -12,7 +12,9 @@ function checkKeys(map: Readonly<Record<string, unknown>>, member: string, synta
     if (size > maximumTokenLength) {
       // Only the names message gives the size.
       const detail = member === 'ExpressionAttributeNames' ? ` size of key: ${size}` : '';
-      throw validationError(`${member} contains invalid key: The expression attribute map contains a key that is too long;${detail}`);
+      throw validationError(
+        `${member} contains invalid key: The expression attribute map contains a key that is too long;${detail}`,
+      );
     }
     if (!syntax.test(key)) throw validationError(`${member} contains invalid key: Syntax error; key: "${key}"`);
   }
@@ -53,7 +55,8 @@ export function checkExpressionAttributeMaps(
       name === ''
         ? 'Empty attribute name'
         : // UTF-8 takes at most 3 bytes per UTF-16 unit: short names need no byte count.
-          !(typeof name === 'string' && name.length * 3 <= maximumNameBytes) && Buffer.byteLength(name, 'utf8') > maximumNameBytes
+          !(typeof name === 'string' && name.length * 3 <= maximumNameBytes) &&
+            Buffer.byteLength(name, 'utf8') > maximumNameBytes
           ? 'Attribute name is too large, must be less than 65536 bytes'
           : undefined;
     if (problem) throw validationError(`ExpressionAttributeNames contains invalid value: ${problem} for key ${key}`);

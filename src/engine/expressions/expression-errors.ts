@@ -19,7 +19,12 @@ export function invalidExpression(kind: ExpressionKind, detail: string): DynamoD
  * it to the token after it (from the start of the input when there is none before, to the
  * end when there is none after).
  */
-export function syntaxError(kind: ExpressionKind, input: string, tokens: readonly Token[], index: number): DynamoDBError {
+export function syntaxError(
+  kind: ExpressionKind,
+  input: string,
+  tokens: readonly Token[],
+  index: number,
+): DynamoDBError {
   const offending = tokens[index];
   const start = index > 0 ? tokens[index - 1].start : 0;
   const next = tokens[index + 1];

@@ -40,7 +40,11 @@ export function conditionChecksReadTypesOnly(node: SyntaxCondition): boolean {
 }
 
 /** The template condition with the values of this request. */
-export function instantiateCondition(syntax: SyntaxCondition, template: ConditionNode, values: RequestValues): ConditionNode {
+export function instantiateCondition(
+  syntax: SyntaxCondition,
+  template: ConditionNode,
+  values: RequestValues,
+): ConditionNode {
   switch (syntax.kind) {
     case 'and':
     case 'or': {
@@ -58,7 +62,9 @@ export function instantiateCondition(syntax: SyntaxCondition, template: Conditio
       const shape = template as ConditionNode & { kind: 'compare' };
       const left = instantiateOperand(syntax.left, shape.left, values);
       const right = instantiateOperand(syntax.right, shape.right, values);
-      return left === shape.left && right === shape.right ? template : { kind: 'compare', comparator: shape.comparator, left, right };
+      return left === shape.left && right === shape.right
+        ? template
+        : { kind: 'compare', comparator: shape.comparator, left, right };
     }
     case 'between': {
       const shape = template as ConditionNode & { kind: 'between' };
@@ -73,7 +79,9 @@ export function instantiateCondition(syntax: SyntaxCondition, template: Conditio
       const shape = template as ConditionNode & { kind: 'in' };
       const operand = instantiateOperand(syntax.operand, shape.operand, values);
       const candidates = instantiateOperands(syntax.candidates, shape.candidates, values);
-      return operand === shape.operand && candidates === shape.candidates ? template : { kind: 'in', operand, candidates };
+      return operand === shape.operand && candidates === shape.candidates
+        ? template
+        : { kind: 'in', operand, candidates };
     }
     case 'function': {
       const shape = template as ConditionNode & { kind: 'function' };
@@ -84,7 +92,11 @@ export function instantiateCondition(syntax: SyntaxCondition, template: Conditio
 }
 
 /** The operands with this request's values; the template's own list when none holds a value. */
-function instantiateOperands(syntax: readonly SyntaxOperand[], template: readonly Operand[], values: RequestValues): readonly Operand[] {
+function instantiateOperands(
+  syntax: readonly SyntaxOperand[],
+  template: readonly Operand[],
+  values: RequestValues,
+): readonly Operand[] {
   return instantiateEach(syntax, template, values, instantiateOperand);
 }
 

@@ -47,4 +47,8 @@ export {
   type LegacyCondition,
   type LegacyExpectation,
 } from './legacy-conditions.js';
-export { updateFromAttributeUpdates, projectionFromAttributesToGet, type LegacyAttributeUpdate } from './legacy-updates.js';
+export {
+  updateFromAttributeUpdates,
+  projectionFromAttributesToGet,
+  type LegacyAttributeUpdate,
+} from './legacy-updates.js';

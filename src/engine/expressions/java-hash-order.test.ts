@@ -22,7 +22,9 @@ describe('javaHashSetCopyOrder', () => {
   it('sizes the table once from the whole key count, as the copy constructor does', () => {
     // 12 keys: a set filled by add() keeps 16 buckets, a copy of 12 keys gets 32.
     const keys = Array.from({ length: 12 }, (_, index) => `#k${index}`);
-    expect(javaHashSetCopyOrder(keys, keys)).toEqual(keys.slice().sort((a, b) => bucket32(a) - bucket32(b) || keys.indexOf(a) - keys.indexOf(b)));
+    expect(javaHashSetCopyOrder(keys, keys)).toEqual(
+      keys.slice().sort((a, b) => bucket32(a) - bucket32(b) || keys.indexOf(a) - keys.indexOf(b)),
+    );
   });
 
   it('keeps only the asked keys, in the order of the whole set', () => {

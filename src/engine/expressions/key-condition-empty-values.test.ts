@@ -9,7 +9,9 @@ const empty = (what: string, key: string) =>
 // Answers recorded from DynamoDB Local 1.25.1.
 describe('a key condition rejects empty key values', () => {
   it('in the partition key value', () => {
-    expect(validationMessage(() => keyConditionFromTerms([{ attribute: 'pk', operator: '=', values: [{ S: '' }] }], keys))).toBe(empty('string', 'pk'));
+    expect(
+      validationMessage(() => keyConditionFromTerms([{ attribute: 'pk', operator: '=', values: [{ S: '' }] }], keys)),
+    ).toBe(empty('string', 'pk'));
   });
 
   it('in any bound of the sort key condition, begins_with included', () => {
@@ -18,7 +20,11 @@ describe('a key condition rejects empty key values', () => {
       { attribute: 'sk', operator: 'BEGINS_WITH' as const, values: [{ B: '' }] },
       { attribute: 'sk', operator: 'BETWEEN' as const, values: [{ B: '' }, { B: 'AQ==' }] },
     ]) {
-      expect(validationMessage(() => keyConditionFromTerms([{ attribute: 'pk', operator: '=', values: [{ S: 'a' }] }, term], keys))).toBe(empty('binary', 'sk'));
+      expect(
+        validationMessage(() =>
+          keyConditionFromTerms([{ attribute: 'pk', operator: '=', values: [{ S: 'a' }] }, term], keys),
+        ),
+      ).toBe(empty('binary', 'sk'));
     }
   });
 });

@@ -91,7 +91,10 @@ export function keyConditionFromTerms(terms: readonly KeyTerm[], keys: KeySchema
   rejectEmptyKeyValues(partitionTerm);
   if (sortTerm === undefined) return { partitionValues: partitionTerm.values };
   rejectEmptyKeyValues(sortTerm);
-  return { partitionValues: partitionTerm.values, sortCondition: { operator: sortTerm.operator, values: sortTerm.values } };
+  return {
+    partitionValues: partitionTerm.values,
+    sortCondition: { operator: sortTerm.operator, values: sortTerm.values },
+  };
 }
 
 /**
@@ -109,7 +112,9 @@ function multiAttributeKeyCondition(terms: readonly KeyTerm[], keys: KeySchemaAt
     );
   }
   const stray = terms.find(
-    (term) => !keys.partitionKeys.some((key) => key.name === term.attribute) && !keys.sortKeys.some((key) => key.name === term.attribute),
+    (term) =>
+      !keys.partitionKeys.some((key) => key.name === term.attribute) &&
+      !keys.sortKeys.some((key) => key.name === term.attribute),
   );
   if (stray !== undefined) {
     const unconstrained = keys.sortKeys.find((key) => termOf(key) === undefined);
@@ -196,7 +201,9 @@ function collectTerms(node: ConditionNode, terms: KeyTerm[]): void {
 }
 
 function firstOperandError(operator: string) {
-  return validationError(`Invalid condition in KeyConditionExpression: ${operator} operator must have the key attribute as its first operand`);
+  return validationError(
+    `Invalid condition in KeyConditionExpression: ${operator} operator must have the key attribute as its first operand`,
+  );
 }
 
 /** The one attribute a term is about; no nesting, no second attribute, no functions. */
@@ -212,8 +219,12 @@ function keyAttributeOf(operands: readonly Operand[]): string {
     pathCount++;
     path ??= operand.path;
   }
-  if (pathCount > 1) throw validationError('Invalid condition in KeyConditionExpression: Multiple attribute names used in one condition');
-  if (path === undefined) throw validationError('Invalid condition in KeyConditionExpression: No key attribute specified');
+  if (pathCount > 1)
+    throw validationError(
+      'Invalid condition in KeyConditionExpression: Multiple attribute names used in one condition',
+    );
+  if (path === undefined)
+    throw validationError('Invalid condition in KeyConditionExpression: No key attribute specified');
   if (path.length > 1) {
     throw validationError(
       `Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: Key: ${String(path[0])}`,

@@ -1,6 +1,12 @@
 import { requireAttributeName } from './legacy-attribute-name.js';
 import type { ConditionNode, Operand } from './ast.js';
-import { hasMultiAttributeKey, keyConditionFromTerms, type KeyCondition, type KeySchemaAttributes, type KeyTerm } from './key-condition.js';
+import {
+  hasMultiAttributeKey,
+  keyConditionFromTerms,
+  type KeyCondition,
+  type KeySchemaAttributes,
+  type KeyTerm,
+} from './key-condition.js';
 import { invalidParameterValue, validationError } from '../errors.js';
 import { compareValues } from '../values/index.js';
 import { typeOf, type AttributeValue } from '../values/attribute-value.js';
@@ -68,12 +74,16 @@ function checkLegacyCondition(operator: string, values: readonly AttributeValue[
     const allowed = ALLOWED_TYPES[operator] ?? [];
     for (const value of values) {
       if (!allowed.includes(typeOf(value))) {
-        throw invalidParameterValue(`ComparisonOperator ${operator} is not valid for ${typeOf(value)} AttributeValue type`);
+        throw invalidParameterValue(
+          `ComparisonOperator ${operator} is not valid for ${typeOf(value)} AttributeValue type`,
+        );
       }
     }
   }
   if (operator === 'BETWEEN' && compareValues(values[0], values[1]) > 0) {
-    throw validationError('The BETWEEN condition was provided a range where the lower bound is greater than the upper bound');
+    throw validationError(
+      'The BETWEEN condition was provided a range where the lower bound is greater than the upper bound',
+    );
   }
 }
 
@@ -137,11 +147,15 @@ function combine(nodes: readonly ConditionNode[], operator: string | undefined):
  * `ConditionalOperator` only combines two or more legacy conditions; DynamoDB checks this
  * after the conditions themselves. `conditions` is `undefined` when the request has none.
  */
-export function checkConditionalOperator(conditions: Readonly<Record<string, unknown>> | undefined, operator?: string): void {
+export function checkConditionalOperator(
+  conditions: Readonly<Record<string, unknown>> | undefined,
+  operator?: string,
+): void {
   if (operator === undefined) return;
   const count = conditions === undefined ? 0 : Object.keys(conditions).length;
   if (count === 0) throw validationError('ConditionalOperator cannot be used without Filter or Expected');
-  if (count < 2) throw validationError('ConditionalOperator can only be used when Filter or Expected has two or more elements');
+  if (count < 2)
+    throw validationError('ConditionalOperator can only be used when Filter or Expected has two or more elements');
 }
 
 /**
@@ -164,7 +178,12 @@ export function conditionFromExpected(
       }
       const values = entry.AttributeValueList ?? (entry.Value !== undefined ? [entry.Value] : []);
       const operatorName = entry.ComparisonOperator;
-      if (operatorName !== 'NULL' && operatorName !== 'NOT_NULL' && entry.AttributeValueList === undefined && entry.Value === undefined) {
+      if (
+        operatorName !== 'NULL' &&
+        operatorName !== 'NOT_NULL' &&
+        entry.AttributeValueList === undefined &&
+        entry.Value === undefined
+      ) {
         throw invalidParameterValue(
           `Value or AttributeValueList must be used with ComparisonOperator: ${operatorName} for Attribute: ${name}`,
         );
@@ -173,11 +192,15 @@ export function conditionFromExpected(
       return conditionFor(name, operatorName, values);
     }
     if (entry.AttributeValueList !== undefined) {
-      throw invalidParameterValue(`AttributeValueList can only be used with a ComparisonOperator for Attribute: ${name}`);
+      throw invalidParameterValue(
+        `AttributeValueList can only be used with a ComparisonOperator for Attribute: ${name}`,
+      );
     }
     const exists = entry.Exists ?? true;
     if (exists && entry.Value === undefined) {
-      throw invalidParameterValue(`Value must be provided when Exists is ${entry.Exists ?? 'null'} for Attribute: ${name}`);
+      throw invalidParameterValue(
+        `Value must be provided when Exists is ${entry.Exists ?? 'null'} for Attribute: ${name}`,
+      );
     }
     if (!exists && entry.Value !== undefined) {
       throw invalidParameterValue(`Value cannot be used when Exists is false for Attribute: ${name}`);
@@ -236,6 +259,7 @@ export function keyConditionFromKeyConditions(
     if (operator === undefined) throw validationError('Attempted conditional constraint is not an indexable operation');
     return { attribute: name, operator, values };
   });
-  if (terms.length === 0 || (terms.length > 2 && !hasMultiAttributeKey(keys))) throw validationError('Conditions can be of length 1 or 2 only');
+  if (terms.length === 0 || (terms.length > 2 && !hasMultiAttributeKey(keys)))
+    throw validationError('Conditions can be of length 1 or 2 only');
   return keyConditionFromTerms(terms, keys);
 }

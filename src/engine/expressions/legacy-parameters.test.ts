@@ -17,7 +17,12 @@ describe('legacy parameters become the same ASTs', () => {
     expect(check({ nope: { Exists: false } })).toBe(true);
     expect(check({ n: { Value: { N: '10' } } })).toBe(true);
     expect(check({ n: { ComparisonOperator: 'GT', AttributeValueList: [{ N: '11' }] } })).toBe(false);
-    expect(check({ n: { ComparisonOperator: 'GT', AttributeValueList: [{ N: '11' }] }, s: { ComparisonOperator: 'NOT_NULL' } }, 'OR')).toBe(true);
+    expect(
+      check(
+        { n: { ComparisonOperator: 'GT', AttributeValueList: [{ N: '11' }] }, s: { ComparisonOperator: 'NOT_NULL' } },
+        'OR',
+      ),
+    ).toBe(true);
     expect(check({ ss: { ComparisonOperator: 'CONTAINS', AttributeValueList: [{ S: 'x' }] } })).toBe(true);
     expect(check({ nope: { ComparisonOperator: 'NE', AttributeValueList: [{ S: 'x' }] } })).toBe(true);
   });
@@ -32,42 +37,64 @@ describe('legacy parameters become the same ASTs', () => {
     expect(validationMessage(() => conditionFromExpected({ a: { ComparisonOperator: 'EQ' } }))).toBe(
       'One or more parameter values were invalid: Value or AttributeValueList must be used with ComparisonOperator: EQ for Attribute: a',
     );
-    expect(validationMessage(() => conditionFromFilter({ a: { ComparisonOperator: 'EQ', AttributeValueList: [] } }))).toBe(
-      'One or more parameter values were invalid: Invalid number of argument(s) for the EQ ComparisonOperator',
-    );
-    expect(validationMessage(() => conditionFromFilter({ a: { ComparisonOperator: 'GT', AttributeValueList: [{ SS: ['x'] }] } }))).toBe(
-      'One or more parameter values were invalid: ComparisonOperator GT is not valid for SS AttributeValue type',
-    );
+    expect(
+      validationMessage(() => conditionFromFilter({ a: { ComparisonOperator: 'EQ', AttributeValueList: [] } })),
+    ).toBe('One or more parameter values were invalid: Invalid number of argument(s) for the EQ ComparisonOperator');
+    expect(
+      validationMessage(() =>
+        conditionFromFilter({ a: { ComparisonOperator: 'GT', AttributeValueList: [{ SS: ['x'] }] } }),
+      ),
+    ).toBe('One or more parameter values were invalid: ComparisonOperator GT is not valid for SS AttributeValue type');
   });
 
   it('ConditionalOperator needs two or more Expected entries, checked after the entries themselves', () => {
     expect(validationMessage(() => conditionFromExpected({ a: { Exists: false } }, 'AND'))).toBe(
       'ConditionalOperator can only be used when Filter or Expected has two or more elements',
     );
-    expect(validationMessage(() => conditionFromExpected({}, 'OR'))).toBe('ConditionalOperator cannot be used without Filter or Expected');
-    expect(validationMessage(() => conditionFromExpected(undefined, 'OR'))).toBe('ConditionalOperator cannot be used without Filter or Expected');
+    expect(validationMessage(() => conditionFromExpected({}, 'OR'))).toBe(
+      'ConditionalOperator cannot be used without Filter or Expected',
+    );
+    expect(validationMessage(() => conditionFromExpected(undefined, 'OR'))).toBe(
+      'ConditionalOperator cannot be used without Filter or Expected',
+    );
     expect(validationMessage(() => conditionFromExpected({ a: { Exists: true } }, 'AND'))).toBe(
       'One or more parameter values were invalid: Value must be provided when Exists is true for Attribute: a',
     );
   });
 
   it('CONTAINS and NOT_CONTAINS refuse lists and maps; NOT_CONTAINS fails on a missing attribute', () => {
-    expect(validationMessage(() => conditionFromFilter({ l: { ComparisonOperator: 'CONTAINS', AttributeValueList: [{ L: [] }] } }))).toBe(
+    expect(
+      validationMessage(() =>
+        conditionFromFilter({ l: { ComparisonOperator: 'CONTAINS', AttributeValueList: [{ L: [] }] } }),
+      ),
+    ).toBe(
       'One or more parameter values were invalid: ComparisonOperator CONTAINS is not valid for L AttributeValue type',
     );
-    expect(validationMessage(() => conditionFromExpected({ l: { ComparisonOperator: 'NOT_CONTAINS', AttributeValueList: [{ M: {} }] } }))).toBe(
+    expect(
+      validationMessage(() =>
+        conditionFromExpected({ l: { ComparisonOperator: 'NOT_CONTAINS', AttributeValueList: [{ M: {} }] } }),
+      ),
+    ).toBe(
       'One or more parameter values were invalid: ComparisonOperator NOT_CONTAINS is not valid for M AttributeValue type',
     );
     const notContains = (name: string) =>
-      evaluateCondition(conditionFromFilter({ [name]: { ComparisonOperator: 'NOT_CONTAINS', AttributeValueList: [{ S: 'q' }] } })!, item);
+      evaluateCondition(
+        conditionFromFilter({ [name]: { ComparisonOperator: 'NOT_CONTAINS', AttributeValueList: [{ S: 'q' }] } })!,
+        item,
+      );
     expect(notContains('nope')).toBe(false);
     expect(notContains('ss')).toBe(true);
   });
 
   it('ScanFilter and KeyConditions', () => {
-    const filter = conditionFromFilter({ n: { ComparisonOperator: 'BETWEEN', AttributeValueList: [{ N: '1' }, { N: '10' }] } })!;
+    const filter = conditionFromFilter({
+      n: { ComparisonOperator: 'BETWEEN', AttributeValueList: [{ N: '1' }, { N: '10' }] },
+    })!;
     expect(evaluateCondition(filter, item)).toBe(true);
-    const keys = { partitionKeys: [{ name: 'pk', type: 'S' as const }], sortKeys: [{ name: 'sk', type: 'N' as const }] };
+    const keys = {
+      partitionKeys: [{ name: 'pk', type: 'S' as const }],
+      sortKeys: [{ name: 'sk', type: 'N' as const }],
+    };
     expect(
       keyConditionFromKeyConditions(
         {
@@ -76,10 +103,15 @@ describe('legacy parameters become the same ASTs', () => {
         },
         keys,
       ),
-    ).toEqual({ partitionValues: [{ S: 'p' }], sortCondition: { operator: 'BETWEEN', values: [{ N: '2' }, { N: '4' }] } });
-    expect(validationMessage(() => keyConditionFromKeyConditions({ sk: { ComparisonOperator: 'EQ', AttributeValueList: [{ N: '1' }] } }, keys))).toBe(
-      'Query condition missed key schema element: pk',
-    );
+    ).toEqual({
+      partitionValues: [{ S: 'p' }],
+      sortCondition: { operator: 'BETWEEN', values: [{ N: '2' }, { N: '4' }] },
+    });
+    expect(
+      validationMessage(() =>
+        keyConditionFromKeyConditions({ sk: { ComparisonOperator: 'EQ', AttributeValueList: [{ N: '1' }] } }, keys),
+      ),
+    ).toBe('Query condition missed key schema element: pk');
   });
 
   it('AttributeUpdates: PUT, ADD, DELETE with and without a value', () => {
@@ -89,7 +121,12 @@ describe('legacy parameters become the same ASTs', () => {
       ss: { Action: 'DELETE', Value: { SS: ['x'] } },
       l: { Action: 'DELETE' },
     });
-    expect(applyUpdate(update, item, ['pk']).item).toEqual({ pk: { S: 'u' }, n: { N: '11' }, s: { S: 'put' }, ss: { SS: ['y'] } });
+    expect(applyUpdate(update, item, ['pk']).item).toEqual({
+      pk: { S: 'u' },
+      n: { N: '11' },
+      s: { S: 'put' },
+      ss: { SS: ['y'] },
+    });
     const append = updateFromAttributeUpdates({ l: { Action: 'ADD', Value: { L: [{ S: 'b' }] } } });
     expect(applyUpdate(append, item, ['pk']).item.l).toEqual({ L: [{ S: 'a' }, { S: 'b' }] });
     const mismatch = updateFromAttributeUpdates({ s: { Action: 'ADD', Value: { N: '1' } } });
@@ -100,7 +137,10 @@ describe('legacy parameters become the same ASTs', () => {
   });
 
   it('AttributesToGet', () => {
-    expect(projectItem(item, projectionFromAttributesToGet(['s', 'n', 'nope']))).toEqual({ s: { S: 'str' }, n: { N: '10' } });
+    expect(projectItem(item, projectionFromAttributesToGet(['s', 'n', 'nope']))).toEqual({
+      s: { S: 'str' },
+      n: { N: '10' },
+    });
     expect(validationMessage(() => projectionFromAttributesToGet(['a', 'a']))).toBe(
       'One or more parameter values were invalid: Duplicate value in attribute name: a',
     );

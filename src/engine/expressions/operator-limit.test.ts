@@ -21,13 +21,15 @@ describe('at most 300 operators per expression, reported as 301', () => {
   });
 
   it('checks the count only after everything else in a condition', () => {
-    expect(validationMessage(() => condition(`${comparisons(151)} AND q = q`))).toMatch(/first operand must be distinct/);
+    expect(validationMessage(() => condition(`${comparisons(151)} AND q = q`))).toMatch(
+      /first operand must be distinct/,
+    );
   });
 
   it('stops counting at 301 in an update too', () => {
     const update = `SET ${Array.from({ length: 350 }, (_, index) => `a${index}=:v+:v`).join(',')}`;
-    expect(validationMessage(() => parseUpdateExpression(update, new ExpressionAttributes(undefined, { ':v': { N: '1' } })))).toBe(
-      'Invalid UpdateExpression: The expression contains too many operators; operator count: 301',
-    );
+    expect(
+      validationMessage(() => parseUpdateExpression(update, new ExpressionAttributes(undefined, { ':v': { N: '1' } }))),
+    ).toBe('Invalid UpdateExpression: The expression contains too many operators; operator count: 301');
   });
 });

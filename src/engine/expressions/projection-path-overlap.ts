@@ -19,7 +19,8 @@ export function checkProjectionPathsDisjoint(kind: ExpressionKind, paths: readon
     let parent = root;
     for (const element of path) {
       const sibling = node.children.keys().next();
-      if (!sibling.done && typeof sibling.value !== typeof element) throw clash(kind, 'conflict', path, node.firstLeafPath());
+      if (!sibling.done && typeof sibling.value !== typeof element)
+        throw clash(kind, 'conflict', path, node.firstLeafPath());
       let child = node.children.get(element);
       if (child?.terminal) throw clash(kind, 'overlap', path, node.firstLeafPath());
       if (!child) {

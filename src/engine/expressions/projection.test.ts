@@ -45,7 +45,10 @@ describe('projection', () => {
 
   it('names the overlapping paths as DynamoDB Local does: path two is the first leaf of the later paths in its path-element HashMap order', () => {
     const message = (text: string) =>
-      validationMessage(() => parseProjectionExpression(text, new ExpressionAttributes())).replace(/^.*path one: /, 'path one: ');
+      validationMessage(() => parseProjectionExpression(text, new ExpressionAttributes())).replace(
+        /^.*path one: /,
+        'path one: ',
+      );
     // The latest path that clashes with a later one is path one.
     expect(message('a, b, a, b')).toBe('path one: [b], path two: [b]');
     expect(message('a, b.x, b, a')).toBe('path one: [b, x], path two: [b]');
@@ -67,7 +70,10 @@ describe('projection', () => {
       const names: Record<string, string> = {};
       const substituted = text.replace(/[a-z]+/g, (name) => ((names[`#${name}`] = name), `#${name}`));
       const attributes = new ExpressionAttributes(names);
-      return validationMessage(() => parseProjectionExpression(substituted, attributes)).replace(/^.*path two: /, 'path two: ');
+      return validationMessage(() => parseProjectionExpression(substituted, attributes)).replace(
+        /^.*path two: /,
+        'path two: ',
+      );
     };
     // Answers recorded from DynamoDB Local 1.25.1.
     expect(message('map.x, map, pk')).toBe('path two: [pk]');
@@ -83,8 +89,11 @@ describe('projection', () => {
   });
 
   it('rejects reserved words, overlapping paths and undefined names', () => {
-    const message = (text: string) => validationMessage(() => parseProjectionExpression(text, new ExpressionAttributes()));
-    expect(message('data')).toBe('Invalid ProjectionExpression: Attribute name is a reserved keyword; reserved keyword: data');
+    const message = (text: string) =>
+      validationMessage(() => parseProjectionExpression(text, new ExpressionAttributes()));
+    expect(message('data')).toBe(
+      'Invalid ProjectionExpression: Attribute name is a reserved keyword; reserved keyword: data',
+    );
     expect(message('a, a.b')).toBe(
       'Invalid ProjectionExpression: Two document paths overlap with each other; must remove or rewrite one of these paths; path one: [a], path two: [a, b]',
     );
@@ -94,6 +103,8 @@ describe('projection', () => {
     expect(message('#x')).toBe(
       'Invalid ProjectionExpression: An expression attribute name used in the document path is not defined; attribute name: #x',
     );
-    expect(message(`pk${' '.repeat(4095)}`)).toBe('Invalid ProjectionExpression: Expression size has exceeded the maximum allowed size;');
+    expect(message(`pk${' '.repeat(4095)}`)).toBe(
+      'Invalid ProjectionExpression: Expression size has exceeded the maximum allowed size;',
+    );
   });
 });

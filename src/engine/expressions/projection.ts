@@ -34,7 +34,11 @@ export function projectItem(item: Item, paths: readonly DocumentPath[]): Item {
 }
 
 /** Merges the part of `value` at `rest` into `existing` (what earlier paths selected). */
-function projectValue(value: AttributeValue, rest: DocumentPath, existing: AttributeValue | undefined): AttributeValue | undefined {
+function projectValue(
+  value: AttributeValue,
+  rest: DocumentPath,
+  existing: AttributeValue | undefined,
+): AttributeValue | undefined {
   if (rest.length === 0) return value;
   const [step, ...tail] = rest;
   if (typeof step === 'number') {

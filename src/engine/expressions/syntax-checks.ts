@@ -20,7 +20,11 @@ export function resolvePath(kind: ExpressionKind, path: SyntaxPath, attributes: 
   return resolved;
 }
 
-function resolveElement(kind: ExpressionKind, element: SyntaxPathElement, attributes: ExpressionAttributes): PathElement {
+function resolveElement(
+  kind: ExpressionKind,
+  element: SyntaxPathElement,
+  attributes: ExpressionAttributes,
+): PathElement {
   if (element.kind === 'index') return Number(element.token.text);
   if (element.kind === 'identifier') return element.token.text;
   const name = attributes.resolveName(element.token.text);
@@ -34,7 +38,11 @@ function resolveElement(kind: ExpressionKind, element: SyntaxPathElement, attrib
 }
 
 /** `:value` → value; throws DynamoDB's message for an undefined one. */
-export function resolveValue(kind: ExpressionKind, value: SyntaxValue, attributes: ExpressionAttributes): AttributeValue {
+export function resolveValue(
+  kind: ExpressionKind,
+  value: SyntaxValue,
+  attributes: ExpressionAttributes,
+): AttributeValue {
   const resolved = attributes.resolveValue(value.token.text);
   if (resolved === undefined) {
     throw invalidExpression(

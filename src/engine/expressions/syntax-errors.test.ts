@@ -7,8 +7,11 @@ import { validationMessage } from './validation-message.test-support.js';
 
 const values = { ':v': { S: 'x' }, ':w': { S: 'y' }, ':a': { N: '1' } };
 const condition = (text: string) =>
-  validationMessage(() => parseConditionExpression(text, new ExpressionAttributes(undefined, values), 'ConditionExpression'));
-const update = (text: string) => validationMessage(() => parseUpdateExpression(text, new ExpressionAttributes(undefined, values)));
+  validationMessage(() =>
+    parseConditionExpression(text, new ExpressionAttributes(undefined, values), 'ConditionExpression'),
+  );
+const update = (text: string) =>
+  validationMessage(() => parseUpdateExpression(text, new ExpressionAttributes(undefined, values)));
 
 describe('syntax errors name the offending token and the text around it', () => {
   it.each([

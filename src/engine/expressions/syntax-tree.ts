@@ -32,7 +32,12 @@ export type SyntaxOperand = SyntaxPath | SyntaxValue | SyntaxCall;
 export type SyntaxCondition =
   | { readonly kind: 'and' | 'or'; readonly left: SyntaxCondition; readonly right: SyntaxCondition }
   | { readonly kind: 'not'; readonly operand: SyntaxCondition }
-  | { readonly kind: 'compare'; readonly comparator: string; readonly left: SyntaxOperand; readonly right: SyntaxOperand }
+  | {
+      readonly kind: 'compare';
+      readonly comparator: string;
+      readonly left: SyntaxOperand;
+      readonly right: SyntaxOperand;
+    }
   | {
       readonly kind: 'between';
       readonly operand: SyntaxOperand;
@@ -45,7 +50,12 @@ export type SyntaxCondition =
 /** The right-hand side of a SET action: an operand, or two joined by `+` / `-`. */
 export type SyntaxSetValue =
   | SyntaxOperand
-  | { readonly kind: 'arithmetic'; readonly operator: '+' | '-'; readonly left: SyntaxOperand; readonly right: SyntaxOperand };
+  | {
+      readonly kind: 'arithmetic';
+      readonly operator: '+' | '-';
+      readonly left: SyntaxOperand;
+      readonly right: SyntaxOperand;
+    };
 
 export type SyntaxUpdateAction =
   | { readonly kind: 'set'; readonly path: SyntaxPath; readonly value: SyntaxSetValue }

@@ -27,9 +27,9 @@ describe('checks of an expression text run once, the rest on every call', () => 
     expect(validationMessage(() => parseUpdateExpression(text, attributes({ '#a': 'a', '#b': 'a' }, values)))).toMatch(
       /Two document paths overlap with each other/,
     );
-    expect(validationMessage(() => parseUpdateExpression(text, attributes({ '#a': 'a', '#b': 'b' }, { ':v': { S: 'x' } })))).toMatch(
-      /Incorrect operand type for operator or function; operator or function: \+, operand type: S/,
-    );
+    expect(
+      validationMessage(() => parseUpdateExpression(text, attributes({ '#a': 'a', '#b': 'b' }, { ':v': { S: 'x' } }))),
+    ).toMatch(/Incorrect operand type for operator or function; operator or function: \+, operand type: S/);
     const update = parseUpdateExpression(text, attributes({ '#a': 'x', '#b': 'y' }, values));
     expect(update.actions.map((action) => action.path)).toEqual([['x'], ['y']]);
   });
@@ -39,26 +39,40 @@ describe('checks of an expression text run once, the rest on every call', () => 
     const names = { '#s': 'status' };
     const valid = { ':a': { S: 'x' }, ':b': { S: 'y' }, ':n': { N: '3' } };
     expect(() => parseConditionExpression(text, attributes(names, valid), 'ConditionExpression')).not.toThrow();
-    expect(validationMessage(() => parseConditionExpression(text, attributes(names, { ':a': { S: 'x' }, ':n': { N: '3' } }), 'ConditionExpression'))).toBe(
+    expect(
+      validationMessage(() =>
+        parseConditionExpression(
+          text,
+          attributes(names, { ':a': { S: 'x' }, ':n': { N: '3' } }),
+          'ConditionExpression',
+        ),
+      ),
+    ).toBe(
       'Invalid ConditionExpression: An expression attribute value used in expression is not defined; attribute value: :b',
     );
-    expect(() => parseConditionExpression(text, attributes({ '#s': 'pk' }, valid), 'ConditionExpression')).not.toThrow();
+    expect(() =>
+      parseConditionExpression(text, attributes({ '#s': 'pk' }, valid), 'ConditionExpression'),
+    ).not.toThrow();
   });
 
   it('keeps rejecting a text that fails a text-only check', () => {
     const tooMany = Array.from({ length: 151 }, (_, index) => `a${index} = :v`).join(' AND ');
     const values = { ':v': { N: '1' } };
     for (let call = 0; call < 3; call++) {
-      expect(validationMessage(() => parseConditionExpression(tooMany, attributes(undefined, values), 'ConditionExpression'))).toBe(
-        'Invalid ConditionExpression: The expression contains too many operators; operator count: 301',
-      );
-      expect(validationMessage(() => parseUpdateExpression('SET a = :v REMOVE b SET c = :v', attributes(undefined, values)))).toBe(
-        'Invalid UpdateExpression: The "SET" section can only be used once in an update expression;',
-      );
+      expect(
+        validationMessage(() =>
+          parseConditionExpression(tooMany, attributes(undefined, values), 'ConditionExpression'),
+        ),
+      ).toBe('Invalid ConditionExpression: The expression contains too many operators; operator count: 301');
+      expect(
+        validationMessage(() => parseUpdateExpression('SET a = :v REMOVE b SET c = :v', attributes(undefined, values))),
+      ).toBe('Invalid UpdateExpression: The "SET" section can only be used once in an update expression;');
       expect(() => parseConditionExpression('attribute_exists(size)', attributes(), 'FilterExpression')).not.toThrow();
-      expect(validationMessage(() => parseConditionExpression('attribute_exists(#a.date)', attributes({ '#a': 'a' }), 'ConditionExpression'))).toBe(
-        'Invalid ConditionExpression: Attribute name is a reserved keyword; reserved keyword: date',
-      );
+      expect(
+        validationMessage(() =>
+          parseConditionExpression('attribute_exists(#a.date)', attributes({ '#a': 'a' }), 'ConditionExpression'),
+        ),
+      ).toBe('Invalid ConditionExpression: Attribute name is a reserved keyword; reserved keyword: date');
     }
   });
 

@@ -20,7 +20,10 @@ function parse(text: string) {
   const substituted = text.replace(/(?<![:#\w])([a-z]+)\b(?!\()/g, (name) => ((names[`#${name}`] = name), `#${name}`));
   const values = { ':one': { N: '1' }, ':v': { S: 'v' } };
   const used = Object.fromEntries(Object.entries(values).filter(([key]) => substituted.includes(key)));
-  return parseUpdateExpression(substituted, new ExpressionAttributes(names, Object.keys(used).length > 0 ? used : undefined));
+  return parseUpdateExpression(
+    substituted,
+    new ExpressionAttributes(names, Object.keys(used).length > 0 ? used : undefined),
+  );
 }
 
 const failure = (text: string) => validationMessage(() => applyUpdate(parse(text), item, ['pk']));
@@ -55,7 +58,11 @@ describe('update failure precedence follows the evaluation order of the path tre
 
   it('names the key attribute met first in path-tree order when both are updated', () => {
     const message = (text: string) => validationMessage(() => checkKeyAttributesUntouched(parse(text), ['pk', 'sk']));
-    expect(message('SET sk = :v, pk = :v')).toBe('One or more parameter values were invalid: Cannot update attribute pk. This attribute is part of the key');
-    expect(message('SET pk = :v, sk = :v')).toBe('One or more parameter values were invalid: Cannot update attribute pk. This attribute is part of the key');
+    expect(message('SET sk = :v, pk = :v')).toBe(
+      'One or more parameter values were invalid: Cannot update attribute pk. This attribute is part of the key',
+    );
+    expect(message('SET pk = :v, sk = :v')).toBe(
+      'One or more parameter values were invalid: Cannot update attribute pk. This attribute is part of the key',
+    );
   });
 });

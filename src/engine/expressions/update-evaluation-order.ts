@@ -79,7 +79,10 @@ function sameTopLevelNames(actions: readonly UpdateAction[], names: readonly str
   return true;
 }
 
-function inPositions(actions: readonly UpdateAction[], positions: readonly number[] | null): readonly UpdateAction[] | undefined {
+function inPositions(
+  actions: readonly UpdateAction[],
+  positions: readonly number[] | null,
+): readonly UpdateAction[] | undefined {
   if (positions === null) return undefined;
   const ordered: UpdateAction[] = new Array(positions.length);
   for (let index = 0; index < positions.length; index++) ordered[index] = actions[positions[index]];
@@ -113,7 +116,9 @@ function computeTopLevelPositions(actions: readonly UpdateAction[]): readonly nu
     byElement.set(element, index);
   }
   const elements = [...byElement.keys()];
-  return (elements.length > 1 ? pathElementIterationOrder(elements) : elements).map((element) => byElement.get(element) as number);
+  return (elements.length > 1 ? pathElementIterationOrder(elements) : elements).map(
+    (element) => byElement.get(element) as number,
+  );
 }
 
 function treeOrder(actions: readonly UpdateAction[]): readonly UpdateAction[] {

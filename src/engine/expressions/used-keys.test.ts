@@ -30,7 +30,7 @@ describe('used keys of ExpressionAttributes', () => {
           const lookups: [boolean, number][] = [...randomLookups];
           nameKeys.forEach((_, index) => usedMostly[index] < 8 && lookups.push([true, index]));
           valueKeys.forEach((_, index) => usedMostly[44 - index] < 8 && lookups.push([false, index]));
-          lookups.sort((a, b) => (a[1] * 7 + (a[0] ? 1 : 0)) % 11 - (b[1] * 7 + (b[0] ? 1 : 0)) % 11);
+          lookups.sort((a, b) => ((a[1] * 7 + (a[0] ? 1 : 0)) % 11) - ((b[1] * 7 + (b[0] ? 1 : 0)) % 11));
           const names = Object.fromEntries(nameKeys.map((key) => [key, `a${key.slice(1)}`]));
           const values = Object.fromEntries(valueKeys.map((key) => [key, { S: key }]));
           const attributes = new ExpressionAttributes(names, values);
@@ -65,7 +65,9 @@ describe('used keys of ExpressionAttributes', () => {
     const attributes = new ExpressionAttributes(names, values);
     for (let index = 0; index < count; index++) attributes.resolveName(`#n${index}`);
     for (let index = 1; index < count; index++) attributes.resolveValue(`:v${index}`);
-    expect(validationMessage(() => attributes.assertAllUsed())).toBe('Value provided in ExpressionAttributeValues unused in expressions: keys: {:v0}');
+    expect(validationMessage(() => attributes.assertAllUsed())).toBe(
+      'Value provided in ExpressionAttributeValues unused in expressions: keys: {:v0}',
+    );
     // It took minutes when each lookup walked the map.
     expect(performance.now() - started).toBeLessThan(5_000);
   });

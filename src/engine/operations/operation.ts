@@ -21,7 +21,10 @@ export interface EngineContext {
  * operation's request as its handler reads it; a registry of handlers of several operations
  * holds them as `OperationHandler` (request `never`), which every typed handler is.
  */
-export type OperationHandler<Request extends object = never> = (context: EngineContext, input: Request) => Record<string, unknown>;
+export type OperationHandler<Request extends object = never> = (
+  context: EngineContext,
+  input: Request,
+) => Record<string, unknown>;
 
 /**
  * A request handed to a handler chosen at run time (`input as CheckedRequest`): one the dispatcher

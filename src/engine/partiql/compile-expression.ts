@@ -49,13 +49,25 @@ export function compilePath(path: PathExpression, parameters: ExpressionParamete
 }
 
 const IS_TYPES: Readonly<Record<string, string>> = {
-  BOOLEAN: 'BOOL', BLOB: 'B', STRING: 'S', NUMERIC: 'N', STRUCT: 'M', TUPLE: 'M', LIST: 'L', NULL: 'NULL',
+  BOOLEAN: 'BOOL',
+  BLOB: 'B',
+  STRING: 'S',
+  NUMERIC: 'N',
+  STRUCT: 'M',
+  TUPLE: 'M',
+  LIST: 'L',
+  NULL: 'NULL',
 };
 const IS_TYPE_NAMES = '[MISSING, NULL, BOOLEAN, BLOB, STRING, NUMERIC, STRUCT, TUPLE, LIST]';
 
 /** Functions a WHERE may call, with their arity, as the condition-expression language spells them. */
 const CONDITION_FUNCTIONS: Readonly<Record<string, number>> = {
-  begins_with: 2, contains: 2, attribute_type: 2, size: 1, attribute_exists: 1, attribute_not_exists: 1,
+  begins_with: 2,
+  contains: 2,
+  attribute_type: 2,
+  size: 1,
+  attribute_exists: 1,
+  attribute_not_exists: 1,
 };
 
 /**
@@ -81,14 +93,17 @@ export function compileCondition(expression: Expression, parameters: ExpressionP
       return `${compileOperand(expression.operand, parameters)} BETWEEN ${compileOperand(expression.low, parameters)} AND ${compileOperand(expression.high, parameters)}`;
     case 'in':
       if (expression.operand.kind !== 'path' || expression.candidates.length === 0) {
-        throw unsupported('IN operator must have a left hand argument of type Variable Reference and right hand argument of type Seq with at least one member');
+        throw unsupported(
+          'IN operator must have a left hand argument of type Variable Reference and right hand argument of type Seq with at least one member',
+        );
       }
       return `${compileOperand(expression.operand, parameters)} IN (${expression.candidates.map((candidate) => compileOperand(candidate, parameters)).join(', ')})`;
     case 'is':
       return compileIs(expression.operand, expression.type, expression.negated, parameters);
     case 'call':
       if (CONDITION_FUNCTIONS[expression.name] === undefined || expression.name === 'size') {
-        if (expression.name === 'size') throw unsupported('WHERE clause must contain an expression that resolves to a boolean');
+        if (expression.name === 'size')
+          throw unsupported('WHERE clause must contain an expression that resolves to a boolean');
         throw unsupported(`Unrecognized function: ${expression.name}`);
       }
       return compileCall(expression.name, expression.args, parameters);
@@ -104,13 +119,15 @@ function compileIs(operand: Expression, type: string, negated: boolean, paramete
   const path = compilePath(operand, parameters);
   if (type === 'MISSING') return negated ? `attribute_exists(${path})` : `attribute_not_exists(${path})`;
   const code = IS_TYPES[type];
-  if (code === undefined) throw unsupported(`Unsupported data type for IS operator: ${type}. Supported data types are ${IS_TYPE_NAMES}`);
+  if (code === undefined)
+    throw unsupported(`Unsupported data type for IS operator: ${type}. Supported data types are ${IS_TYPE_NAMES}`);
   const test = `attribute_type(${path}, ${parameters.value({ S: code })})`;
   return negated ? `NOT ${test}` : test;
 }
 
 function compileCall(name: string, args: readonly Expression[], parameters: ExpressionParameters): string {
-  if (args.length !== CONDITION_FUNCTIONS[name]) throw unsupported(`Incorrect number of arguments for function: ${name}`);
+  if (args.length !== CONDITION_FUNCTIONS[name])
+    throw unsupported(`Incorrect number of arguments for function: ${name}`);
   return `${name}(${args.map((arg) => compileOperand(arg, parameters)).join(', ')})`;
 }
 
@@ -122,6 +139,7 @@ export function compileOperand(expression: Expression, parameters: ExpressionPar
   if (expression.kind === 'binary' && (expression.operator === '+' || expression.operator === '-')) {
     throw unsupported(`Unsupported operator in Condition Expression. Operator: ${expression.operator}`);
   }
-  if (expression.kind === 'call' && CONDITION_FUNCTIONS[expression.name] === undefined) throw unsupported(`Unrecognized function: ${expression.name}`);
+  if (expression.kind === 'call' && CONDITION_FUNCTIONS[expression.name] === undefined)
+    throw unsupported(`Unrecognized function: ${expression.name}`);
   throw unsupported(`Unsupported operator in Condition Expression. Operator: ${expression.kind.toUpperCase()}`);
 }

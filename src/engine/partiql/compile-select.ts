@@ -33,7 +33,11 @@ interface KeySchema {
  * a Query (the partition key fixed by equality: sort-key conditions become the key
  * condition, the rest the filter) or otherwise a Scan filtered by the whole WHERE.
  */
-export function compileSelect(select: SelectStatement, table: TableDefinition, parameters: readonly AttributeValue[]): CompiledSelect {
+export function compileSelect(
+  select: SelectStatement,
+  table: TableDefinition,
+  parameters: readonly AttributeValue[],
+): CompiledSelect {
   const index = select.source.index === undefined ? undefined : indexOf(table, select.source.index);
   const keys: KeySchema = keySchemaOf(index ?? table);
   checkOrderBy(select, keys);
@@ -42,33 +46,54 @@ export function compileSelect(select: SelectStatement, table: TableDefinition, p
   if (select.source.index !== undefined) base.IndexName = select.source.index;
   const flattens = select.projection?.some((path) => path.steps.length > 0) ?? false;
   // Nested paths are flattened from the whole item: a projection would renumber list elements.
-  if (select.projection !== undefined && !flattens) base.ProjectionExpression = select.projection.map((path) => compilePath(path, names)).join(', ');
+  if (select.projection !== undefined && !flattens)
+    base.ProjectionExpression = select.projection.map((path) => compilePath(path, names)).join(', ');
 
   const conjuncts = conjunctsOf(select.where);
-  const plan = select.source.index === undefined || index !== undefined ? keyPlan(conjuncts, keys, parameters) : undefined;
+  const plan =
+    select.source.index === undefined || index !== undefined ? keyPlan(conjuncts, keys, parameters) : undefined;
   if (plan === undefined && (select.source.index === undefined || index !== undefined)) {
     const decomposed = decompose(select, conjuncts, keys.partitionKey, table, parameters);
     if (decomposed !== undefined) return decomposed;
   }
   if (plan === undefined) {
-    if (select.orderBy.length > 0) throw unsupported('Must have at least one non-optional hash key condition in WHERE clause when using ORDER BY clause.');
+    if (select.orderBy.length > 0)
+      throw unsupported(
+        'Must have at least one non-optional hash key condition in WHERE clause when using ORDER BY clause.',
+      );
     if (select.where !== undefined) base.FilterExpression = compileCondition(select.where, names);
     return { operation: 'Scan', input: { ...base, ...names.requestMembers() }, flattens };
   }
-  if (index === undefined && keys.sortKey !== undefined && plan.sort?.kind === 'binary' && plan.sort.operator === '=' && plan.rest.length === 0 && select.orderBy.length === 0) {
+  if (
+    index === undefined &&
+    keys.sortKey !== undefined &&
+    plan.sort?.kind === 'binary' &&
+    plan.sort.operator === '=' &&
+    plan.rest.length === 0 &&
+    select.orderBy.length === 0
+  ) {
     const sortValue = equalityOf(plan.sort, parameters);
     if (sortValue !== undefined) {
-      const input = { ...base, Key: { [keys.partitionKey]: plan.partitionValue, [keys.sortKey]: sortValue.value }, ...names.requestMembers() };
+      const input = {
+        ...base,
+        Key: { [keys.partitionKey]: plan.partitionValue, [keys.sortKey]: sortValue.value },
+        ...names.requestMembers(),
+      };
       return { operation: 'GetItem', input, flattens };
     }
   }
   if (index === undefined && keys.sortKey === undefined && plan.rest.length === 0 && select.orderBy.length === 0) {
-    return { operation: 'GetItem', input: { ...base, Key: { [keys.partitionKey]: plan.partitionValue }, ...names.requestMembers() }, flattens };
+    return {
+      operation: 'GetItem',
+      input: { ...base, Key: { [keys.partitionKey]: plan.partitionValue }, ...names.requestMembers() },
+      flattens,
+    };
   }
   let keyCondition = `${names.name(keys.partitionKey)} = ${names.value(plan.partitionValue)}`;
   if (plan.sort !== undefined) keyCondition += ` AND ${compileCondition(plan.sort, names)}`;
   const input: Record<string, unknown> = { ...base, KeyConditionExpression: keyCondition };
-  if (plan.rest.length > 0) input.FilterExpression = plan.rest.map((conjunct) => `(${compileCondition(conjunct, names)})`).join(' AND ');
+  if (plan.rest.length > 0)
+    input.FilterExpression = plan.rest.map((conjunct) => `(${compileCondition(conjunct, names)})`).join(' AND ');
   if (select.orderBy.find((term) => term.name === keys.sortKey)?.descending === true) input.ScanIndexForward = false;
   return { operation: 'Query', input: { ...input, ...names.requestMembers() }, flattens };
 }
@@ -84,15 +109,24 @@ function decompose(
   for (const [position, conjunct] of conjuncts.entries()) {
     const values = partitionValuesOf(conjunct, partitionKey, parameters);
     if (values === undefined) continue;
-    if (values.length > MAXIMUM_PARTITION_VALUES) throw unsupported('Too many decomposed read operations for a given query.');
+    if (values.length > MAXIMUM_PARTITION_VALUES)
+      throw unsupported('Too many decomposed read operations for a given query.');
     const partitionOrder = select.orderBy.find((term) => term.name === partitionKey);
     // Reads run in partition-key order, so their items come out in ORDER BY order. Without
     // the partition key in ORDER BY they run in the order written, as DynamoDB Local does.
     if (partitionOrder !== undefined) values.sort((a, b) => (partitionOrder.descending ? -1 : 1) * compareValues(a, b));
     const rest = conjuncts.filter((_, other) => other !== position);
     const parts = values.map((value) => {
-      const equality: Expression = { kind: 'binary', operator: '=', left: { kind: 'path', name: partitionKey, steps: [] }, right: { kind: 'literal', value } };
-      const where = rest.reduce<Expression>((left, right) => ({ kind: 'binary', operator: 'AND', left, right }), equality);
+      const equality: Expression = {
+        kind: 'binary',
+        operator: '=',
+        left: { kind: 'path', name: partitionKey, steps: [] },
+        right: { kind: 'literal', value },
+      };
+      const where = rest.reduce<Expression>(
+        (left, right) => ({ kind: 'binary', operator: 'AND', left, right }),
+        equality,
+      );
       return compileSelect({ ...select, where }, table, parameters);
     });
     if (parts.some((part) => part.operation === 'Scan')) return undefined;
@@ -103,18 +137,27 @@ function decompose(
 }
 
 /** The values `pk IN [...]` or an OR of `pk = value` fixes, distinct, in order. */
-function partitionValuesOf(conjunct: Expression, partitionKey: string, parameters: readonly AttributeValue[]): AttributeValue[] | undefined {
+function partitionValuesOf(
+  conjunct: Expression,
+  partitionKey: string,
+  parameters: readonly AttributeValue[],
+): AttributeValue[] | undefined {
   let candidates: Expression[];
   if (conjunct.kind === 'in' && isPlainName(conjunct.operand) && conjunct.operand.name === partitionKey) {
     candidates = [...conjunct.candidates];
     if (candidates.length === 0 || !candidates.every(isValueExpression)) return undefined;
-    const values = candidates.map((candidate) => equalityOf({ kind: 'binary', operator: '=', left: conjunct.operand, right: candidate }, parameters)?.value as AttributeValue);
+    const values = candidates.map(
+      (candidate) =>
+        equalityOf({ kind: 'binary', operator: '=', left: conjunct.operand, right: candidate }, parameters)
+          ?.value as AttributeValue,
+    );
     return distinct(values);
   }
   if (conjunct.kind !== 'binary' || conjunct.operator !== 'OR') return undefined;
   const values: AttributeValue[] = [];
   const visit = (expression: Expression): boolean => {
-    if (expression.kind === 'binary' && expression.operator === 'OR') return visit(expression.left) && visit(expression.right);
+    if (expression.kind === 'binary' && expression.operator === 'OR')
+      return visit(expression.left) && visit(expression.right);
     const equality = equalityOf(expression, parameters);
     if (equality === undefined || equality.name !== partitionKey) return false;
     values.push(equality.value);
@@ -134,7 +177,9 @@ function distinct(values: readonly AttributeValue[]): AttributeValue[] {
 }
 
 function indexOf(table: TableDefinition, name: string): IndexDefinition | undefined {
-  return table.globalIndexes.find((index) => index.name === name) ?? table.localIndexes.find((index) => index.name === name);
+  return (
+    table.globalIndexes.find((index) => index.name === name) ?? table.localIndexes.find((index) => index.name === name)
+  );
 }
 
 /** No attribute has an empty name, so a WHERE never fixes this key. */
@@ -152,7 +197,8 @@ function keySchemaOf(target: TableDefinition | IndexDefinition): KeySchema {
 
 function checkOrderBy(select: SelectStatement, keys: KeySchema): void {
   if (select.orderBy.length === 0) return;
-  if (select.where === undefined) throw unsupported('Must have WHERE clause in the statement when using ORDER BY clause.');
+  if (select.where === undefined)
+    throw unsupported('Must have WHERE clause in the statement when using ORDER BY clause.');
   for (const term of select.orderBy) {
     if (term.name !== keys.partitionKey && term.name !== keys.sortKey) {
       throw unsupported(`Variable reference ${term.name} in ORDER BY clause must be part of the primary key`);
@@ -169,7 +215,11 @@ interface KeyPlan {
 const SORT_OPERATORS = new Set(['=', '<', '<=', '>', '>=']);
 
 /** The partition-key equality and sort-key condition of a WHERE, when it is a Query; `undefined` for a Scan. */
-function keyPlan(conjuncts: readonly Expression[], keys: KeySchema, parameters: readonly AttributeValue[]): KeyPlan | undefined {
+function keyPlan(
+  conjuncts: readonly Expression[],
+  keys: KeySchema,
+  parameters: readonly AttributeValue[],
+): KeyPlan | undefined {
   let partitionValue: AttributeValue | undefined;
   let sort: Expression | undefined;
   const rest: Expression[] = [];
@@ -197,10 +247,14 @@ function isSortCondition(conjunct: Expression, sortKey: string): boolean {
   if (conjunct.kind === 'binary' && SORT_OPERATORS.has(conjunct.operator)) {
     return isSortKey(conjunct.left) && isValueExpression(conjunct.right);
   }
-  if (conjunct.kind === 'between') return isSortKey(conjunct.operand) && isValueExpression(conjunct.low) && isValueExpression(conjunct.high);
+  if (conjunct.kind === 'between')
+    return isSortKey(conjunct.operand) && isValueExpression(conjunct.low) && isValueExpression(conjunct.high);
   if (conjunct.kind === 'call' && conjunct.name === 'begins_with') {
-    return conjunct.args.length === 2 && isSortKey(conjunct.args[0] as Expression) && isValueExpression(conjunct.args[1] as Expression);
+    return (
+      conjunct.args.length === 2 &&
+      isSortKey(conjunct.args[0] as Expression) &&
+      isValueExpression(conjunct.args[1] as Expression)
+    );
   }
   return false;
 }
-

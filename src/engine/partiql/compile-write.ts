@@ -1,6 +1,13 @@
 import type { TableDefinition } from '../storage/storage.js';
 import type { AttributeValue, Item } from '../values/attribute-value.js';
-import type { DeleteStatement, Expression, InsertStatement, PathExpression, UpdateAction, UpdateStatement } from './ast.js';
+import type {
+  DeleteStatement,
+  Expression,
+  InsertStatement,
+  PathExpression,
+  UpdateAction,
+  UpdateStatement,
+} from './ast.js';
 import { MANDATORY_KEY_EQUALITY, unsupported } from './errors.js';
 import { compileCondition, compileOperand, compilePath, ExpressionParameters } from './compile-expression.js';
 import { conjunctsOf, equalityOf } from './key-conditions.js';
@@ -12,13 +19,20 @@ export interface CompiledWrite {
   readonly input: Record<string, unknown>;
 }
 
-const keyAttributesOf = (table: TableDefinition) => (table.sortKey === undefined ? [table.partitionKey] : [table.partitionKey, table.sortKey]);
+const keyAttributesOf = (table: TableDefinition) =>
+  table.sortKey === undefined ? [table.partitionKey] : [table.partitionKey, table.sortKey];
 
 /** INSERT as a PutItem that must not find an item with the key (DynamoDB refuses to overwrite). */
-export function compileInsert(insert: InsertStatement, table: TableDefinition, parameters: readonly AttributeValue[]): CompiledWrite {
+export function compileInsert(
+  insert: InsertStatement,
+  table: TableDefinition,
+  parameters: readonly AttributeValue[],
+): CompiledWrite {
   const value = valueOf(insert.item, parameters) as Record<string, unknown>;
   if (value.M === undefined) {
-    throw unsupported('Unsupported format in item expression. Please use struct format {...} to express item values for insert statement.');
+    throw unsupported(
+      'Unsupported format in item expression. Please use struct format {...} to express item values for insert statement.',
+    );
   }
   const item = value.M as Item;
   for (const key of keyAttributesOf(table)) {
@@ -52,7 +66,9 @@ export function itemKeyOf(
     const equality = equalityOf(conjunct, parameters);
     if (equality !== undefined && keyNames.has(equality.name)) {
       if (key[equality.name] !== undefined) {
-        throw unsupported(`Multiple conditions on same key ${equality.name}. Only single item Update/Insert/Delete are supported`);
+        throw unsupported(
+          `Multiple conditions on same key ${equality.name}. Only single item Update/Insert/Delete are supported`,
+        );
       }
       key[equality.name] = equality.value;
     } else {
@@ -67,7 +83,11 @@ export function itemKeyOf(
  * UPDATE as an UpdateItem of the item its WHERE names, under `attribute_exists` of the key
  * and the WHERE's other conditions: UPDATE never creates an item.
  */
-export function compileUpdate(update: UpdateStatement, table: TableDefinition, parameters: readonly AttributeValue[]): CompiledWrite {
+export function compileUpdate(
+  update: UpdateStatement,
+  table: TableDefinition,
+  parameters: readonly AttributeValue[],
+): CompiledWrite {
   const { key, rest } = itemKeyOf(update.where, table, parameters);
   const names = new ExpressionParameters(parameters);
   let condition = `attribute_exists(${names.name(table.partitionKey.name)})`;
@@ -83,7 +103,11 @@ export function compileUpdate(update: UpdateStatement, table: TableDefinition, p
 }
 
 /** DELETE as a DeleteItem; an absent item is no error, whatever the WHERE's other conditions. */
-export function compileDelete(statement: DeleteStatement, table: TableDefinition, parameters: readonly AttributeValue[]): CompiledWrite {
+export function compileDelete(
+  statement: DeleteStatement,
+  table: TableDefinition,
+  parameters: readonly AttributeValue[],
+): CompiledWrite {
   const { key, rest } = itemKeyOf(statement.where, table, parameters);
   const input: Record<string, unknown> = { TableName: table.name, Key: key };
   const names = new ExpressionParameters(parameters);
@@ -123,12 +147,21 @@ function updateExpressionOf(actions: readonly UpdateAction[], names: ExpressionP
   return clauses.join(' ');
 }
 
-function setOperand(name: string, args: readonly Expression[], target: PathExpression, names: ExpressionParameters, position: string | undefined): string {
+function setOperand(
+  name: string,
+  args: readonly Expression[],
+  target: PathExpression,
+  names: ExpressionParameters,
+  position: string | undefined,
+): string {
   const label = name.slice(4).toUpperCase();
   const notASet = `The second argument to SET_${label} must be a value with type SET${position === undefined ? '' : ` at ${position}`}`;
   if (args.length !== 2) throw unsupported(`SET_${label} must have exactly two arguments`);
   const [first, second] = args as [Expression, Expression];
-  if (first.kind !== 'path' || JSON.stringify([first.name, first.steps]) !== JSON.stringify([target.name, target.steps])) {
+  if (
+    first.kind !== 'path' ||
+    JSON.stringify([first.name, first.steps]) !== JSON.stringify([target.name, target.steps])
+  ) {
     throw unsupported(`The first argument to SET_${label} must equal the assignment value`);
   }
   if (!isValueExpression(second)) throw unsupported(notASet);
@@ -145,7 +178,8 @@ function compileUpdateValue(value: Expression, names: ExpressionParameters): str
     return `${compileUpdateValue(value.left, names)} ${value.operator} ${compileUpdateValue(value.right, names)}`;
   }
   if (value.kind === 'call') {
-    if (value.name !== 'list_append' && value.name !== 'if_not_exists') throw unsupported(`Unrecognized function: ${value.name}`);
+    if (value.name !== 'list_append' && value.name !== 'if_not_exists')
+      throw unsupported(`Unrecognized function: ${value.name}`);
     if (value.args.length !== 2) throw unsupported(`Incorrect number of arguments for function: ${value.name}`);
     return `${value.name}(${value.args.map((arg) => compileUpdateValue(arg, names)).join(', ')})`;
   }

@@ -5,7 +5,8 @@ import { isValueExpression, valueOf } from './literal-values.js';
 /** A WHERE split at its top-level ANDs. */
 export function conjunctsOf(where: Expression | undefined): Expression[] {
   if (where === undefined) return [];
-  if (where.kind === 'binary' && where.operator === 'AND') return [...conjunctsOf(where.left), ...conjunctsOf(where.right)];
+  if (where.kind === 'binary' && where.operator === 'AND')
+    return [...conjunctsOf(where.left), ...conjunctsOf(where.right)];
   return [where];
 }
 
@@ -15,7 +16,11 @@ export function equalityOf(
   parameters: readonly AttributeValue[],
 ): { readonly name: string; readonly value: AttributeValue } | undefined {
   if (conjunct.kind !== 'binary' || conjunct.operator !== '=') return undefined;
-  const [path, value] = isPlainName(conjunct.left) ? [conjunct.left, conjunct.right] : isPlainName(conjunct.right) ? [conjunct.right, conjunct.left] : [];
+  const [path, value] = isPlainName(conjunct.left)
+    ? [conjunct.left, conjunct.right]
+    : isPlainName(conjunct.right)
+      ? [conjunct.right, conjunct.left]
+      : [];
   if (path === undefined || value === undefined || !isValueExpression(value)) return undefined;
   return { name: (path as PathExpression).name, value: valueOf(value, parameters) };
 }

@@ -15,16 +15,75 @@ const DEEPEST_EXPRESSION_NESTING = 256;
 
 /** Words that end or structure an expression, never read as attribute names when bare. */
 const KEYWORDS = new Set([
-  'SELECT', 'FROM', 'WHERE', 'AND', 'OR', 'NOT', 'IN', 'IS', 'BETWEEN', 'ORDER', 'BY', 'SET', 'REMOVE', 'RETURNING',
-  'VALUE', 'VALUES', 'INTO', 'INSERT', 'UPDATE', 'DELETE', 'TRUE', 'FALSE', 'NULL', 'MISSING', 'ASC', 'DESC', 'LIMIT',
-  'GROUP', 'HAVING', 'AS', 'DISTINCT', 'ON', 'AT',
+  'SELECT',
+  'FROM',
+  'WHERE',
+  'AND',
+  'OR',
+  'NOT',
+  'IN',
+  'IS',
+  'BETWEEN',
+  'ORDER',
+  'BY',
+  'SET',
+  'REMOVE',
+  'RETURNING',
+  'VALUE',
+  'VALUES',
+  'INTO',
+  'INSERT',
+  'UPDATE',
+  'DELETE',
+  'TRUE',
+  'FALSE',
+  'NULL',
+  'MISSING',
+  'ASC',
+  'DESC',
+  'LIMIT',
+  'GROUP',
+  'HAVING',
+  'AS',
+  'DISTINCT',
+  'ON',
+  'AT',
 ]);
 
 /** PartiQL's type names: `IS` takes one of them (DynamoDB then supports only some, compile-expression.ts). */
 const PARTIQL_TYPES = new Set([
-  'MISSING', 'NULL', 'BOOL', 'BOOLEAN', 'SMALLINT', 'INT', 'INT4', 'INT8', 'INTEGER', 'BIGINT', 'FLOAT', 'REAL', 'DOUBLE', 'DECIMAL',
-  'NUMERIC', 'DEC', 'TIMESTAMP', 'DATE', 'TIME', 'STRING', 'SYMBOL', 'VARCHAR', 'CHAR', 'CHARACTER', 'BLOB', 'CLOB', 'STRUCT',
-  'TUPLE', 'LIST', 'SEXP', 'BAG', 'ANY',
+  'MISSING',
+  'NULL',
+  'BOOL',
+  'BOOLEAN',
+  'SMALLINT',
+  'INT',
+  'INT4',
+  'INT8',
+  'INTEGER',
+  'BIGINT',
+  'FLOAT',
+  'REAL',
+  'DOUBLE',
+  'DECIMAL',
+  'NUMERIC',
+  'DEC',
+  'TIMESTAMP',
+  'DATE',
+  'TIME',
+  'STRING',
+  'SYMBOL',
+  'VARCHAR',
+  'CHAR',
+  'CHARACTER',
+  'BLOB',
+  'CLOB',
+  'STRUCT',
+  'TUPLE',
+  'LIST',
+  'SEXP',
+  'BAG',
+  'ANY',
 ]);
 
 /** The types DynamoDB's `IS` supports, in the order its message lists them. */
@@ -41,7 +100,13 @@ function canonicalTypeName(name: string): string {
 }
 
 const COMPARISONS: Readonly<Record<string, BinaryOperator>> = {
-  '=': '=', '<>': '<>', '!=': '<>', '<': '<', '<=': '<=', '>': '>', '>=': '>=',
+  '=': '=',
+  '<>': '<>',
+  '!=': '<>',
+  '<': '<',
+  '<=': '<=',
+  '>': '>',
+  '>=': '>=',
 };
 
 /** Reads one boolean or value expression (the WHERE grammar); `SELECT` inside `EXISTS(…)` through `parseSelect`. */
@@ -89,7 +154,12 @@ function parseComparison(cursor: TokenCursor, exists: SelectParser | undefined):
   const token = cursor.peek();
   if (token.kind === 'punctuation' && COMPARISONS[token.text] !== undefined) {
     cursor.next();
-    return { kind: 'binary', operator: COMPARISONS[token.text] as BinaryOperator, left, right: parseAdditive(cursor, exists) };
+    return {
+      kind: 'binary',
+      operator: COMPARISONS[token.text] as BinaryOperator,
+      left,
+      right: parseAdditive(cursor, exists),
+    };
   }
   const negated = cursor.isKeyword('NOT') && (cursor.isKeyword('BETWEEN', 1) || cursor.isKeyword('IN', 1));
   if (negated) cursor.next();
@@ -108,10 +178,16 @@ function parseComparison(cursor: TokenCursor, exists: SelectParser | undefined):
     const is = cursor.next();
     const isNegated = cursor.acceptKeyword('NOT');
     const type = cursor.next();
-    if (type.kind !== 'identifier' || !PARTIQL_TYPES.has(type.text.toUpperCase())) throw malformedStatement(`Unexpected '${type.text}' after IS`);
+    if (type.kind !== 'identifier' || !PARTIQL_TYPES.has(type.text.toUpperCase()))
+      throw malformedStatement(`Unexpected '${type.text}' after IS`);
     const name = canonicalTypeName(type.text.toUpperCase());
     if (!IS_SUPPORTED.has(name)) {
-      throw unsupported(cursor.placed(`Unsupported data type for IS operator: ${name}. Supported data types are [${[...IS_SUPPORTED].join(', ')}]`, is));
+      throw unsupported(
+        cursor.placed(
+          `Unsupported data type for IS operator: ${name}. Supported data types are [${[...IS_SUPPORTED].join(', ')}]`,
+          is,
+        ),
+      );
     }
     return { kind: 'is', operand: left, type: name, negated: isNegated };
   }
@@ -133,8 +209,10 @@ function parseInList(cursor: TokenCursor, exists: SelectParser | undefined): Exp
 function parseAdditive(cursor: TokenCursor, exists: SelectParser | undefined): Expression {
   let left = parsePrimary(cursor, exists);
   for (;;) {
-    if (cursor.acceptPunctuation('+')) left = { kind: 'binary', operator: '+', left, right: parsePrimary(cursor, exists) };
-    else if (cursor.acceptPunctuation('-')) left = { kind: 'binary', operator: '-', left, right: parsePrimary(cursor, exists) };
+    if (cursor.acceptPunctuation('+'))
+      left = { kind: 'binary', operator: '+', left, right: parsePrimary(cursor, exists) };
+    else if (cursor.acceptPunctuation('-'))
+      left = { kind: 'binary', operator: '-', left, right: parsePrimary(cursor, exists) };
     else return left;
   }
 }
@@ -227,7 +305,8 @@ function parseBracketed(cursor: TokenCursor, exists: SelectParser | undefined): 
     if (!cursor.acceptPunctuation('}')) {
       do {
         const key = cursor.next();
-        if (key.kind !== 'string') throw malformedStatement(`Tuple keys must be of type String. Actual type: ${key.text}`);
+        if (key.kind !== 'string')
+          throw malformedStatement(`Tuple keys must be of type String. Actual type: ${key.text}`);
         cursor.expectPunctuation(':');
         entries.push([key.text, parseExpression(cursor, exists)]);
       } while (cursor.acceptPunctuation(','));
@@ -247,7 +326,8 @@ function enterLiteral(cursor: TokenCursor): void {
 
 /** A scalar or `?` read inside literals is one level below its innermost one. */
 function noteScalar(cursor: TokenCursor): void {
-  if (cursor.literalNesting > 0 && cursor.literalNesting + 1 > cursor.deepestLiteral) cursor.deepestLiteral = cursor.literalNesting + 1;
+  if (cursor.literalNesting > 0 && cursor.literalNesting + 1 > cursor.deepestLiteral)
+    cursor.deepestLiteral = cursor.literalNesting + 1;
 }
 
 function parseSequence(cursor: TokenCursor, close: string, exists: SelectParser | undefined): Expression[] {
@@ -277,7 +357,8 @@ export function parsePath(cursor: TokenCursor): PathExpression {
       cursor.expectPunctuation(']');
     } else {
       // The first path past DynamoDB's 32 levels is named once the statement has parsed (parse-statement.ts).
-      if (steps.length + 1 > DEEPEST_PATH_LEVEL && cursor.firstTooDeepPath === undefined) cursor.firstTooDeepPath = steps.length + 1;
+      if (steps.length + 1 > DEEPEST_PATH_LEVEL && cursor.firstTooDeepPath === undefined)
+        cursor.firstTooDeepPath = steps.length + 1;
       return { kind: 'path', name: head.text, steps };
     }
   }

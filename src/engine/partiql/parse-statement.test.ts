@@ -16,11 +16,31 @@ function messageOf(statement: string): string {
 
 describe('PartiQL tokens', () => {
   it('reads quoted identifiers and strings with doubled quotes, numbers, sets and parameters', () => {
-    expect(tokenize(`SELECT "a""b" FROM t WHERE x = 'it''s' AND n = 1.5e3 AND s = <<?>>`).map((token) => [token.kind, token.text])).toEqual([
-      ['identifier', 'SELECT'], ['quoted', 'a"b'], ['identifier', 'FROM'], ['identifier', 't'], ['identifier', 'WHERE'],
-      ['identifier', 'x'], ['punctuation', '='], ['string', "it's"], ['identifier', 'AND'], ['identifier', 'n'], ['punctuation', '='],
-      ['number', '1.5e3'], ['identifier', 'AND'], ['identifier', 's'], ['punctuation', '='], ['punctuation', '<<'], ['parameter', '?'],
-      ['punctuation', '>>'], ['end', ''],
+    expect(
+      tokenize(`SELECT "a""b" FROM t WHERE x = 'it''s' AND n = 1.5e3 AND s = <<?>>`).map((token) => [
+        token.kind,
+        token.text,
+      ]),
+    ).toEqual([
+      ['identifier', 'SELECT'],
+      ['quoted', 'a"b'],
+      ['identifier', 'FROM'],
+      ['identifier', 't'],
+      ['identifier', 'WHERE'],
+      ['identifier', 'x'],
+      ['punctuation', '='],
+      ['string', "it's"],
+      ['identifier', 'AND'],
+      ['identifier', 'n'],
+      ['punctuation', '='],
+      ['number', '1.5e3'],
+      ['identifier', 'AND'],
+      ['identifier', 's'],
+      ['punctuation', '='],
+      ['punctuation', '<<'],
+      ['parameter', '?'],
+      ['punctuation', '>>'],
+      ['end', ''],
     ]);
   });
 });
@@ -31,7 +51,11 @@ describe('PartiQL statements', () => {
     expect(parsed.parameterCount).toBe(1);
     expect(parsed.statement).toMatchObject({
       kind: 'select',
-      projection: [{ name: 'Name', steps: [] }, { name: 'm', steps: ['k'] }, { name: 'l', steps: [2] }],
+      projection: [
+        { name: 'Name', steps: [] },
+        { name: 'm', steps: ['k'] },
+        { name: 'l', steps: [2] },
+      ],
       source: { table: 'T', index: 'Idx' },
       orderBy: [{ name: 'SK', descending: true }],
     });
@@ -41,7 +65,11 @@ describe('PartiQL statements', () => {
     const parsed = parseStatement(`UPDATE t SET a = 1 SET b = b + ? REMOVE c WHERE pk = 'x' RETURNING MODIFIED NEW *`);
     expect(parsed.statement).toMatchObject({
       kind: 'update',
-      actions: [{ kind: 'set', path: { name: 'a' } }, { kind: 'set', path: { name: 'b' } }, { kind: 'remove', path: { name: 'c' } }],
+      actions: [
+        { kind: 'set', path: { name: 'a' } },
+        { kind: 'set', path: { name: 'b' } },
+        { kind: 'remove', path: { name: 'c' } },
+      ],
       returning: 'UPDATED_NEW',
     });
   });

@@ -1,4 +1,14 @@
-import type { Expression, OrderTerm, ParsedStatement, PathExpression, Returning, SelectStatement, Source, Statement, UpdateAction } from './ast.js';
+import type {
+  Expression,
+  OrderTerm,
+  ParsedStatement,
+  PathExpression,
+  Returning,
+  SelectStatement,
+  Source,
+  Statement,
+  UpdateAction,
+} from './ast.js';
 import { malformedStatement, ParseFailure, statementNotWellFormed, unsupported } from './errors.js';
 import { parseExpression, parsePath } from './parse-expression.js';
 import { DEEPEST_LITERAL_LEVEL, literalTooDeep, pathTooDeep } from './nesting-limits.js';
@@ -59,7 +69,8 @@ function parseSelect(cursor: TokenCursor): SelectStatement {
   } else {
     projection = [];
     do {
-      if (cursor.isPunctuation('*')) throw unsupported("Other attributes should not be present in the projection when '*' is used.");
+      if (cursor.isPunctuation('*'))
+        throw unsupported("Other attributes should not be present in the projection when '*' is used.");
       projection.push(parsePath(cursor));
       if (cursor.isKeyword('AS')) throw unsupported('Aliasing is not supported');
     } while (cursor.acceptPunctuation(','));
@@ -79,7 +90,8 @@ function parseSelect(cursor: TokenCursor): SelectStatement {
     cursor.expectKeyword('BY');
     do {
       const term = cursor.next();
-      if (term.kind !== 'identifier' && term.kind !== 'quoted') throw unsupported(`Argument to ORDER BY must be of type VariableReference. Type: ${term.text}`);
+      if (term.kind !== 'identifier' && term.kind !== 'quoted')
+        throw unsupported(`Argument to ORDER BY must be of type VariableReference. Type: ${term.text}`);
       const descending = cursor.acceptKeyword('DESC');
       if (!descending) cursor.acceptKeyword('ASC');
       orderBy.push({ name: term.text, descending });
@@ -87,7 +99,8 @@ function parseSelect(cursor: TokenCursor): SelectStatement {
   }
   for (const clause of ['GROUP', 'HAVING', 'LIMIT', 'OFFSET']) {
     // DynamoDB places the refusal at the clause's first argument.
-    if (cursor.isKeyword(clause)) throw unsupported(cursor.placed(`Unsupported clause: ${clause}`, cursor.peek(clause === 'GROUP' ? 2 : 1)));
+    if (cursor.isKeyword(clause))
+      throw unsupported(cursor.placed(`Unsupported clause: ${clause}`, cursor.peek(clause === 'GROUP' ? 2 : 1)));
   }
   return { kind: 'select', projection, source, where, orderBy };
 }
@@ -95,7 +108,8 @@ function parseSelect(cursor: TokenCursor): SelectStatement {
 /** `t`, `"t"`, `"t"."index"`. */
 function parseSource(cursor: TokenCursor, allowIndex: boolean): Source {
   const table = cursor.next();
-  if (table.kind !== 'identifier' && table.kind !== 'quoted') throw malformedStatement(`Unexpected '${table.text}', expected a table name`);
+  if (table.kind !== 'identifier' && table.kind !== 'quoted')
+    throw malformedStatement(`Unexpected '${table.text}', expected a table name`);
   let index: string | undefined;
   if (cursor.acceptPunctuation('.')) {
     const name = cursor.next();
@@ -120,7 +134,12 @@ function parseInsert(cursor: TokenCursor): Statement {
   cursor.literalNesting = 0;
   cursor.firstTooDeepPath = undefined;
   if (item.kind !== 'map' && item.kind !== 'parameter') {
-    throw unsupported(cursor.placed('Unsupported format in item expression. Please use struct format {...} to express item values for insert statement.', first));
+    throw unsupported(
+      cursor.placed(
+        'Unsupported format in item expression. Please use struct format {...} to express item values for insert statement.',
+        first,
+      ),
+    );
   }
   if (cursor.isKeyword('RETURNING')) throw unsupported('RETURNING is not supported in INSERT');
   return { kind: 'insert', source, item };
@@ -136,7 +155,12 @@ function parseUpdate(cursor: TokenCursor): Statement {
         cursor.expectPunctuation('=');
         const valueStart = cursor.peek(2);
         const value = parseExpression(cursor);
-        actions.push({ kind: 'set', path, value, ...(value.kind === 'call' ? { position: cursor.placed('', valueStart).slice(4) } : {}) });
+        actions.push({
+          kind: 'set',
+          path,
+          value,
+          ...(value.kind === 'call' ? { position: cursor.placed('', valueStart).slice(4) } : {}),
+        });
       } while (cursor.acceptPunctuation(','));
     } else if (cursor.acceptKeyword('REMOVE')) {
       do actions.push({ kind: 'remove', path: parsePath(cursor) });
@@ -144,7 +168,8 @@ function parseUpdate(cursor: TokenCursor): Statement {
     } else break;
   }
   if (actions.length === 0) {
-    if (cursor.isKeyword('ADD') || cursor.isKeyword('DELETE')) throw unsupported('Only SET and REMOVE are supported in update expressions at this time');
+    if (cursor.isKeyword('ADD') || cursor.isKeyword('DELETE'))
+      throw unsupported('Only SET and REMOVE are supported in update expressions at this time');
     throw cursor.unexpected('expected SET or REMOVE');
   }
   const where = cursor.acceptKeyword('WHERE') ? parseExpression(cursor) : undefined;
@@ -157,8 +182,11 @@ function parseDelete(cursor: TokenCursor): Statement {
   const where = cursor.acceptKeyword('WHERE') ? parseExpression(cursor) : undefined;
   const returning = parseReturning(cursor);
   if (returning !== undefined && returning !== 'ALL_OLD') {
-    const written = returning === 'UPDATED_OLD' ? 'MODIFIED OLD *' : returning === 'ALL_NEW' ? 'ALL NEW *' : 'MODIFIED NEW *';
-    throw unsupported(`Invalid returning clause: RETURNING ${written}. Only RETURNING ALL OLD * is allowed in DELETE statements.`);
+    const written =
+      returning === 'UPDATED_OLD' ? 'MODIFIED OLD *' : returning === 'ALL_NEW' ? 'ALL NEW *' : 'MODIFIED NEW *';
+    throw unsupported(
+      `Invalid returning clause: RETURNING ${written}. Only RETURNING ALL OLD * is allowed in DELETE statements.`,
+    );
   }
   return { kind: 'delete', source, where, returning };
 }
@@ -166,9 +194,18 @@ function parseDelete(cursor: TokenCursor): Statement {
 function parseReturning(cursor: TokenCursor): Returning | undefined {
   if (!cursor.acceptKeyword('RETURNING')) return undefined;
   const which = cursor.acceptKeyword('ALL') ? 'ALL' : cursor.acceptKeyword('MODIFIED') ? 'UPDATED' : undefined;
-  const age = which === undefined ? undefined : cursor.acceptKeyword('OLD') ? 'OLD' : cursor.acceptKeyword('NEW') ? 'NEW' : undefined;
+  const age =
+    which === undefined
+      ? undefined
+      : cursor.acceptKeyword('OLD')
+        ? 'OLD'
+        : cursor.acceptKeyword('NEW')
+          ? 'NEW'
+          : undefined;
   if (which === undefined || age === undefined) throw cursor.unexpected('expected ( MODIFIED | ALL ) ( NEW | OLD )');
-  if (!cursor.acceptPunctuation('*')) throw unsupported("Expected '*' after ( MODIFIED | ALL ) ( NEW | OLD ) in RETURNING clause");
-  if (cursor.isPunctuation(',')) throw unsupported('Invalid syntax with multiple returning elements in RETURNING clause');
+  if (!cursor.acceptPunctuation('*'))
+    throw unsupported("Expected '*' after ( MODIFIED | ALL ) ( NEW | OLD ) in RETURNING clause");
+  if (cursor.isPunctuation(','))
+    throw unsupported('Invalid syntax with multiple returning elements in RETURNING clause');
   return `${which}_${age}` as Returning;
 }

@@ -12,7 +12,33 @@ export interface Token {
 }
 
 /** Longest first, so `<=` wins over `<` and `<<` over `<`. */
-const PUNCTUATION = ['<<', '>>', '<=', '>=', '<>', '!=', '||', '(', ')', '[', ']', '{', '}', ',', '.', ':', '*', '+', '-', '/', '%', '=', '<', '>', ';'];
+const PUNCTUATION = [
+  '<<',
+  '>>',
+  '<=',
+  '>=',
+  '<>',
+  '!=',
+  '||',
+  '(',
+  ')',
+  '[',
+  ']',
+  '{',
+  '}',
+  ',',
+  '.',
+  ':',
+  '*',
+  '+',
+  '-',
+  '/',
+  '%',
+  '=',
+  '<',
+  '>',
+  ';',
+];
 
 const isIdentifierStart = (code: number): boolean =>
   (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95 || code === 36;
@@ -81,7 +107,8 @@ function quoted(statement: string, start: number, quote: number): { text: string
   let at = start + 1;
   for (;;) {
     const close = statement.indexOf(String.fromCharCode(quote), at);
-    if (close < 0) throw malformedStatement(quote === 39 ? 'Unterminated string literal' : 'Unterminated quoted identifier');
+    if (close < 0)
+      throw malformedStatement(quote === 39 ? 'Unterminated string literal' : 'Unterminated quoted identifier');
     text += statement.slice(at, close);
     if (statement.charCodeAt(close + 1) === quote) {
       text += String.fromCharCode(quote);

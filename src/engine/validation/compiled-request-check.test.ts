@@ -14,7 +14,10 @@ function referenceValidate(operation: string, request: Record<string, unknown>):
   const shape = requestShapes[operation];
   deserializeRequest(request, shape);
   checkConstraints(request, shape);
-  if ((operation === 'BatchGetItem' || operation === 'BatchWriteItem') && Object.keys(request.RequestItems as object).length === 0) {
+  if (
+    (operation === 'BatchGetItem' || operation === 'BatchWriteItem') &&
+    Object.keys(request.RequestItems as object).length === 0
+  ) {
     throw validationError(`The requestItems parameter is required for ${operation}`);
   }
 }
@@ -71,7 +74,10 @@ function proper(shape: Shape, depth: number): fc.Arbitrary<unknown> {
     case 'string':
       // Mostly valid, so that one broken constraint is often the only one.
       return shape.enum
-        ? fc.oneof({ weight: 9, arbitrary: fc.constantFrom(...shape.enum) }, { weight: 1, arbitrary: fc.constant('BOGUS') })
+        ? fc.oneof(
+            { weight: 9, arbitrary: fc.constantFrom(...shape.enum) },
+            { weight: 1, arbitrary: fc.constant('BOGUS') },
+          )
         : fc.oneof(
             { weight: 9, arbitrary: fc.constantFrom('bench', 'abc', 'x'.repeat(255), 'a'.repeat(128), 'a') },
             { weight: 1, arbitrary: fc.constantFrom('ab', 'x'.repeat(256), 'bad name!', '', 'a'.repeat(129)) },
@@ -89,10 +95,14 @@ function proper(shape: Shape, depth: number): fc.Arbitrary<unknown> {
     case 'list':
       return fc.array(valueOf(shape.member, depth - 1), { minLength: depth > 0 ? 1 : 0, maxLength: depth > 0 ? 3 : 0 });
     case 'map':
-      return fc.dictionary(shape.keys ? fc.constantFrom('bench', 'abc', 'ab') : mapKeys, valueOf(shape.value, depth - 1), {
-        minKeys: depth > 0 ? 1 : 0,
-        maxKeys: depth > 0 ? 3 : 0,
-      });
+      return fc.dictionary(
+        shape.keys ? fc.constantFrom('bench', 'abc', 'ab') : mapKeys,
+        valueOf(shape.value, depth - 1),
+        {
+          minKeys: depth > 0 ? 1 : 0,
+          maxKeys: depth > 0 ? 3 : 0,
+        },
+      );
     case 'structure': {
       const members: Record<string, fc.Arbitrary<unknown>> = { Unknown: junk };
       for (const [name, member] of Object.entries(shape.members)) members[name] = valueOf(member.shape, depth - 1);
@@ -108,9 +118,11 @@ function valueOf(shape: Shape, depth: number): fc.Arbitrary<unknown> {
   return fc.oneof({ weight: 20, arbitrary: proper(shape, depth) }, { weight: 1, arbitrary: junk });
 }
 
-const requests = fc.constantFrom(...Object.keys(requestShapes)).chain((operation) =>
-  proper(requestShapes[operation], 5).map((request) => ({ operation, request: request as Record<string, unknown> })),
-);
+const requests = fc
+  .constantFrom(...Object.keys(requestShapes))
+  .chain((operation) =>
+    proper(requestShapes[operation], 5).map((request) => ({ operation, request: request as Record<string, unknown> })),
+  );
 
 const compiledChecks = new Map(Object.values(requestShapes).map((shape) => [shape, compileRequestCheck(shape)]));
 
@@ -123,7 +135,9 @@ describe('the compiled request check', () => {
         const viaCompiled = structuredClone(request);
         const expected = outcome(() => referenceValidate(operation, viaReference));
         expect(outcome(() => validateRequestShape(operation, viaCompiled))).toEqual(expected);
-        outcomes[expected === undefined ? 'passed' : expected.type === 'ValidationException' ? 'violations' : 'serialization']++;
+        outcomes[
+          expected === undefined ? 'passed' : expected.type === 'ValidationException' ? 'violations' : 'serialization'
+        ]++;
         if (expected === undefined || expected.type !== 'SerializationException') {
           expect(viaCompiled).toStrictEqual(viaReference);
           // The compiled answer itself, not only the error it leads to, matches the reference.
@@ -154,8 +168,11 @@ describe('the compiled request check', () => {
   });
 
   it('judges members inherited from a prototype without converting them, as the reference does', () => {
-    const inherited = (limit: unknown) => Object.assign(Object.create({ Limit: limit }), { TableName: 'bench' }) as Record<string, unknown>;
-    expect(outcome(() => validateRequestShape('Query', inherited(0)))).toEqual(outcome(() => referenceValidate('Query', inherited(0))));
+    const inherited = (limit: unknown) =>
+      Object.assign(Object.create({ Limit: limit }), { TableName: 'bench' }) as Record<string, unknown>;
+    expect(outcome(() => validateRequestShape('Query', inherited(0)))).toEqual(
+      outcome(() => referenceValidate('Query', inherited(0))),
+    );
     expect(outcome(() => validateRequestShape('Query', inherited(5)))).toBeUndefined();
   });
 

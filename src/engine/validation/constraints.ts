@@ -33,15 +33,19 @@ function brokenStringConstraints(text: string, constraints: StringConstraints): 
   if (constraints.pattern !== undefined && !patternRegExp(constraints.pattern).test(text)) {
     broken.push(texts.pattern(constraints.pattern));
   }
-  if (constraints.minLength !== undefined && text.length < constraints.minLength) broken.push(texts.minLength(constraints.minLength));
-  if (constraints.maxLength !== undefined && text.length > constraints.maxLength) broken.push(texts.maxLength(constraints.maxLength));
+  if (constraints.minLength !== undefined && text.length < constraints.minLength)
+    broken.push(texts.minLength(constraints.minLength));
+  if (constraints.maxLength !== undefined && text.length > constraints.maxLength)
+    broken.push(texts.maxLength(constraints.maxLength));
   return broken;
 }
 
 function brokenLengthConstraints(length: number, constraints: LengthConstraints): string[] {
   const broken: string[] = [];
-  if (constraints.minLength !== undefined && length < constraints.minLength) broken.push(texts.minLength(constraints.minLength));
-  if (constraints.maxLength !== undefined && length > constraints.maxLength) broken.push(texts.maxLength(constraints.maxLength));
+  if (constraints.minLength !== undefined && length < constraints.minLength)
+    broken.push(texts.minLength(constraints.minLength));
+  if (constraints.maxLength !== undefined && length > constraints.maxLength)
+    broken.push(texts.maxLength(constraints.maxLength));
   return broken;
 }
 
@@ -74,14 +78,19 @@ class ViolationCollector {
    */
   add(value: unknown, shape: Shape, path: MemberPath, constraint: string): void {
     if (this.violations.length >= maximumReportedViolations) return;
-    const leftOut = value !== null && value !== undefined && (shape.kind === 'number' || shape.kind === 'list') && shape.valueLeftOut === true;
+    const leftOut =
+      value !== null &&
+      value !== undefined &&
+      (shape.kind === 'number' || shape.kind === 'list') &&
+      shape.valueLeftOut === true;
     const shown = leftOut ? `Value at '${path.api}'` : `Value ${renderValue(value, shape)} at '${path.camel}'`;
     this.violations.push(`${shown} failed to satisfy constraint: ${constraint}`);
   }
 
   checkStructure(value: Record<string, unknown>, shape: StructureShape, path: MemberPath): void {
     for (const [name, member] of Object.entries(shape.members)) {
-      const memberPath = path.camel === '' ? { camel: lowerFirst(name), api: name } : join(path, lowerFirst(name), name);
+      const memberPath =
+        path.camel === '' ? { camel: lowerFirst(name), api: name } : join(path, lowerFirst(name), name);
       const memberValue = value[name];
       if (memberValue === undefined || memberValue === null) {
         if (member.required) this.add(null, member.shape, memberPath, texts.notNull);
@@ -97,8 +106,10 @@ class ViolationCollector {
         for (const broken of brokenStringConstraints(value as string, shape)) this.add(value, shape, path, broken);
         return;
       case 'number':
-        if (shape.min !== undefined && (value as number) < shape.min) this.add(value, shape, path, texts.min(shape.min));
-        if (shape.max !== undefined && (value as number) > shape.max) this.add(value, shape, path, texts.max(shape.max));
+        if (shape.min !== undefined && (value as number) < shape.min)
+          this.add(value, shape, path, texts.min(shape.min));
+        if (shape.max !== undefined && (value as number) > shape.max)
+          this.add(value, shape, path, texts.max(shape.max));
         return;
       case 'list': {
         const elements = value as unknown[];

@@ -136,7 +136,9 @@ function deserializeAttributeValue(value: unknown, position: Position): unknown 
       }
       if (count === 0) return value;
       if (count === 1) {
-        const member = Object.hasOwn(attributeValueStructure.members, only as string) ? attributeValueStructure.members[only as string] : undefined;
+        const member = Object.hasOwn(attributeValueStructure.members, only as string)
+          ? attributeValueStructure.members[only as string]
+          : undefined;
         if (member !== undefined) deserializeMember(value, only as string, member.shape);
         return value;
       }

@@ -56,7 +56,10 @@ const steps = corpusSteps();
 describe.skipIf(steps.length === 0)('request shapes against the conformance corpus', () => {
   it('let every request through that DynamoDB answers without a shape error', () => {
     const wronglyRejected = steps
-      .filter(({ step }) => !shapeMessage.test(step.expect.body?.message ?? '') && step.expect.body?.__type !== 'SerializationException')
+      .filter(
+        ({ step }) =>
+          !shapeMessage.test(step.expect.body?.message ?? '') && step.expect.body?.__type !== 'SerializationException',
+      )
       .filter(({ step }) => step.expect.body?.message !== undefined || step.expect.status === 200)
       .map(({ name, step }) => ({ name, error: outcome(step) }))
       .filter(({ error }) => error !== undefined);

@@ -31,14 +31,18 @@ describe('constraint errors', () => {
     // Query and Scan word it without the value, under the member's API name (facts, §messages).
     for (const operation of ['Query', 'Scan']) {
       expect(errorOf(operation, { TableName: 'table', Limit: 0 })).toEqual(
-        validation("1 validation error detected: Value at 'Limit' failed to satisfy constraint: Member must have value greater than or equal to 1"),
+        validation(
+          "1 validation error detected: Value at 'Limit' failed to satisfy constraint: Member must have value greater than or equal to 1",
+        ),
       );
     }
   });
 
   it('reports missing required members as null (validation/missing-required-members)', () => {
     const missing = (member: string) =>
-      validation(`1 validation error detected: Value null at '${member}' failed to satisfy constraint: Member must not be null`);
+      validation(
+        `1 validation error detected: Value null at '${member}' failed to satisfy constraint: Member must not be null`,
+      );
     expect(errorOf('PutItem', { TableName: 'table' })).toEqual(missing('item'));
     expect(errorOf('GetItem', { TableName: 'table' })).toEqual(missing('key'));
     expect(errorOf('DeleteItem', { TableName: 'table' })).toEqual(missing('key'));
@@ -127,7 +131,9 @@ describe('constraint errors', () => {
     const puts = Array.from({ length: 26 }, (_, index) => ({ PutRequest: { Item: { pk: { S: `k${index}` } } } }));
     const error = errorOf('BatchWriteItem', { RequestItems: { table: puts } });
     expect(error?.type).toBe('ValidationException');
-    expect(error?.message).toMatch(/^1 validation error detected: Value '\{table=\[com\.amazonaws\.dynamodb\.v20120810\.WriteRequest@[0-9a-f]+, /);
+    expect(error?.message).toMatch(
+      /^1 validation error detected: Value '\{table=\[com\.amazonaws\.dynamodb\.v20120810\.WriteRequest@[0-9a-f]+, /,
+    );
     expect(errorOf('BatchWriteItem', { RequestItems: { table: puts.slice(0, 25) } })).toBeUndefined();
   });
 
@@ -152,7 +158,9 @@ describe('constraint errors', () => {
   });
 
   it('limits transactions to 1…100 actions (transact/too-many-items)', () => {
-    const puts = Array.from({ length: 101 }, (_, index) => ({ Put: { TableName: 'table', Item: { pk: { S: `k${index}` } } } }));
+    const puts = Array.from({ length: 101 }, (_, index) => ({
+      Put: { TableName: 'table', Item: { pk: { S: `k${index}` } } },
+    }));
     expect(errorOf('TransactWriteItems', { TransactItems: puts })?.message).toMatch(
       /^1 validation error detected: Value '\[com\.amazonaws\.dynamodb\.v20120810\.TransactWriteItem@.*' at 'transactItems' failed to satisfy constraint: Member must have length less than or equal to 100$/,
     );
@@ -181,12 +189,14 @@ describe('constraint errors', () => {
         "1 validation error detected: Value null at 'requestItems.table.member.2.member' failed to satisfy constraint: Member must not be null",
       ),
     );
-    expect(errorOf('CreateTable', {
-      TableName: 'table',
-      AttributeDefinitions: [null],
-      KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
-      BillingMode: 'PAY_PER_REQUEST',
-    })?.message).toContain("Value null at 'attributeDefinitions.1.member' failed to satisfy constraint: Member must not be null");
+    expect(
+      errorOf('CreateTable', {
+        TableName: 'table',
+        AttributeDefinitions: [null],
+        KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
+        BillingMode: 'PAY_PER_REQUEST',
+      })?.message,
+    ).toContain("Value null at 'attributeDefinitions.1.member' failed to satisfy constraint: Member must not be null");
   });
 
   it('rejects a null entry of a map of requests as a null member', () => {
@@ -224,9 +234,15 @@ describe('constraint errors', () => {
 
 describe('serialization errors', () => {
   it('names the JSON token that cannot become a string', () => {
-    expect(errorOf('DescribeTable', { TableName: 123 })).toEqual(serialization('NUMBER_VALUE cannot be converted to String'));
-    expect(errorOf('DescribeTable', { TableName: 1.5 })).toEqual(serialization('DECIMAL_VALUE cannot be converted to String'));
-    expect(errorOf('DescribeTable', { TableName: true })).toEqual(serialization('TRUE_VALUE cannot be converted to String'));
+    expect(errorOf('DescribeTable', { TableName: 123 })).toEqual(
+      serialization('NUMBER_VALUE cannot be converted to String'),
+    );
+    expect(errorOf('DescribeTable', { TableName: 1.5 })).toEqual(
+      serialization('DECIMAL_VALUE cannot be converted to String'),
+    );
+    expect(errorOf('DescribeTable', { TableName: true })).toEqual(
+      serialization('TRUE_VALUE cannot be converted to String'),
+    );
     expect(errorOf('DescribeTable', { TableName: [] })).toEqual(
       serialization('Unrecognized collection type class java.lang.String'),
     );
@@ -237,7 +253,9 @@ describe('serialization errors', () => {
 
   it('rejects strings and lists where numbers are expected', () => {
     expect(errorOf('ListTables', { Limit: '5' })).toEqual(serialization('STRING_VALUE cannot be converted to Integer'));
-    expect(errorOf('ListTables', { Limit: [] })).toEqual(serialization('Unrecognized collection type class java.lang.Integer'));
+    expect(errorOf('ListTables', { Limit: [] })).toEqual(
+      serialization('Unrecognized collection type class java.lang.Integer'),
+    );
   });
 
   it('rejects scalars where collections or structures are expected', () => {
@@ -282,7 +300,12 @@ describe('serialization errors', () => {
   });
 
   it('converts what DynamoDB converts and drops null members', () => {
-    const input: Record<string, unknown> = { TableName: 'table', Key: key, ConsistentRead: 'yes', ProjectionExpression: null };
+    const input: Record<string, unknown> = {
+      TableName: 'table',
+      Key: key,
+      ConsistentRead: 'yes',
+      ProjectionExpression: null,
+    };
     validateRequestShape('GetItem', input);
     expect(input).toEqual({ TableName: 'table', Key: key, ConsistentRead: true });
     const listing: Record<string, unknown> = { Limit: 2.7 };

@@ -56,7 +56,10 @@ export function valueSatisfies(value: unknown, shape: Shape): boolean {
     case 'string':
       return stringSatisfies(value as string, shape);
     case 'number':
-      return !((shape.min !== undefined && (value as number) < shape.min) || (shape.max !== undefined && (value as number) > shape.max));
+      return !(
+        (shape.min !== undefined && (value as number) < shape.min) ||
+        (shape.max !== undefined && (value as number) > shape.max)
+      );
     case 'list': {
       const elements = value as unknown[];
       if (!lengthSatisfies(elements.length, shape)) return false;

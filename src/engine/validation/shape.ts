@@ -101,7 +101,11 @@ export const long = (range: { min?: number; max?: number } = {}): NumberShape =>
 });
 export const boolean = (): BooleanShape => ({ kind: 'boolean' });
 export const blob = (): BlobShape => ({ kind: 'blob' });
-export const list = (member: Shape, length: LengthConstraints & ValueLeftOut = {}): ListShape => ({ kind: 'list', member, ...length });
+export const list = (member: Shape, length: LengthConstraints & ValueLeftOut = {}): ListShape => ({
+  kind: 'list',
+  member,
+  ...length,
+});
 export const map = (value: Shape, options: Omit<MapShape, 'kind' | 'value'> = {}): MapShape => ({
   kind: 'map',
   value,

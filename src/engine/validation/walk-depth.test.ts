@@ -28,7 +28,11 @@ function errorOf(call: () => unknown): DynamoDBError | undefined {
 }
 
 describe('the request-shape pass over deep attribute values', () => {
-  for (const [shape, wrap] of [['maps', inMap], ['maps with a null member', inMapWithNull], ['lists', inList]] as const) {
+  for (const [shape, wrap] of [
+    ['maps', inMap],
+    ['maps with a null member', inMapWithNull],
+    ['lists', inList],
+  ] as const) {
     it(`walks ${shape} nested 100,000 levels without recursing past its limit, and the value check refuses them`, () => {
       const request = { TableName: 'table', Item: { pk: { S: 'a' }, d: nested(100_000, { S: 'x' }, wrap) } };
       expect(errorOf(() => validateRequestShape('PutItem', request))).toBeUndefined();
@@ -39,7 +43,10 @@ describe('the request-shape pass over deep attribute values', () => {
 
     it(`still answers the deserializer's error for a wrong JSON type just above the limit, in ${shape}`, () => {
       const depth = DEEPEST_WALKED_ATTRIBUTE_LEVEL - 2;
-      const request = { TableName: 'table', Item: { pk: { S: 'a' }, d: nested(depth, { S: { not: 'a string' } }, wrap) } };
+      const request = {
+        TableName: 'table',
+        Item: { pk: { S: 'a' }, d: nested(depth, { S: { not: 'a string' } }, wrap) },
+      };
       const error = errorOf(() => validateRequestShape('PutItem', request));
       expect(error?.type).toBe('SerializationException');
       expect(error?.message).toBe('Start of structure or map found where not expected');

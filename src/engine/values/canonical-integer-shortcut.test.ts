@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { numberSize } from './item-size.js';
-import { canonicalizeNumber, formatNumber, isCanonicalInteger, isSmallInteger, parseNumber, parseNumberSyntax } from './numbers.js';
+import {
+  canonicalizeNumber,
+  formatNumber,
+  isCanonicalInteger,
+  isSmallInteger,
+  parseNumber,
+  parseNumberSyntax,
+} from './numbers.js';
 
 /*
  * Integers already in DynamoDB's stored form skip parsing: `canonicalizeNumber` returns
@@ -85,16 +92,24 @@ describe('canonical integer shortcut', () => {
   it('takes the small-integer arithmetic for exactly what its regular expression matches', () => {
     const smallInteger = /^-?(?:0|[1-9][0-9]{0,14})$/;
     fc.assert(
-      fc.property(fc.oneof(anyText, fc.string({ maxLength: 5 }), fc.constantFrom('-', '-0', '0\n', '1'.repeat(15), '1'.repeat(16))), (text) => {
-        expect(isSmallInteger(text)).toBe(smallInteger.test(text));
-      }),
+      fc.property(
+        fc.oneof(
+          anyText,
+          fc.string({ maxLength: 5 }),
+          fc.constantFrom('-', '-0', '0\n', '1'.repeat(15), '1'.repeat(16)),
+        ),
+        (text) => {
+          expect(isSmallInteger(text)).toBe(smallInteger.test(text));
+        },
+      ),
       { numRuns: 5000 },
     );
   });
 
   it('takes the shortcut only for integers in stored form', () => {
     for (const text of ['0', '7', '-7', '10', '-100', '9'.repeat(38)]) expect(isCanonicalInteger(text)).toBe(true);
-    for (const text of ['-0', '+1', '01', '1.0', '1e2', '9'.repeat(39), '', ' 1']) expect(isCanonicalInteger(text)).toBe(false);
+    for (const text of ['-0', '+1', '01', '1.0', '1e2', '9'.repeat(39), '', ' 1'])
+      expect(isCanonicalInteger(text)).toBe(false);
     expect(isCanonicalInteger(5)).toBe(false);
   });
 });

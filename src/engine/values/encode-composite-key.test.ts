@@ -14,12 +14,15 @@ function compareTuples(a: readonly AttributeValue[], b: readonly AttributeValue[
 
 const strings = ['', 'a', 'a\u0000', 'a\u0000b', 'ab', 'b', '\u00ff', '\u{1f600}', 'z'];
 const numbers = ['-100', '-5.5', '-5', '0', '5', '50', '500', '1000', '1E+20'];
-const binaries = [[], [0], [0, 0], [0, 1], [0, 255], [1], [255], [255, 0]].map((bytes) => Buffer.from(bytes).toString('base64'));
+const binaries = [[], [0], [0, 0], [0, 1], [0, 255], [1], [255], [255, 0]].map((bytes) =>
+  Buffer.from(bytes).toString('base64'),
+);
 
 describe('encodeCompositeKey', () => {
   it('orders byte strings as the tuples order, element by element, each by its type', () => {
     const tuples: AttributeValue[][] = [];
-    for (const s of strings) for (const n of numbers) for (const b of binaries) tuples.push([{ S: s || 'x' }, { N: n }, { B: b || 'AA==' }]);
+    for (const s of strings)
+      for (const n of numbers) for (const b of binaries) tuples.push([{ S: s || 'x' }, { N: n }, { B: b || 'AA==' }]);
     for (const s of strings) for (const b of binaries) tuples.push([{ B: b || 'AA==' }, { S: s || 'x' }]);
     const sameShape = (a: AttributeValue[], b: AttributeValue[]) =>
       a.length === b.length && a.every((value, position) => Object.keys(value)[0] === Object.keys(b[position])[0]);
@@ -28,7 +31,9 @@ describe('encodeCompositeKey', () => {
       for (let j = 0; j < tuples.length; j += 5) {
         if (!sameShape(tuples[i], tuples[j])) continue;
         compared++;
-        expect(Math.sign(Buffer.compare(encodeCompositeKey(tuples[i]), encodeCompositeKey(tuples[j])))).toBe(compareTuples(tuples[i], tuples[j]));
+        expect(Math.sign(Buffer.compare(encodeCompositeKey(tuples[i]), encodeCompositeKey(tuples[j])))).toBe(
+          compareTuples(tuples[i], tuples[j]),
+        );
       }
     }
     expect(compared).toBeGreaterThan(1000);

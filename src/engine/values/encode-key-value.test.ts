@@ -13,11 +13,7 @@ function byteOrder(a: string | Buffer, b: string | Buffer): number {
 
 /** Any number DynamoDB can store: up to 38 digits, exponent of the first digit -130…125. */
 const storableNumber = fc
-  .tuple(
-    fc.constantFrom('', '-', '+'),
-    fc.stringMatching(/^[1-9][0-9]{0,37}$/),
-    fc.integer({ min: -130, max: 125 }),
-  )
+  .tuple(fc.constantFrom('', '-', '+'), fc.stringMatching(/^[1-9][0-9]{0,37}$/), fc.integer({ min: -130, max: 125 }))
   .map(([sign, digits, exponent]) => `${sign}${digits[0]}.${digits.slice(1)}e${exponent}`)
   .map((text) => (text.endsWith('.e0') ? text.replace('.e0', '') : text));
 

@@ -3,7 +3,12 @@
  * See docs/engine-internals.md for the contract these exports keep.
  */
 export * from './attribute-value.js';
-export { validateItemValues, validateAttributeValue, validateStandaloneValue, maximumNestingLevels } from './validate-attribute-value.js';
+export {
+  validateItemValues,
+  validateAttributeValue,
+  validateStandaloneValue,
+  maximumNestingLevels,
+} from './validate-attribute-value.js';
 export type { ValidateItemOptions } from './validate-attribute-value.js';
 export {
   canonicalizeNumber,

@@ -52,8 +52,15 @@ describe('itemSize', () => {
 
 describe('itemSize against the stored text', () => {
   // Reads that need no sizes bound them by the text (SIZE_PER_TEXT_UNIT_AT_MOST, stored-row.ts).
-  const text = fc.oneof(fc.string({ maxLength: 6 }), fc.string({ unit: 'binary', maxLength: 6 }), fc.constantFrom('', 'é', '😀', '\u0800'));
-  const number = fc.oneof(fc.integer().map(String), fc.constantFrom('1', '0', '12345678901234567890123456789012345678', '-1.5E-120', '9.9E+125'));
+  const text = fc.oneof(
+    fc.string({ maxLength: 6 }),
+    fc.string({ unit: 'binary', maxLength: 6 }),
+    fc.constantFrom('', 'é', '😀', '\u0800'),
+  );
+  const number = fc.oneof(
+    fc.integer().map(String),
+    fc.constantFrom('1', '0', '12345678901234567890123456789012345678', '-1.5E-120', '9.9E+125'),
+  );
   const value: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
     value: fc.oneof(
       { depthSize: 'small' },
@@ -64,7 +71,9 @@ describe('itemSize against the stored text', () => {
       fc.constant({ NULL: true }),
       fc.array(text, { minLength: 1, maxLength: 3 }).map((SS) => ({ SS })),
       fc.array(number, { minLength: 1, maxLength: 3 }).map((NS) => ({ NS })),
-      fc.array(fc.uint8Array({ maxLength: 3 }), { minLength: 1, maxLength: 3 }).map((sets) => ({ BS: sets.map((bytes) => Buffer.from(bytes).toString('base64')) })),
+      fc
+        .array(fc.uint8Array({ maxLength: 3 }), { minLength: 1, maxLength: 3 })
+        .map((sets) => ({ BS: sets.map((bytes) => Buffer.from(bytes).toString('base64')) })),
       fc.array(tie('value'), { maxLength: 3 }).map((L) => ({ L })),
       fc.dictionary(text, tie('value'), { maxKeys: 3 }).map((M) => ({ M })),
     ),

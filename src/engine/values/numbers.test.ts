@@ -56,15 +56,33 @@ describe('canonicalizeNumber', () => {
     expect(canonicalizeNumber('12345678901234567890123456789012345678')).toBe('12345678901234567890123456789012345678');
   });
 
-  it.each(['abc', ' 1', '1 ', '0x10', 'Infinity', 'NaN', '1e', '-', '.', '1.2.3', '--1', '+-1', '1e+-2', '1_000', '1e5.5', '+', 'e5', '.e5', '1d', '1E99999999999999999999'])(
-    'rejects %j as not a number',
-    (input) => {
-      expect(errorOf(() => canonicalizeNumber(input))).toEqual({
-        type: 'ValidationException',
-        message: `The parameter cannot be converted to a numeric value: ${input}`,
-      });
-    },
-  );
+  it.each([
+    'abc',
+    ' 1',
+    '1 ',
+    '0x10',
+    'Infinity',
+    'NaN',
+    '1e',
+    '-',
+    '.',
+    '1.2.3',
+    '--1',
+    '+-1',
+    '1e+-2',
+    '1_000',
+    '1e5.5',
+    '+',
+    'e5',
+    '.e5',
+    '1d',
+    '1E99999999999999999999',
+  ])('rejects %j as not a number', (input) => {
+    expect(errorOf(() => canonicalizeNumber(input))).toEqual({
+      type: 'ValidationException',
+      message: `The parameter cannot be converted to a numeric value: ${input}`,
+    });
+  });
 
   it('rejects the empty string without echoing it', () => {
     expect(errorOf(() => canonicalizeNumber(''))?.message).toBe('The parameter cannot be converted to a numeric value');
@@ -73,11 +91,14 @@ describe('canonicalizeNumber', () => {
   it('rejects more than 38 significant digits before checking the range', () => {
     expect(errorOf(() => canonicalizeNumber('123456789012345678901234567890123456789'))?.message).toBe(tooManyDigits);
     expect(errorOf(() => canonicalizeNumber('1.23456789012345678901234567890123456789'))?.message).toBe(tooManyDigits);
-    expect(errorOf(() => canonicalizeNumber('123456789012345678901234567890123456789e200'))?.message).toBe(tooManyDigits);
+    expect(errorOf(() => canonicalizeNumber('123456789012345678901234567890123456789e200'))?.message).toBe(
+      tooManyDigits,
+    );
   });
 
   it('rejects magnitudes above 9.99…E+125 as overflow', () => {
-    for (const input of ['1e126', '-1e126', '10E125']) expect(errorOf(() => canonicalizeNumber(input))?.message).toBe(overflow);
+    for (const input of ['1e126', '-1e126', '10E125'])
+      expect(errorOf(() => canonicalizeNumber(input))?.message).toBe(overflow);
     expect(canonicalizeNumber('0.99e126')).toBe(`99${'0'.repeat(124)}`);
   });
 

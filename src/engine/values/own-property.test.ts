@@ -37,10 +37,14 @@ describe('an attribute named __proto__', () => {
           '"ExpressionAttributeNames":{"#p":"__proto__"},"ExpressionAttributeValues":{":v":{"S":"new"}},"ReturnValues":"UPDATED_NEW"}',
       ),
     );
-    expect(JSON.stringify(updated)).toBe('{"Attributes":{"__proto__":{"S":"new"},"m":{"M":{"__proto__":{"S":"new"}}}}}');
+    expect(JSON.stringify(updated)).toBe(
+      '{"Attributes":{"__proto__":{"S":"new"},"m":{"M":{"__proto__":{"S":"new"}}}}}',
+    );
     const projected = engine.handle(
       'GetItem',
-      wire('{"TableName":"items","Key":{"pk":{"S":"a"}},"ProjectionExpression":"m.#p, #p","ExpressionAttributeNames":{"#p":"__proto__"}}'),
+      wire(
+        '{"TableName":"items","Key":{"pk":{"S":"a"}},"ProjectionExpression":"m.#p, #p","ExpressionAttributeNames":{"#p":"__proto__"}}',
+      ),
     );
     expect(JSON.stringify(projected)).toBe('{"Item":{"m":{"M":{"__proto__":{"S":"new"}}},"__proto__":{"S":"new"}}}');
   });

@@ -7,6 +7,7 @@
  * setOwnProperty(item, '__proto__', { S: 'x' }); // Object.hasOwn(item, '__proto__') === true
  */
 export function setOwnProperty<T>(record: Record<string, T>, name: string, value: T): void {
-  if (name === '__proto__') Object.defineProperty(record, name, { value, writable: true, enumerable: true, configurable: true });
+  if (name === '__proto__')
+    Object.defineProperty(record, name, { value, writable: true, enumerable: true, configurable: true });
   else record[name] = value;
 }

@@ -54,7 +54,8 @@ export function inSetOrder(type: SetType, elements: string[], decodedBinaries?: 
   if (type === 'BS') {
     const decoded = decodedBinaries ?? elements.map((element) => Buffer.from(element, 'base64'));
     for (let index = 1; index < decoded.length; index++) {
-      if (Buffer.compare(decoded[index - 1] as Buffer, decoded[index] as Buffer) > 0) return sortBinaries(elements, decoded);
+      if (Buffer.compare(decoded[index - 1] as Buffer, decoded[index] as Buffer) > 0)
+        return sortBinaries(elements, decoded);
     }
     return elements;
   }

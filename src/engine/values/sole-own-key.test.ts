@@ -5,10 +5,13 @@ import { soleOwnKey } from './sole-own-key.js';
 describe('soleOwnKey', () => {
   it('names the only own enumerable member, as Object.keys would', () => {
     fc.assert(
-      fc.property(fc.dictionary(fc.string({ maxLength: 3 }), fc.jsonValue({ maxDepth: 0 }), { maxKeys: 3 }), (record) => {
-        const keys = Object.keys(record);
-        expect(soleOwnKey(record)).toBe(keys.length === 1 ? keys[0] : undefined);
-      }),
+      fc.property(
+        fc.dictionary(fc.string({ maxLength: 3 }), fc.jsonValue({ maxDepth: 0 }), { maxKeys: 3 }),
+        (record) => {
+          const keys = Object.keys(record);
+          expect(soleOwnKey(record)).toBe(keys.length === 1 ? keys[0] : undefined);
+        },
+      ),
     );
   });
 

@@ -47,7 +47,9 @@ describe('validateItemValues', () => {
 
   it('rejects a value with two types (types/attribute-value-two-types)', () => {
     expect(errorOf(() => validateItemValues({ v: { S: 'a', N: '1' } as AttributeValue }))).toEqual(
-      validation('Supplied AttributeValue has more than one datatypes set, must contain exactly one of the supported datatypes'),
+      validation(
+        'Supplied AttributeValue has more than one datatypes set, must contain exactly one of the supported datatypes',
+      ),
     );
   });
 
@@ -82,7 +84,9 @@ describe('validateItemValues', () => {
     const tooLarge = 'Attribute name is too large, must be less than 65536 bytes';
     expect(() => validateItemValues({ ['x'.repeat(65535)]: { S: 'v' } })).not.toThrow();
     expect(errorOf(() => validateItemValues({ ['x'.repeat(65536)]: { S: 'v' } }))?.message).toBe(tooLarge);
-    expect(errorOf(() => validateItemValues({ m: { M: { ['é'.repeat(40000)]: { S: 'v' } } } }))?.message).toBe(tooLarge);
+    expect(errorOf(() => validateItemValues({ m: { M: { ['é'.repeat(40000)]: { S: 'v' } } } }))?.message).toBe(
+      tooLarge,
+    );
     expect(errorOf(() => validateItemValues({ ['x'.repeat(65536)]: { N: 'bad' } }))?.message).toBe(
       'The parameter cannot be converted to a numeric value: bad',
     );
@@ -114,10 +118,14 @@ describe('validateItemValues', () => {
     expect(errorOf(() => validateItemValues({ v: { NS: ['1', '1.0'] } }))).toEqual(
       validation('Input collection contains duplicates'),
     );
-    expect(errorOf(() => validateItemValues({ v: { NS: ['2', '2'] } }))).toEqual(validation('Input collection contains duplicates'));
+    expect(errorOf(() => validateItemValues({ v: { NS: ['2', '2'] } }))).toEqual(
+      validation('Input collection contains duplicates'),
+    );
     // types/binary-set-duplicates
     expect(errorOf(() => validateItemValues({ v: { BS: ['AQ==', 'AQ=='] } }))).toEqual(
-      validation('One or more parameter values were invalid: Input collection [AQ==, AQ==]of type BS contains duplicates.'),
+      validation(
+        'One or more parameter values were invalid: Input collection [AQ==, AQ==]of type BS contains duplicates.',
+      ),
     );
   });
 

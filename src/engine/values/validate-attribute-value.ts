@@ -126,7 +126,9 @@ function checkValue(value: unknown, level: number, name: string | number): Attri
     if (!knownTypes.has(only) || member === null || member === undefined) throw invalidValue(valueMessages.emptyValue);
     return checkTypedMember(only, member, level, value as AttributeValue);
   }
-  const types = Object.keys(value).filter((type) => knownTypes.has(type) && value[type] !== null && value[type] !== undefined);
+  const types = Object.keys(value).filter(
+    (type) => knownTypes.has(type) && value[type] !== null && value[type] !== undefined,
+  );
   if (types.length === 0) throw invalidValue(valueMessages.emptyValue);
   // DynamoDB validates every member it got before it complains that there are several.
   let checked: AttributeValue | undefined;

@@ -118,7 +118,16 @@ const anyValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => (
     numberTexts.map((text) => ({ N: text })),
     base64Texts.map((text) => ({ B: text })),
     fc.boolean().map((flag) => ({ BOOL: flag })),
-    fc.constantFrom<unknown>({ NULL: true }, { NULL: false }, { S: 'a', N: '1' }, { S: 'a', N: null }, { X: 'x' }, {}, null, 'text'),
+    fc.constantFrom<unknown>(
+      { NULL: true },
+      { NULL: false },
+      { S: 'a', N: '1' },
+      { S: 'a', N: null },
+      { X: 'x' },
+      {},
+      null,
+      'text',
+    ),
     fc.constantFrom<unknown>({ SS: ['a', 'b'] }, { NS: ['1', '1.0'] }, { BS: ['AQ=='] }, { SS: [] }),
     fc.dictionary(names, tie('value'), { maxKeys: 3 }).map((members) => ({ M: members })),
     fc.array(tie('value'), { maxLength: 3 }).map((elements) => ({ L: elements })),
@@ -172,11 +181,15 @@ describe('value check shortcuts', () => {
 
 describe('size shortcuts', () => {
   it('size every valid value as the reference does', () => {
-    const validItems = anyItem.map((item) => outcome(() => validateItemValues(item as Item))).filter((result) => 'value' in result);
+    const validItems = anyItem
+      .map((item) => outcome(() => validateItemValues(item as Item)))
+      .filter((result) => 'value' in result);
     fc.assert(
       fc.property(validItems, (result) => {
         const item = (result as { value: Item }).value;
-        expect(itemSize(item)).toBe(Object.entries(item).reduce((sum, [name, value]) => sum + Buffer.byteLength(name) + referenceSize(value), 0));
+        expect(itemSize(item)).toBe(
+          Object.entries(item).reduce((sum, [name, value]) => sum + Buffer.byteLength(name) + referenceSize(value), 0),
+        );
         for (const value of Object.values(item)) expect(attributeValueSize(value)).toBe(referenceSize(value));
       }),
       { numRuns: 3000 },

@@ -58,16 +58,21 @@ export class MonotableTable extends Construct {
       this.table.addGlobalSecondaryIndex({
         indexName: index.name,
         // One attribute: CDK's classic props; several: multi-attribute keys (aws-cdk-lib >= 2.226.0).
-        ...(index.partitionKeys.length === 1 ? { partitionKey: keyAttribute(index.partitionKeys[0]) } : { partitionKeys: index.partitionKeys.map(keyAttribute) }),
+        ...(index.partitionKeys.length === 1
+          ? { partitionKey: keyAttribute(index.partitionKeys[0]) }
+          : { partitionKeys: index.partitionKeys.map(keyAttribute) }),
         ...(index.sortKeys.length === 1 ? { sortKey: keyAttribute(index.sortKeys[0]) } : {}),
         ...(index.sortKeys.length > 1 ? { sortKeys: index.sortKeys.map(keyAttribute) } : {}),
         projectionType: dynamodb.ProjectionType[index.projection.type],
         ...(index.projection.type === 'INCLUDE' ? { nonKeyAttributes: [...index.projection.attributes] } : {}),
-        ...(provisioned ? { readCapacity: provisioned.readCapacityUnits, writeCapacity: provisioned.writeCapacityUnits } : {}),
+        ...(provisioned
+          ? { readCapacity: provisioned.readCapacityUnits, writeCapacity: provisioned.writeCapacityUnits }
+          : {}),
       });
     }
     const handlers: Record<string, NodejsFunction> = {};
-    for (const handler of spec.stream?.handlers ?? []) handlers[handler.name] = this.addStreamHandler(handler, props.handlerEntries?.[handler.name]);
+    for (const handler of spec.stream?.handlers ?? [])
+      handlers[handler.name] = this.addStreamHandler(handler, props.handlerEntries?.[handler.name]);
     this.streamHandlers = handlers;
   }
 
@@ -82,18 +87,31 @@ export class MonotableTable extends Construct {
     });
     this.table.grantReadWriteData(fn);
     const mapping = handler.mapping;
-    const patterns = mapping.filterCriteria?.Filters?.flatMap((filter) => (filter.Pattern === undefined ? [] : [{ pattern: filter.Pattern }])) ?? [];
+    const patterns =
+      mapping.filterCriteria?.Filters?.flatMap((filter) =>
+        filter.Pattern === undefined ? [] : [{ pattern: filter.Pattern }],
+      ) ?? [];
     fn.addEventSource(
       new DynamoEventSource(this.table, {
         startingPosition: lambda.StartingPosition[mapping.startingPosition],
         batchSize: mapping.batchSize ?? 100,
-        ...(mapping.maximumBatchingWindowInSeconds !== undefined ? { maxBatchingWindow: Duration.seconds(mapping.maximumBatchingWindowInSeconds) } : {}),
-        ...(mapping.bisectBatchOnFunctionError !== undefined ? { bisectBatchOnError: mapping.bisectBatchOnFunctionError } : {}),
+        ...(mapping.maximumBatchingWindowInSeconds !== undefined
+          ? { maxBatchingWindow: Duration.seconds(mapping.maximumBatchingWindowInSeconds) }
+          : {}),
+        ...(mapping.bisectBatchOnFunctionError !== undefined
+          ? { bisectBatchOnError: mapping.bisectBatchOnFunctionError }
+          : {}),
         ...(mapping.maximumRetryAttempts !== undefined ? { retryAttempts: mapping.maximumRetryAttempts } : {}),
         // -1 (never) is the default, and a Duration cannot say it.
-        ...(mapping.maximumRecordAgeInSeconds !== undefined && mapping.maximumRecordAgeInSeconds !== -1 ? { maxRecordAge: Duration.seconds(mapping.maximumRecordAgeInSeconds) } : {}),
-        ...(mapping.parallelizationFactor !== undefined ? { parallelizationFactor: mapping.parallelizationFactor } : {}),
-        ...(mapping.functionResponseTypes?.includes('ReportBatchItemFailures') ? { reportBatchItemFailures: true } : {}),
+        ...(mapping.maximumRecordAgeInSeconds !== undefined && mapping.maximumRecordAgeInSeconds !== -1
+          ? { maxRecordAge: Duration.seconds(mapping.maximumRecordAgeInSeconds) }
+          : {}),
+        ...(mapping.parallelizationFactor !== undefined
+          ? { parallelizationFactor: mapping.parallelizationFactor }
+          : {}),
+        ...(mapping.functionResponseTypes?.includes('ReportBatchItemFailures')
+          ? { reportBatchItemFailures: true }
+          : {}),
         ...(patterns.length > 0 ? { filters: patterns } : {}),
       }),
     );

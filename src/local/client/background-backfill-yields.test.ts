@@ -29,7 +29,11 @@ afterEach(() => {
 
 /** An engine whose table `jobs` holds `count` items, every third in group `g1`, the rest in `g0`. */
 function engineWithJobs(count: number, path?: string): Engine {
-  const engine = new Engine({ ...(path ? { path } : { inMemory: true }), ttlReapIntervalMs: 0, now: () => EXPIRED_ITEMS_NOW_SECONDS * 1000 });
+  const engine = new Engine({
+    ...(path ? { path } : { inMemory: true }),
+    ttlReapIntervalMs: 0,
+    now: () => EXPIRED_ITEMS_NOW_SECONDS * 1000,
+  });
   engines.push(engine);
   engine.handle('CreateTable', {
     TableName: 'jobs',
@@ -49,7 +53,13 @@ const createByGroup = new UpdateTableCommand({
   TableName: 'jobs',
   AttributeDefinitions: [{ AttributeName: 'group', AttributeType: 'S' }],
   GlobalSecondaryIndexUpdates: [
-    { Create: { IndexName: 'byGroup', KeySchema: [{ AttributeName: 'group', KeyType: 'HASH' }], Projection: { ProjectionType: 'KEYS_ONLY' } } },
+    {
+      Create: {
+        IndexName: 'byGroup',
+        KeySchema: [{ AttributeName: 'group', KeyType: 'HASH' }],
+        Projection: { ProjectionType: 'KEYS_ONLY' },
+      },
+    },
   ],
 });
 
@@ -111,10 +121,17 @@ describe('a GSI created on a table of 20,000 items', () => {
     const engine = engineWithJobs(20_000);
     const client = createLocalClient({ engine });
     const answer = await client.send(createByGroup);
-    expect(answer.TableDescription?.GlobalSecondaryIndexes?.[0]).toMatchObject({ IndexStatus: 'CREATING', Backfilling: false });
+    expect(answer.TableDescription?.GlobalSecondaryIndexes?.[0]).toMatchObject({
+      IndexStatus: 'CREATING',
+      Backfilling: false,
+    });
 
     const during = await client.send(new DescribeTableCommand({ TableName: 'jobs' }));
-    expect(during.Table?.GlobalSecondaryIndexes?.[0]).toMatchObject({ IndexName: 'byGroup', IndexStatus: 'CREATING', Backfilling: true });
+    expect(during.Table?.GlobalSecondaryIndexes?.[0]).toMatchObject({
+      IndexName: 'byGroup',
+      IndexStatus: 'CREATING',
+      Backfilling: true,
+    });
     expect(during.Table?.TableStatus).toBe('ACTIVE');
     const query = new QueryCommand({
       TableName: 'jobs',
@@ -238,7 +255,8 @@ describe('a GSI created on a table of 20,000 items', () => {
         ExpressionAttributeValues: { ':group': { S: 'g2' } },
       });
     }
-    for (const index of [3, 4_995]) engine.handle('DeleteItem', { TableName: 'jobs', Key: { pk: { S: `job${index}` } } });
+    for (const index of [3, 4_995])
+      engine.handle('DeleteItem', { TableName: 'jobs', Key: { pk: { S: `job${index}` } } });
     engine.handle('PutItem', { TableName: 'jobs', Item: { pk: { S: 'new' }, group: { S: 'g2' } } });
     engine.handle('PutItem', { TableName: 'jobs', Item: { pk: { S: 'ungrouped' } } });
     await engine.backfillsDone();
@@ -263,9 +281,13 @@ describe('a GSI created on a table of 20,000 items', () => {
       return items.sort();
     };
     expect(await members('g2')).toEqual(['job1', 'job2', 'job4998', 'job4999', 'new'].sort());
-    const expectedG1 = Array.from({ length: 5_000 }, (_, index) => index).filter((index) => index % 3 === 0 && index !== 3 && index !== 4_995 && index !== 4_998);
+    const expectedG1 = Array.from({ length: 5_000 }, (_, index) => index).filter(
+      (index) => index % 3 === 0 && index !== 3 && index !== 4_995 && index !== 4_998,
+    );
     expect(await members('g1')).toEqual(expectedG1.map((index) => `job${index}`).sort());
-    const described = engine.handle('DescribeTable', { TableName: 'jobs' }) as { Table: { ItemCount: number; GlobalSecondaryIndexes: { ItemCount: number }[] } };
+    const described = engine.handle('DescribeTable', { TableName: 'jobs' }) as {
+      Table: { ItemCount: number; GlobalSecondaryIndexes: { ItemCount: number }[] };
+    };
     expect(described.Table.GlobalSecondaryIndexes[0].ItemCount).toBe(described.Table.ItemCount - 1);
     client.destroy();
   });
@@ -285,7 +307,12 @@ describe('UpdateTimeToLive on a table of 20,000 items', () => {
   it('recomputes the TTL column in slices with GetItem answered between them, then reaps by it', async () => {
     const engine = engineWithJobs(20_000);
     const client = createLocalClient({ engine });
-    await client.send(new UpdateTimeToLiveCommand({ TableName: 'jobs', TimeToLiveSpecification: { Enabled: true, AttributeName: 'expires' } }));
+    await client.send(
+      new UpdateTimeToLiveCommand({
+        TableName: 'jobs',
+        TimeToLiveSpecification: { Enabled: true, AttributeName: 'expires' },
+      }),
+    );
     expect(engine.context.storage.hasPendingBackfills()).toBe(true);
 
     const events = await interleaving(engine, client, () => engine.backfillsDone());
@@ -300,7 +327,10 @@ describe('UpdateTimeToLive on a table of 20,000 items', () => {
 
   it('leaves the table to the reaper while the column is recomputed, and a reap on demand finishes it first', () => {
     const engine = engineWithJobs(2_000);
-    engine.handle('UpdateTimeToLive', { TableName: 'jobs', TimeToLiveSpecification: { Enabled: true, AttributeName: 'expires' } });
+    engine.handle('UpdateTimeToLive', {
+      TableName: 'jobs',
+      TimeToLiveSpecification: { Enabled: true, AttributeName: 'expires' },
+    });
     expect(engine.context.storage.hasPendingBackfills()).toBe(true);
     expect(engine.reapExpiredItems()).toBe(1_000);
     expect(engine.context.storage.hasPendingBackfills()).toBe(false);

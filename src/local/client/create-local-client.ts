@@ -1,10 +1,20 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { Engine, type EngineOptions } from '../../engine/engine.js';
-import { createEngineClientFrom, engineClientModeOf, RESOLVED_SDK, type EngineClientOptions, type LocalClientMode, type SdkCopy } from './engine-client.js';
+import {
+  createEngineClientFrom,
+  engineClientModeOf,
+  RESOLVED_SDK,
+  type EngineClientOptions,
+  type LocalClientMode,
+  type SdkCopy,
+} from './engine-client.js';
 import type { EngineLike } from '../engine-like.js';
 
 /** Where the client's engine comes from: a SQLite file, memory, or an engine you own. */
-export type LocalEngineSource = { readonly path: string } | { readonly inMemory: true } | { readonly engine: EngineLike };
+export type LocalEngineSource =
+  | { readonly path: string }
+  | { readonly inMemory: true }
+  | { readonly engine: EngineLike };
 
 export type LocalClientOptions = LocalEngineSource &
   EngineClientOptions & {

@@ -50,7 +50,11 @@ export function createEngineClient(engine: EngineLike, options: EngineClientOpti
 }
 
 /** `createEngineClient` with the client class of a given SDK copy. */
-export function createEngineClientFrom(sdk: SdkCopy, engine: EngineLike, options: EngineClientOptions = {}): DynamoDBClient {
+export function createEngineClientFrom(
+  sdk: SdkCopy,
+  engine: EngineLike,
+  options: EngineClientOptions = {},
+): DynamoDBClient {
   const region = options.region ?? 'us-east-1';
   const Client = sdk.DynamoDBClient as unknown as typeof DynamoDBClient;
   const client = new Client({

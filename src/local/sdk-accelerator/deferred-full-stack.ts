@@ -64,7 +64,8 @@ export class DeferredFullStack implements FullStack {
 function recorderInto(entries: HandedEntry[], onFlag: (flag: boolean) => void): object {
   return {
     add: (middleware: Middleware, options: MiddlewareOptions) => entries.push({ middleware, options, relative: false }),
-    addRelativeTo: (middleware: Middleware, options: MiddlewareOptions) => entries.push({ middleware, options, relative: true }),
+    addRelativeTo: (middleware: Middleware, options: MiddlewareOptions) =>
+      entries.push({ middleware, options, relative: true }),
     identifyOnResolve: onFlag,
   };
 }

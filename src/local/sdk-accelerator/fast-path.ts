@@ -7,7 +7,12 @@ import { newRequestId } from '../request-id.js';
 import { copyWireAnswer } from './fast-wire/copy-wire-answer.js';
 import { inputToWire } from './fast-wire/input-to-wire.js';
 import { outputFromWire } from './fast-wire/wire-to-output.js';
-import { DOCUMENT_OUTPUT, FAST_DESERIALIZER, substituteDocumentUnmarshall, type DocumentOutput } from './document-output/document-unmarshall.js';
+import {
+  DOCUMENT_OUTPUT,
+  FAST_DESERIALIZER,
+  substituteDocumentUnmarshall,
+  type DocumentOutput,
+} from './document-output/document-unmarshall.js';
 import { unmarshallDocumentOutput } from './document-output/unmarshall-output.js';
 import type { Middleware, MiddlewareSubstitute } from './middleware-entry.js';
 import { operationPlanner } from './operation-plan.js';
@@ -70,7 +75,9 @@ export function installFastPath(client: DynamoDBClient, engine: EngineLike, opti
   const planOf = operationPlanner(options.directConversion);
   const answer = async (args: { input?: unknown }, context: Record<PropertyKey, unknown>): Promise<unknown> => {
     const { schema: operation, conversion, freshOutput } = planOf(context);
-    const wireInput = (conversion && inputToWire(conversion.input, args.input ?? {})) ?? serializeWithSdk(protocol, operation, args.input);
+    const wireInput =
+      (conversion && inputToWire(conversion.input, args.input ?? {})) ??
+      serializeWithSdk(protocol, operation, args.input);
     const decodeBase64 = protocol.deserializer.serdeContext?.base64Decoder;
     let wireOutput: Record<string, unknown>;
     try {
@@ -102,7 +109,10 @@ export function installFastPath(client: DynamoDBClient, engine: EngineLike, opti
     };
     output.$metadata = metadata;
     if (document === undefined) return { output, response: undefined };
-    return { output: unmarshallDocumentOutput(output, document.keyNodes, document.options, decodeBase64), response: undefined };
+    return {
+      output: unmarshallDocumentOutput(output, document.keyNodes, document.options, decodeBase64),
+      response: undefined,
+    };
   };
   const fastDeserializer: DeserializeMiddleware = (_next, callContext) => {
     const context = callContext as unknown as Record<PropertyKey, unknown>;
@@ -120,7 +130,12 @@ export function installFastPath(client: DynamoDBClient, engine: EngineLike, opti
 }
 
 /** Turns an engine error into the exception the SDK's HTTP path throws for the same answer. */
-async function throwAsSdk(protocol: SdkProtocol, operation: OperationSchema, context: unknown, caught: unknown): Promise<never> {
+async function throwAsSdk(
+  protocol: SdkProtocol,
+  operation: OperationSchema,
+  context: unknown,
+  caught: unknown,
+): Promise<never> {
   const { statusCode, body } = errorAnswer(caught);
   const metadata: ResponseMetadata = {
     httpStatusCode: statusCode,
@@ -154,7 +169,10 @@ function serializeWithSdk(protocol: SdkProtocol, operation: OperationSchema, inp
  * Every command adds endpoint resolution and, with it, auth-scheme selection: both only
  * feed the HTTP request and its signature, so the lean stack drops them.
  */
-export const PER_COMMAND_HTTP_MIDDLEWARES: ReadonlySet<string> = new Set(['endpointV2Middleware', 'httpAuthSchemeMiddleware']);
+export const PER_COMMAND_HTTP_MIDDLEWARES: ReadonlySet<string> = new Set([
+  'endpointV2Middleware',
+  'httpAuthSchemeMiddleware',
+]);
 
 type SmithyStack = DynamoDBClient['middlewareStack'];
 /** The SDK's `DeserializeMiddleware` (the last of its stack's `add` overloads). */
@@ -188,14 +206,19 @@ function useLeanStacks(
       base = undefined;
       // `use` adds through `add` and `addRelativeTo`, which mirror each entry themselves.
       // The full stack is made (before the change reaches the client's stack) at the first change.
-      if (method !== 'use') (fullStack.stack() as unknown as Record<string, (...args: unknown[]) => unknown>)[method](...args);
+      if (method !== 'use')
+        (fullStack.stack() as unknown as Record<string, (...args: unknown[]) => unknown>)[method](...args);
       return original(...args);
     };
   }
   // The DocumentClient lists the client's stack when it is made: the same lines for every fast client of an SDK copy.
   const smithyIdentify = stack.identify.bind(stack);
   mutable.identify = () => identifyThroughCache(stack as never, smithyIdentify);
-  const guard: DeserializerGuard = { deserializer: fastDeserializer, fullStack, onForeignDeserializer: warnOfForeignCommand };
+  const guard: DeserializerGuard = {
+    deserializer: fastDeserializer,
+    fullStack,
+    onForeignDeserializer: warnOfForeignCommand,
+  };
   mutable.concat = (from: unknown) => {
     if (!base) {
       base = new LeanMiddlewareStack(PER_COMMAND_HTTP_MIDDLEWARES, substitutes);
@@ -225,7 +248,12 @@ function finishError(error: unknown, response: unknown): unknown {
       withMetadata.$metadata.attempts = 1;
       withMetadata.$metadata.totalRetryDelay = 0;
     }
-    Object.defineProperty(error, '$response', { value: response, enumerable: false, writable: false, configurable: false });
+    Object.defineProperty(error, '$response', {
+      value: response,
+      enumerable: false,
+      writable: false,
+      configurable: false,
+    });
   }
   return error;
 }

@@ -6,7 +6,14 @@
  * the middlewares named in `dropped`. A middleware named in `substitutes` is resolved
  * through its substitute. The self-check compares its order with Smithy's on the SDK it runs on.
  */
-import { MiddlewareEntry, type CallContext, type CallHandler, type Middleware, type MiddlewareOptions, type MiddlewareSubstitute } from './middleware-entry.js';
+import {
+  MiddlewareEntry,
+  type CallContext,
+  type CallHandler,
+  type Middleware,
+  type MiddlewareOptions,
+  type MiddlewareSubstitute,
+} from './middleware-entry.js';
 import { cachedOrder, rememberOrder } from './middleware-order-cache.js';
 
 /** What `concat` accepts: a Smithy stack (or ours), which copies its entries into another. */
@@ -42,7 +49,10 @@ class ReceivedEntries implements StackSource {
   constructor(readonly previous: ReceivedEntries | undefined) {}
 
   applyToStack(stack: unknown): void {
-    const target = stack as { add(middleware: Middleware, options: MiddlewareOptions): void; addRelativeTo(middleware: Middleware, options: MiddlewareOptions): void };
+    const target = stack as {
+      add(middleware: Middleware, options: MiddlewareOptions): void;
+      addRelativeTo(middleware: Middleware, options: MiddlewareOptions): void;
+    };
     for (const { middleware, options, relative } of this.entries) {
       if (relative) target.addRelativeTo(middleware, options);
       else target.add(middleware, options);
@@ -55,7 +65,13 @@ function fullStackAfter(guard: DeserializerGuard, merges: ReceivedEntries | unde
   return merges === undefined ? guard.fullStack : fullStackAfter(guard, merges.previous).concat(merges);
 }
 
-const STEP_WEIGHT: Record<string, number> = { initialize: 5, serialize: 4, build: 3, finalizeRequest: 2, deserialize: 1 };
+const STEP_WEIGHT: Record<string, number> = {
+  initialize: 5,
+  serialize: 4,
+  build: 3,
+  finalizeRequest: 2,
+  deserialize: 1,
+};
 const PRIORITY_WEIGHT: Record<string, number> = { high: 3, normal: 2, low: 1 };
 
 export class LeanMiddlewareStack {
@@ -111,7 +127,8 @@ export class LeanMiddlewareStack {
   /** Whether the absolute entry named `name` runs `middleware`. */
   holds(name: string, middleware: Middleware): boolean {
     const { absolute } = this;
-    for (let index = 0; index < absolute.length; index++) if (absolute[index].name === name) return absolute[index].middleware === middleware;
+    for (let index = 0; index < absolute.length; index++)
+      if (absolute[index].name === name) return absolute[index].middleware === middleware;
     return false;
   }
 
@@ -141,16 +158,28 @@ export class LeanMiddlewareStack {
   }
 
   clone(): LeanMiddlewareStack {
-    return new LeanMiddlewareStack(this.dropped, this.substitutes, this.absolute.slice(), this.relative.slice(), this.guard, this.merges);
+    return new LeanMiddlewareStack(
+      this.dropped,
+      this.substitutes,
+      this.absolute.slice(),
+      this.relative.slice(),
+      this.guard,
+      this.merges,
+    );
   }
 
-  applyToStack(stack: LeanMiddlewareStack | { add: LeanMiddlewareStack['add']; addRelativeTo: LeanMiddlewareStack['addRelativeTo'] }): void {
+  applyToStack(
+    stack:
+      | LeanMiddlewareStack
+      | { add: LeanMiddlewareStack['add']; addRelativeTo: LeanMiddlewareStack['addRelativeTo'] },
+  ): void {
     for (const entry of this.absolute) stack.add(entry.middleware, entry.optionsForCopy());
     for (const entry of this.relative) stack.addRelativeTo(entry.middleware, entry.optionsForCopy());
   }
 
   remove(toRemove: string | Middleware): boolean {
-    const keep = (entry: MiddlewareEntry): boolean => (typeof toRemove === 'string' ? !entry.isNamed(toRemove) : entry.middleware !== toRemove);
+    const keep = (entry: MiddlewareEntry): boolean =>
+      typeof toRemove === 'string' ? !entry.isNamed(toRemove) : entry.middleware !== toRemove;
     return this.keepOnly(keep);
   }
 
@@ -167,7 +196,10 @@ export class LeanMiddlewareStack {
   }
 
   identify(): string[] {
-    return this.ordered(true).map((entry) => `${entry.name ?? 'anonymous'} - ${entry.relation ? `${entry.relation} ${entry.toMiddleware}` : entry.step}`);
+    return this.ordered(true).map(
+      (entry) =>
+        `${entry.name ?? 'anonymous'} - ${entry.relation ? `${entry.relation} ${entry.toMiddleware}` : entry.step}`,
+    );
   }
 
   identifyOnResolve(): boolean {
@@ -179,7 +211,9 @@ export class LeanMiddlewareStack {
     const { absolute, relative } = this;
     let order = cachedOrder(absolute, relative);
     if (order === undefined) {
-      const positions = new Map<MiddlewareEntry, number>([...absolute, ...relative].map((entry, position) => [entry, position]));
+      const positions = new Map<MiddlewareEntry, number>(
+        [...absolute, ...relative].map((entry, position) => [entry, position]),
+      );
       order = this.ordered().map((entry) => positions.get(entry)!);
       rememberOrder(absolute, relative, order);
     }
@@ -202,11 +236,15 @@ export class LeanMiddlewareStack {
     const before = new Map<MiddlewareEntry, MiddlewareEntry[]>();
     const after = new Map<MiddlewareEntry, MiddlewareEntry[]>();
     const byName = new Map<string, MiddlewareEntry>();
-    for (const entry of [...this.absolute, ...this.relative]) for (const name of entry.namesOf()) byName.set(name, entry);
+    for (const entry of [...this.absolute, ...this.relative])
+      for (const name of entry.namesOf()) byName.set(name, entry);
     for (const entry of this.relative) {
       const anchor = entry.toMiddleware === undefined ? undefined : byName.get(entry.toMiddleware);
       if (!anchor && listing) continue;
-      if (!anchor) throw new Error(`${entry.toMiddleware} is not found when adding ${entry.name ?? 'anonymous'} middleware ${entry.relation} ${entry.toMiddleware}`);
+      if (!anchor)
+        throw new Error(
+          `${entry.toMiddleware} is not found when adding ${entry.name ?? 'anonymous'} middleware ${entry.relation} ${entry.toMiddleware}`,
+        );
       const list = entry.relation === 'after' ? after : before;
       list.set(anchor, [...(list.get(anchor) ?? []), entry]);
     }

@@ -85,7 +85,9 @@ export class MiddlewareEntry {
 
   /** The entry's handler around `next`: its middleware's, or what its substitute makes of it. */
   handlerAround(next: unknown, context: CallContext): unknown {
-    return this.substitute === undefined ? handlerAroundNext(this.middleware, next, context) : this.substitute(this.middleware, next, context);
+    return this.substitute === undefined
+      ? handlerAroundNext(this.middleware, next, context)
+      : this.substitute(this.middleware, next, context);
   }
 
   isNamed(name: string): boolean {

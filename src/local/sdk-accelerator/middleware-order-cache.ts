@@ -27,7 +27,10 @@ function sameShapes(entries: readonly OrderShape[], shapes: readonly OrderShape[
 }
 
 /** The order computed earlier for stacks of this shape, if any. */
-export function cachedOrder(absolute: readonly OrderShape[], relative: readonly OrderShape[]): readonly number[] | undefined {
+export function cachedOrder(
+  absolute: readonly OrderShape[],
+  relative: readonly OrderShape[],
+): readonly number[] | undefined {
   for (let index = 0; index < orderCache.length; index++) {
     const cached = orderCache[index];
     if (!sameShapes(absolute, cached.absolute) || !sameShapes(relative, cached.relative)) continue;
@@ -40,7 +43,11 @@ export function cachedOrder(absolute: readonly OrderShape[], relative: readonly 
   return undefined;
 }
 
-export function rememberOrder(absolute: readonly OrderShape[], relative: readonly OrderShape[], order: readonly number[]): void {
+export function rememberOrder(
+  absolute: readonly OrderShape[],
+  relative: readonly OrderShape[],
+  order: readonly number[],
+): void {
   if (orderCache.length >= ORDER_CACHE_LIMIT) orderCache.pop();
   orderCache.unshift({ absolute: absolute.map(orderShapeOf), relative: relative.map(orderShapeOf), order });
 }

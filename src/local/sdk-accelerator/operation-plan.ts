@@ -34,7 +34,11 @@ function newPlanner(direct: boolean): OperationPlanner {
     let plan = plans.get(tuple);
     if (plan === undefined) {
       const schema = operationSchemaFrom(tuple);
-      plan = { schema, conversion: direct ? directConversionOf(schema) : undefined, freshOutput: DATA_PLANE_OPERATIONS.has(schema.name) };
+      plan = {
+        schema,
+        conversion: direct ? directConversionOf(schema) : undefined,
+        freshOutput: DATA_PLANE_OPERATIONS.has(schema.name),
+      };
       plans.set(tuple, plan);
     }
     return plan;

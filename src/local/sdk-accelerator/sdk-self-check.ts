@@ -57,11 +57,29 @@ export function checkSdk(sdk: SdkModule, client: object): SdkVerdict {
   const missing: string[] = [];
   // What only the direct conversions need: failing, they stay off and the SDK's serde runs.
   const layout: string[] = [];
-  const { config, middlewareStack: stack } = client as { config?: Record<string, unknown>; middlewareStack?: Record<string, unknown> };
+  const { config, middlewareStack: stack } = client as {
+    config?: Record<string, unknown>;
+    middlewareStack?: Record<string, unknown>;
+  };
   const protocolHolds = checkProtocol(config?.protocol, missing);
   if (protocolHolds && !reproducesCodecOf(config?.protocol as SdkProtocol)) layout.push('DynamoDB JSON codec 2');
-  if (!stack || !hasMethods(stack, ['add', 'addRelativeTo', 'remove', 'removeByTag', 'use', 'concat', 'applyToStack', 'clone', 'identify'])) {
-    missing.push('a Smithy middleware stack on the client (add, addRelativeTo, remove, removeByTag, use, concat, applyToStack, clone, identify)');
+  if (
+    !stack ||
+    !hasMethods(stack, [
+      'add',
+      'addRelativeTo',
+      'remove',
+      'removeByTag',
+      'use',
+      'concat',
+      'applyToStack',
+      'clone',
+      'identify',
+    ])
+  ) {
+    missing.push(
+      'a Smithy middleware stack on the client (add, addRelativeTo, remove, removeByTag, use, concat, applyToStack, clone, identify)',
+    );
     return { missing, directConversion: false };
   }
   const clientEntries = listEntries(stack);
@@ -74,10 +92,12 @@ export function checkSdk(sdk: SdkModule, client: object): SdkVerdict {
   if (probe) {
     const { commandEntries, context, commandStack } = probe;
     for (const name of SERDE_MIDDLEWARES) {
-      if (commandEntries.some((entry) => namedAs(entry, name))) missing.push(`commands that leave ${name} to the client (GetItemCommand brings its own)`);
+      if (commandEntries.some((entry) => namedAs(entry, name)))
+        missing.push(`commands that leave ${name} to the client (GetItemCommand brings its own)`);
     }
     for (const name of PER_COMMAND_HTTP_MIDDLEWARES) {
-      if (![...clientEntries, ...commandEntries].some((entry) => namedAs(entry, name))) missing.push(`middleware ${name} in a command's stack`);
+      if (![...clientEntries, ...commandEntries].some((entry) => namedAs(entry, name)))
+        missing.push(`middleware ${name} in a command's stack`);
     }
     if (context.commandName !== 'GetItemCommand') missing.push('context.commandName naming the command');
     checkOrder(stack, commandStack, missing);
@@ -93,13 +113,20 @@ export function checkSdk(sdk: SdkModule, client: object): SdkVerdict {
   if (querySchema) {
     expectMember(querySchema.input, 'Limit', isKind('number'), 'Query input', layout);
     expectMember(querySchema.input, 'ConsistentRead', isKind('boolean'), 'Query input', layout);
-    expectMember(querySchema.output, 'Items', (shape) => shape.kind === 'list' && isItemMap(shape.member), 'Query output', layout);
+    expectMember(
+      querySchema.output,
+      'Items',
+      (shape) => shape.kind === 'list' && isItemMap(shape.member),
+      'Query output',
+      layout,
+    );
   }
   const transact = probeCommand(sdk.TransactWriteItemsCommand, { TransactItems: [] }, stack, config, missing);
   const transactSchema = transact && operationSchemaOf(transact.context, 'TransactWriteItems', missing);
   if (transactSchema) {
     const token = structMembers(transactSchema.input)?.find((member) => member.name === 'ClientRequestToken');
-    if (!token?.idempotencyToken) layout.push('the idempotencyToken trait on TransactWriteItems input ClientRequestToken');
+    if (!token?.idempotencyToken)
+      layout.push('the idempotencyToken trait on TransactWriteItems input ClientRequestToken');
   }
   return { missing: [...new Set(missing)], directConversion: layout.length === 0 };
 }
@@ -112,8 +139,10 @@ function checkProtocol(protocol: unknown, missing: string[]): boolean {
     return false;
   }
   const before = missing.length;
-  if (!value.serializer || !hasMethods(value.serializer, ['write', 'flush'])) missing.push('protocol.serializer.write/flush');
-  if (!value.deserializer || !hasMethods(value.deserializer, ['readObject'])) missing.push('protocol.deserializer.readObject');
+  if (!value.serializer || !hasMethods(value.serializer, ['write', 'flush']))
+    missing.push('protocol.serializer.write/flush');
+  if (!value.deserializer || !hasMethods(value.deserializer, ['readObject']))
+    missing.push('protocol.deserializer.readObject');
   if (!hasMethods(value, ['handleError'])) missing.push('protocol.handleError');
   return missing.length === before;
 }
@@ -151,11 +180,21 @@ function probeCommand(
     },
   };
   try {
-    const command = new Command(input as never) as { resolveMiddleware?: (stack: unknown, config: unknown, options: unknown) => unknown };
+    const command = new Command(input as never) as {
+      resolveMiddleware?: (stack: unknown, config: unknown, options: unknown) => unknown;
+    };
     if (typeof command.resolveMiddleware !== 'function') throw new Error('no resolveMiddleware');
-    command.resolveMiddleware(new Proxy(recorder, { get: (target, key) => (key in target ? target[key as 'concat'] : clientStack[key as string]) }), config, {});
+    command.resolveMiddleware(
+      new Proxy(recorder, {
+        get: (target, key) => (key in target ? target[key as 'concat'] : clientStack[key as string]),
+      }),
+      config,
+      {},
+    );
   } catch (error) {
-    missing.push(`${name} building its call through the client stack's concat and resolve (${(error as Error).message})`);
+    missing.push(
+      `${name} building its call through the client stack's concat and resolve (${(error as Error).message})`,
+    );
     return undefined;
   }
   if (!commandStack || !context || !hasMethods(commandStack, ['applyToStack'])) {
@@ -166,7 +205,11 @@ function probeCommand(
 }
 
 /** The operation schema on a call's context (`context.__smithy_context.operationSchema`), as the fast path reads it. */
-function operationSchemaOf(context: Record<string, unknown>, operation: string, missing: string[]): { input: WireShape; output: WireShape } | undefined {
+function operationSchemaOf(
+  context: Record<string, unknown>,
+  operation: string,
+  missing: string[],
+): { input: WireShape; output: WireShape } | undefined {
   let tuple: readonly unknown[];
   try {
     tuple = operationSchemaTupleOf(context);
@@ -190,7 +233,8 @@ function checkOrder(clientStack: Record<string, unknown>, commandStack: object, 
     (clientStack.applyToStack as (into: object) => void).call(clientStack, lean);
     const leanNames = (lean.concat(commandStack as never) as LeanMiddlewareStack).identify().map(entryName);
     const smithyNames = smithy.identify().map(entryName);
-    if (leanNames.join() !== smithyNames.join()) missing.push(`Smithy's middleware order (Smithy: ${smithyNames.join(', ')}; lean: ${leanNames.join(', ')})`);
+    if (leanNames.join() !== smithyNames.join())
+      missing.push(`Smithy's middleware order (Smithy: ${smithyNames.join(', ')}; lean: ${leanNames.join(', ')})`);
   } catch (error) {
     missing.push(`a middleware stack the lean stack can copy (${(error as Error).message})`);
   }
@@ -203,14 +247,22 @@ function entryName(line: string): string {
 
 function listEntries(stack: Record<string, unknown>): ListedEntry[] {
   const entries: ListedEntry[] = [];
-  const record = (relative: boolean) => (_middleware: unknown, options: { name?: string; aliases?: string[]; step?: string } = {}) => {
-    entries.push({ name: options.name, aliases: options.aliases ?? [], step: options.step, relative });
-  };
+  const record =
+    (relative: boolean) =>
+    (_middleware: unknown, options: { name?: string; aliases?: string[]; step?: string } = {}) => {
+      entries.push({ name: options.name, aliases: options.aliases ?? [], step: options.step, relative });
+    };
   (stack.applyToStack as (into: object) => void).call(stack, { add: record(false), addRelativeTo: record(true) });
   return entries;
 }
 
-function expectEntry(entries: readonly ListedEntry[], name: string, step: string, where: string, missing: string[]): void {
+function expectEntry(
+  entries: readonly ListedEntry[],
+  name: string,
+  step: string,
+  where: string,
+  missing: string[],
+): void {
   const entry = entries.find((candidate) => candidate.name === name);
   if (!entry) missing.push(`middleware ${name} in ${where}'s stack`);
   else if (entry.relative || entry.step !== step) missing.push(`middleware ${name} at step ${step}`);
@@ -220,9 +272,16 @@ function namedAs(entry: ListedEntry, name: string): boolean {
   return entry.name === name || entry.aliases.includes(name);
 }
 
-function expectMember(shape: WireShape, name: string, accepts: (shape: WireShape) => boolean, where: string, missing: string[]): void {
+function expectMember(
+  shape: WireShape,
+  name: string,
+  accepts: (shape: WireShape) => boolean,
+  where: string,
+  missing: string[],
+): void {
   const member = structMembers(shape)?.find((candidate) => candidate.name === name);
-  if (!member || !accepts(member.shape)) missing.push(`schema of ${where} member ${name} in the layout the fast path reads`);
+  if (!member || !accepts(member.shape))
+    missing.push(`schema of ${where} member ${name} in the layout the fast path reads`);
 }
 
 function structMembers(shape: WireShape) {

@@ -28,10 +28,18 @@ export function buildAttributeQueryRequest(
   const { config } = pattern;
   const index = config.index === undefined ? undefined : model.table.indexes[config.index];
   if (!index || !isAttributeIndex(index)) {
-    throw new UnsupportedOperationError(pattern.name, `a condition on key attributes needs an attribute-keyed index, and '${config.index ?? '(table)'}' is not one`);
+    throw new UnsupportedOperationError(
+      pattern.name,
+      `a condition on key attributes needs an attribute-keyed index, and '${config.index ?? '(table)'}' is not one`,
+    );
   }
-  if (options.consistent) throw new UnsupportedOperationError(pattern.name, 'consistent reads are not supported on global secondary indexes');
-  if (options.shard !== undefined) throw new UnsupportedOperationError(pattern.name, `index '${config.index}' keys on item attributes and is not write-sharded`);
+  if (options.consistent)
+    throw new UnsupportedOperationError(pattern.name, 'consistent reads are not supported on global secondary indexes');
+  if (options.shard !== undefined)
+    throw new UnsupportedOperationError(
+      pattern.name,
+      `index '${config.index}' keys on item attributes and is not write-sharded`,
+    );
   const { partition, sort } = attributeIndexKeys(index);
   const types = new Map([...partition, ...sort].map((attribute) => [attribute.name, attribute.type]));
   // Conditions in the index's key order, whatever order the pattern lists them in.
@@ -42,13 +50,32 @@ export function buildAttributeQueryRequest(
   const conditions: string[] = [];
   for (const part of sorted) {
     const type = types.get(part.name);
-    if (!type) throw new UnsupportedOperationError(pattern.name, `'${part.name}' is not a key attribute of index '${config.index}'`);
+    if (!type)
+      throw new UnsupportedOperationError(
+        pattern.name,
+        `'${part.name}' is not a key attribute of index '${config.index}'`,
+      );
     const given = params[part.name];
-    const operands = part.operator === 'between' ? (Array.isArray(given) && given.length === 2 ? given : [undefined, undefined]) : [given];
-    const problems = operands.map((value) => (value === undefined ? `parameter '${part.name}' is missing` : keyValueProblem(type, value))).filter(Boolean);
-    if (part.operator === 'beginsWith' && type === 'N') problems.push(`begins_with needs a string or binary key attribute, and '${part.name}' is N`);
+    const operands =
+      part.operator === 'between'
+        ? Array.isArray(given) && given.length === 2
+          ? given
+          : [undefined, undefined]
+        : [given];
+    const problems = operands
+      .map((value) => (value === undefined ? `parameter '${part.name}' is missing` : keyValueProblem(type, value)))
+      .filter(Boolean);
+    if (part.operator === 'beginsWith' && type === 'N')
+      problems.push(`begins_with needs a string or binary key attribute, and '${part.name}' is N`);
     if (problems.length > 0) {
-      issues.push({ attribute: part.name, message: part.operator === 'between' && !Array.isArray(given) ? `parameter '${part.name}' of a between condition is [low, high]` : String(problems[0]), path: [part.name] });
+      issues.push({
+        attribute: part.name,
+        message:
+          part.operator === 'between' && !Array.isArray(given)
+            ? `parameter '${part.name}' of a between condition is [low, high]`
+            : String(problems[0]),
+        path: [part.name],
+      });
       continue;
     }
     const name = attributes.name(part.name);

@@ -32,7 +32,11 @@ export function buildDeleteRequest(
     TableName: tableName,
     Key: primaryKeyOf(entity, key),
     ...(conditions.length > 0
-      ? { ConditionExpression: conditions.join(' AND '), ...attributes.toInput(), ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const }
+      ? {
+          ConditionExpression: conditions.join(' AND '),
+          ...attributes.toInput(),
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const,
+        }
       : {}),
     ReturnValues: 'ALL_OLD',
     ReturnConsumedCapacity: 'TOTAL',

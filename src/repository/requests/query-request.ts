@@ -31,24 +31,38 @@ export function buildQueryRequest(
   options: QueryRequestOptions = {},
 ): QueryCommandInput {
   const { config, keyCondition } = pattern;
-  if (pattern.attributeCondition) return buildAttributeQueryRequest(tableName, model, pattern, pattern.attributeCondition, params, options);
-  if (!keyCondition) throw new UnsupportedOperationError(pattern.name, 'this access pattern has no key condition (it would need a Scan)');
+  if (pattern.attributeCondition)
+    return buildAttributeQueryRequest(tableName, model, pattern, pattern.attributeCondition, params, options);
+  if (!keyCondition)
+    throw new UnsupportedOperationError(
+      pattern.name,
+      'this access pattern has no key condition (it would need a Scan)',
+    );
   const index = config.index === undefined ? undefined : model.table.indexes[config.index];
-  if (config.index !== undefined && !index) throw new UnsupportedOperationError(pattern.name, `index '${config.index}' is not on the table`);
-  if (index && options.consistent) throw new UnsupportedOperationError(pattern.name, 'consistent reads are not supported on global secondary indexes');
-  if (index && isAttributeIndex(index)) throw new UnsupportedOperationError(pattern.name, `index '${config.index}' keys on item attributes: the pattern needs key: { attributes }`);
+  if (config.index !== undefined && !index)
+    throw new UnsupportedOperationError(pattern.name, `index '${config.index}' is not on the table`);
+  if (index && options.consistent)
+    throw new UnsupportedOperationError(pattern.name, 'consistent reads are not supported on global secondary indexes');
+  if (index && isAttributeIndex(index))
+    throw new UnsupportedOperationError(
+      pattern.name,
+      `index '${config.index}' keys on item attributes: the pattern needs key: { attributes }`,
+    );
   const partitionKeyName = index ? index.partitionKey : model.table.partitionKey;
   const sortKeyName = index ? index.sortKey : model.table.sortKey;
   const attributes = new ExpressionPlaceholders();
   let partitionValue = renderKeyTemplate(keyCondition.pk, params);
-  if (options.shard !== undefined) partitionValue = shardedPartitionKey(partitionValue, options.shard, model.table.separator);
+  if (options.shard !== undefined)
+    partitionValue = shardedPartitionKey(partitionValue, options.shard, model.table.separator);
   const conditions = [`${attributes.name(partitionKeyName)} = ${attributes.value(partitionValue)}`];
   const sk = keyCondition.sk;
   // An empty begins_with prefix is the whole partition: no sort-key condition at all.
   const wholePartition = sk?.operator === 'beginsWith' && sk.templates[0].source === '';
   if (sk && sortKeyName && !wholePartition) {
     const name = attributes.name(sortKeyName);
-    const rendered = sk.templates.map((template) => (template.source === '' ? '' : renderKeyTemplate(template, params)));
+    const rendered = sk.templates.map((template) =>
+      template.source === '' ? '' : renderKeyTemplate(template, params),
+    );
     switch (sk.operator) {
       case 'equals':
         conditions.push(`${name} = ${attributes.value(rendered[0])}`);
@@ -60,7 +74,9 @@ export function buildQueryRequest(
         conditions.push(`${name} BETWEEN ${attributes.value(rendered[0])} AND ${attributes.value(rendered[1])}`);
         break;
       default:
-        conditions.push(`${name} ${{ lt: '<', lte: '<=', gt: '>', gte: '>=' }[sk.operator]} ${attributes.value(rendered[0])}`);
+        conditions.push(
+          `${name} ${{ lt: '<', lte: '<=', gt: '>', gte: '>=' }[sk.operator]} ${attributes.value(rendered[0])}`,
+        );
     }
   }
   return {

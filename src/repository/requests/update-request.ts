@@ -50,7 +50,10 @@ export function buildUpdateRequest(
 ): UpdateCommandInput {
   const result = tryBuildUpdateRequest(tableName, entity, key, plan, options);
   if (!result.ok) {
-    throw new UnsupportedOperationError(entity.name, `the update needs the stored values of ${result.missing.join(', ')}: pass them as \`current\``);
+    throw new UnsupportedOperationError(
+      entity.name,
+      `the update needs the stored values of ${result.missing.join(', ')}: pass them as \`current\``,
+    );
   }
   return result.request;
 }
@@ -83,7 +86,13 @@ export function tryBuildUpdateRequest(
   const changed = new Set([...Object.keys(cleanedSet), ...removed]);
   const known = new Set(options.current ? Object.keys(entity.attributes) : [...Object.keys(key), ...changed]);
 
-  const derived = partialIndexKeyChanges(entity, values, { pk: primaryKey[table.partitionKey], sk: primaryKey[table.sortKey] }, changed, known);
+  const derived = partialIndexKeyChanges(
+    entity,
+    values,
+    { pk: primaryKey[table.partitionKey], sk: primaryKey[table.sortKey] },
+    changed,
+    known,
+  );
   const missing = derived.missing;
   const ttlDependsOn = Object.keys(entity.ttl?.when ?? {});
   const ttlAffected = ttlDependsOn.some((name) => changed.has(name));
@@ -108,14 +117,20 @@ export function tryBuildUpdateRequest(
     sets.push(`${version} = if_not_exists(${version}, ${attributes.value(0)}) + ${attributes.value(1)}`);
   }
 
-  const conditions = [`attribute_exists(${attributes.name(table.partitionKey)})`, ...equalityConditions(attributes, plan.where)];
+  const conditions = [
+    `attribute_exists(${attributes.name(table.partitionKey)})`,
+    ...equalityConditions(attributes, plan.where),
+  ];
   if (plan.expectedVersion !== undefined && entity.version) {
     conditions.push(`${attributes.name(entity.version)} = ${attributes.value(plan.expectedVersion)}`);
   }
   if (plan.expectedState) {
     conditions.push(`${attributes.name(plan.expectedState.attribute)} = ${attributes.value(plan.expectedState.value)}`);
   }
-  const clauses = [sets.length > 0 ? `SET ${sets.join(', ')}` : '', removes.length > 0 ? `REMOVE ${removes.join(', ')}` : ''].filter(Boolean);
+  const clauses = [
+    sets.length > 0 ? `SET ${sets.join(', ')}` : '',
+    removes.length > 0 ? `REMOVE ${removes.join(', ')}` : '',
+  ].filter(Boolean);
   const request: UpdateCommandInput = {
     TableName: tableName,
     Key: primaryKey,

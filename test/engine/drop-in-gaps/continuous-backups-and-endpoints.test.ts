@@ -35,35 +35,59 @@ describeOnTargets(
         PointInTimeRecoveryDescription: { PointInTimeRecoveryStatus: 'DISABLED' },
       });
       const enabled = await client.send(
-        new UpdateContinuousBackupsCommand({ TableName: tableName, PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true, RecoveryPeriodInDays: 10 } }),
+        new UpdateContinuousBackupsCommand({
+          TableName: tableName,
+          PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true, RecoveryPeriodInDays: 10 },
+        }),
       );
       const recovery = enabled.ContinuousBackupsDescription?.PointInTimeRecoveryDescription;
       expect(recovery?.PointInTimeRecoveryStatus).toBe('ENABLED');
       expect(recovery?.RecoveryPeriodInDays).toBe(10);
       expect(recovery?.EarliestRestorableDateTime).toBeInstanceOf(Date);
-      expect((recovery?.LatestRestorableDateTime?.getTime() ?? 0) >= (recovery?.EarliestRestorableDateTime?.getTime() ?? Infinity)).toBe(true);
+      expect(
+        (recovery?.LatestRestorableDateTime?.getTime() ?? 0) >=
+          (recovery?.EarliestRestorableDateTime?.getTime() ?? Infinity),
+      ).toBe(true);
       const described = await client.send(new DescribeContinuousBackupsCommand({ TableName: tableName }));
       expect(described.ContinuousBackupsDescription?.PointInTimeRecoveryDescription?.RecoveryPeriodInDays).toBe(10);
-      await client.send(new UpdateContinuousBackupsCommand({ TableName: tableName, PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: false } }));
+      await client.send(
+        new UpdateContinuousBackupsCommand({
+          TableName: tableName,
+          PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: false },
+        }),
+      );
       const disabled = await client.send(new DescribeContinuousBackupsCommand({ TableName: tableName }));
-      expect(disabled.ContinuousBackupsDescription?.PointInTimeRecoveryDescription).toEqual({ PointInTimeRecoveryStatus: 'DISABLED' });
+      expect(disabled.ContinuousBackupsDescription?.PointInTimeRecoveryDescription).toEqual({
+        PointInTimeRecoveryStatus: 'DISABLED',
+      });
     });
 
     it('refuses an unknown table and a recovery period outside 1…35 days', async () => {
-      await expect(client.send(new DescribeContinuousBackupsCommand({ TableName: 'no-such-table' }))).rejects.toMatchObject({
+      await expect(
+        client.send(new DescribeContinuousBackupsCommand({ TableName: 'no-such-table' })),
+      ).rejects.toMatchObject({
         name: 'TableNotFoundException',
         message: 'Table not found: no-such-table',
       });
       await expect(
-        client.send(new UpdateContinuousBackupsCommand({ TableName: tableName, PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true, RecoveryPeriodInDays: 36 } })),
+        client.send(
+          new UpdateContinuousBackupsCommand({
+            TableName: tableName,
+            PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true, RecoveryPeriodInDays: 36 },
+          }),
+        ),
       ).rejects.toMatchObject({ name: 'ValidationException' });
     });
 
     it('tags and untags a table', async () => {
       const arn = (await client.send(new DescribeTableCommand({ TableName: tableName }))).Table?.TableArn;
-      const tagged = await client.send(new TagResourceCommand({ ResourceArn: arn, Tags: [{ Key: 'team', Value: 'core' }] }));
+      const tagged = await client.send(
+        new TagResourceCommand({ ResourceArn: arn, Tags: [{ Key: 'team', Value: 'core' }] }),
+      );
       expect(Object.keys(tagged).filter((key) => key !== '$metadata')).toEqual([]);
-      expect((await client.send(new ListTagsOfResourceCommand({ ResourceArn: arn }))).Tags).toEqual([{ Key: 'team', Value: 'core' }]);
+      expect((await client.send(new ListTagsOfResourceCommand({ ResourceArn: arn }))).Tags).toEqual([
+        { Key: 'team', Value: 'core' },
+      ]);
       await client.send(new UntagResourceCommand({ ResourceArn: arn, TagKeys: ['team'] }));
       expect((await client.send(new ListTagsOfResourceCommand({ ResourceArn: arn }))).Tags).toEqual([]);
     });

@@ -1,4 +1,11 @@
-import { GetItemCommand, PutItemCommand, ScanCommand, UpdateItemCommand, type AttributeValue, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  GetItemCommand,
+  PutItemCommand,
+  ScanCommand,
+  UpdateItemCommand,
+  type AttributeValue,
+  type DynamoDBClient,
+} from '@aws-sdk/client-dynamodb';
 import { beforeAll, expect, it } from 'vitest';
 import { createTable, describeOnTargets } from './targets.js';
 
@@ -7,12 +14,13 @@ const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const byUnsignedBytes = (a: Uint8Array, b: Uint8Array) => Buffer.compare(a, b);
 const bySignedBytes = (a: Uint8Array, b: Uint8Array) => {
   for (let index = 0; index < Math.min(a.length, b.length); index++) {
-    const difference = ((a[index] as number) << 24 >> 24) - ((b[index] as number) << 24 >> 24);
+    const difference = (((a[index] as number) << 24) >> 24) - (((b[index] as number) << 24) >> 24);
     if (difference !== 0) return difference;
   }
   return a.length - b.length;
 };
-const hex = (values: readonly Uint8Array[] | undefined) => (values ?? []).map((value) => Buffer.from(value).toString('hex'));
+const hex = (values: readonly Uint8Array[] | undefined) =>
+  (values ?? []).map((value) => Buffer.from(value).toString('hex'));
 const bytes = (...texts: string[]) => texts.map((text) => Uint8Array.from(Buffer.from(text, 'hex')));
 
 /** A small seeded generator, so a failing sample can be replayed. */
@@ -28,7 +36,21 @@ function randomSets(count: number): { SS: string[]; NS: string[]; BS: Uint8Array
   const random = generator(20261201);
   const pick = <T>(choices: readonly T[]): T => choices[Math.floor(random() * choices.length)] as T;
   // Units on both sides of the surrogate range tell UTF-16 order from UTF-8 order.
-  const characters = ['a', 'B', 'z', '0', '~', ' ', 'é', '\u00ff', '\u4e2d', '\ue000', '\uffee', '\u{1f600}', '\u{10000}'];
+  const characters = [
+    'a',
+    'B',
+    'z',
+    '0',
+    '~',
+    ' ',
+    'é',
+    '\u00ff',
+    '\u4e2d',
+    '\ue000',
+    '\uffee',
+    '\u{1f600}',
+    '\u{10000}',
+  ];
   const distinct = <T>(make: () => T, key: (value: T) => string): T[] => {
     const seen = new Map<string, T>();
     const wanted = 1 + Math.floor(random() * 10);
@@ -40,7 +62,10 @@ function randomSets(count: number): { SS: string[]; NS: string[]; BS: Uint8Array
   };
   return Array.from({ length: count }, () => ({
     SS: distinct(() => Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(characters)).join(''), String),
-    NS: distinct(() => (random() * 2000 - 1000).toFixed(Math.floor(random() * 3)), (text) => String(Number(text))),
+    NS: distinct(
+      () => (random() * 2000 - 1000).toFixed(Math.floor(random() * 3)),
+      (text) => String(Number(text)),
+    ),
     BS: distinct(
       () => Uint8Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick([0, 1, 0x41, 0x7f, 0x80, 0xc8, 0xff])),
       (value) => Buffer.from(value).toString('hex'),
@@ -83,15 +108,29 @@ describeOnTargets(
     it('keeps that order for random sets written by PutItem and read by GetItem and Scan', async () => {
       const samples = randomSets(40);
       for (const [index, sample] of samples.entries()) {
-        await client.send(new PutItemCommand({ TableName: tableName, Item: { pk: { S: `random-${index}` }, ss: { SS: sample.SS }, ns: { NS: sample.NS }, bs: { BS: sample.BS } } }));
+        await client.send(
+          new PutItemCommand({
+            TableName: tableName,
+            Item: { pk: { S: `random-${index}` }, ss: { SS: sample.SS }, ns: { NS: sample.NS }, bs: { BS: sample.BS } },
+          }),
+        );
       }
       for (const [index, sample] of samples.entries()) {
         const back = await stored(`random-${index}`);
         expect(back.ss?.SS, `sample ${index}`).toEqual([...sample.SS].sort(byCodeUnits));
-        expect(back.ns?.NS?.map((text) => Number(text) + 0), `sample ${index}`).toEqual(sample.NS.map((text) => Number(text) + 0).sort((a, b) => a - b));
+        expect(
+          back.ns?.NS?.map((text) => Number(text) + 0),
+          `sample ${index}`,
+        ).toEqual(sample.NS.map((text) => Number(text) + 0).sort((a, b) => a - b));
         expect(hex(back.bs?.BS), `sample ${index}`).toEqual(hex([...sample.BS].sort(wholeBinaryOrder)));
       }
-      const scanned = await client.send(new ScanCommand({ TableName: tableName, FilterExpression: 'begins_with(pk, :random)', ExpressionAttributeValues: { ':random': { S: 'random-' } } }));
+      const scanned = await client.send(
+        new ScanCommand({
+          TableName: tableName,
+          FilterExpression: 'begins_with(pk, :random)',
+          ExpressionAttributeValues: { ':random': { S: 'random-' } },
+        }),
+      );
       for (const item of scanned.Items ?? []) {
         const sample = samples[Number(item.pk?.S?.slice('random-'.length))];
         expect(item.ss?.SS).toEqual([...(sample?.SS ?? [])].sort(byCodeUnits));
@@ -102,7 +141,13 @@ describeOnTargets(
       await client.send(
         new PutItemCommand({
           TableName: tableName,
-          Item: { pk: { S: 'updated' }, ss: { SS: ['d', 'b', 'x'] }, ns: { NS: ['5', '1', '30'] }, bs: { BS: bytes('80', '01', 'ff') }, m: { M: { nested: { SS: ['z', 'a'] } } } },
+          Item: {
+            pk: { S: 'updated' },
+            ss: { SS: ['d', 'b', 'x'] },
+            ns: { NS: ['5', '1', '30'] },
+            bs: { BS: bytes('80', '01', 'ff') },
+            m: { M: { nested: { SS: ['z', 'a'] } } },
+          },
         }),
       );
       const added = await client.send(
@@ -110,7 +155,12 @@ describeOnTargets(
           TableName: tableName,
           Key: { pk: { S: 'updated' } },
           UpdateExpression: 'ADD ss :ss, ns :ns, bs :bs, m.nested :nested',
-          ExpressionAttributeValues: { ':ss': { SS: ['c', 'a', 'y'] }, ':ns': { NS: ['7', '-2', '100'] }, ':bs': { BS: bytes('7f', '00', 'c8') }, ':nested': { SS: ['m', 'b'] } },
+          ExpressionAttributeValues: {
+            ':ss': { SS: ['c', 'a', 'y'] },
+            ':ns': { NS: ['7', '-2', '100'] },
+            ':bs': { BS: bytes('7f', '00', 'c8') },
+            ':nested': { SS: ['m', 'b'] },
+          },
           ReturnValues: 'UPDATED_NEW',
         }),
       );

@@ -1,4 +1,9 @@
-import { DynamoDBClient, CreateTableCommand, type AttributeDefinition, type KeySchemaElement } from '@aws-sdk/client-dynamodb';
+import {
+  DynamoDBClient,
+  CreateTableCommand,
+  type AttributeDefinition,
+  type KeySchemaElement,
+} from '@aws-sdk/client-dynamodb';
 import { afterAll, describe } from 'vitest';
 import { createLocalClient, startServer, type RunningServer } from '../../../src/local/index.js';
 import { availableEngines, uniqueTableName, type TestEngineName } from '../../support/engines.js';

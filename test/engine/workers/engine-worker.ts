@@ -48,7 +48,10 @@ async function rewriteForever(itemBytes: number): Promise<void> {
   for (let round = 1; ; round += 1) {
     engine.handle('TransactWriteItems', {
       TransactItems: Array.from({ length: 100 }, (_, index) => ({
-        Put: { TableName: 'rounds', Item: { pk: { S: `item-${index}` }, round: { N: String(round) }, padding: { S: padding } } },
+        Put: {
+          TableName: 'rounds',
+          Item: { pk: { S: `item-${index}` }, round: { N: String(round) }, padding: { S: padding } },
+        },
       })),
     });
     if (round === 1) await send('committed');
@@ -102,12 +105,15 @@ async function transfer(times: number, worker: string, accounts: number, total: 
     } catch (error) {
       const failure = error as { type?: string; extra?: { CancellationReasons?: { Code: string }[] } };
       const codes = failure.extra?.CancellationReasons?.map((reason) => reason.Code).join(',');
-      if (failure.type === 'TransactionCanceledException' && codes === 'ConditionalCheckFailed,None,None') cancelled += 1;
+      if (failure.type === 'TransactionCanceledException' && codes === 'ConditionalCheckFailed,None,None')
+        cancelled += 1;
       else problems.push(`round ${round}: ${String(error)} ${codes ?? ''}`);
     }
     if (round % 10 === 0) {
       const snapshot = engine.handle('TransactGetItems', {
-        TransactItems: Array.from({ length: accounts }, (_, index) => ({ Get: { TableName: 'bank', Key: account(index) } })),
+        TransactItems: Array.from({ length: accounts }, (_, index) => ({
+          Get: { TableName: 'bank', Key: account(index) },
+        })),
       }) as { Responses: { Item: { balance: { N: string } } }[] };
       const balances = snapshot.Responses.map((response) => Number(response.Item.balance.N));
       if (balances.some((balance) => balance < 0)) problems.push(`negative balance seen: ${balances.join(',')}`);
@@ -123,7 +129,13 @@ const createByGroup = {
   TableName: 'jobs',
   AttributeDefinitions: [{ AttributeName: 'group', AttributeType: 'S' }],
   GlobalSecondaryIndexUpdates: [
-    { Create: { IndexName: 'byGroup', KeySchema: [{ AttributeName: 'group', KeyType: 'HASH' }], Projection: { ProjectionType: 'ALL' } } },
+    {
+      Create: {
+        IndexName: 'byGroup',
+        KeySchema: [{ AttributeName: 'group', KeyType: 'HASH' }],
+        Projection: { ProjectionType: 'ALL' },
+      },
+    },
   ],
 };
 

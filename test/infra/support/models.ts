@@ -50,22 +50,31 @@ const provisioned = defineModel({
 });
 
 const bareTable = defineTable({ name: 'bare' });
-const note = defineEntity(bareTable, { name: 'note', attributes: { id: z.string() }, key: { pk: 'NOTE#{id}', sk: 'NOTE' } });
+const note = defineEntity(bareTable, {
+  name: 'note',
+  attributes: { id: z.string() },
+  key: { pk: 'NOTE#{id}', sk: 'NOTE' },
+});
 const bare = defineModel({
   table: bareTable,
   entities: [note],
-  accessPatterns: { getNote: { description: 'Get note', entities: ['note'], key: { pk: 'NOTE#{id}', sk: { equals: 'NOTE' } } } },
+  accessPatterns: {
+    getNote: { description: 'Get note', entities: ['note'], key: { pk: 'NOTE#{id}', sk: { equals: 'NOTE' } } },
+  },
 });
 
 /** Models covering the shapes infrastructure must express. */
 export const models: Record<string, ModelDefinition> = {
-  'research jobs (the guide\'s shape, a NEW_AND_OLD_IMAGES stream and its counters handler)': researchJobs,
-  'provisioned, custom key names, KEYS_ONLY and INCLUDE projections, no PITR, a KEYS_ONLY stream with every handler setting': provisioned,
+  "research jobs (the guide's shape, a NEW_AND_OLD_IMAGES stream and its counters handler)": researchJobs,
+  'provisioned, custom key names, KEYS_ONLY and INCLUDE projections, no PITR, a KEYS_ONLY stream with every handler setting':
+    provisioned,
   'no index, no TTL': bare,
   'multi-attribute GSI keys (2 + 2, N sort attribute) beside a template index': ticketModel(),
 };
 
 /** True when a model has an index with more than one partition or sort attribute (DynamoDB Local 3.3+ only). */
 export function hasMultiAttributeKeys(model: ModelDefinition): boolean {
-  return Object.values(model.table.indexes).some((index) => Array.isArray(index.partitionKey) && (index.partitionKey.length > 1 || (index.sortKey ?? []).length > 1));
+  return Object.values(model.table.indexes).some(
+    (index) => Array.isArray(index.partitionKey) && (index.partitionKey.length > 1 || (index.sortKey ?? []).length > 1),
+  );
 }

@@ -26,14 +26,23 @@ export function synthesize(build: (stack: Stack) => void): Template {
 }
 
 /** The one DynamoDB table of a synthesized template: its resource (policies and properties). */
-export function onlyTable(template: Template): { DeletionPolicy?: string; UpdateReplacePolicy?: string; Properties: Record<string, unknown> } {
+export function onlyTable(template: Template): {
+  DeletionPolicy?: string;
+  UpdateReplacePolicy?: string;
+  Properties: Record<string, unknown>;
+} {
   const tables = Object.values(template.findResources('AWS::DynamoDB::Table'));
   if (tables.length !== 1) throw new Error(`expected one table, found ${tables.length}`);
   return tables[0] as never;
 }
 
 /** The table resource of a CloudFormation template, with the TableName parameter set to its default. */
-export function cloudFormationTable(template: CloudFormationTemplate): { Type: string; DeletionPolicy?: string; UpdateReplacePolicy?: string; Properties: Record<string, unknown> } {
+export function cloudFormationTable(template: CloudFormationTemplate): {
+  Type: string;
+  DeletionPolicy?: string;
+  UpdateReplacePolicy?: string;
+  Properties: Record<string, unknown>;
+} {
   const [resource] = Object.values(template.Resources);
   const properties = { ...resource.Properties, TableName: template.Parameters.TableName.Default };
   return { ...resource, Properties: properties };
@@ -44,20 +53,29 @@ export function cloudFormationTable(template: CloudFormationTemplate): { Type: s
  * settings of the event source mapping that feeds it (without the ARNs), and the stream actions
  * its role is granted.
  */
-export function streamHandlerResources(template: Template): { logicalId: string; function: Record<string, any>; mapping: Record<string, unknown>; streamActions: string[] }[] {
+export function streamHandlerResources(
+  template: Template,
+): { logicalId: string; function: Record<string, any>; mapping: Record<string, unknown>; streamActions: string[] }[] {
   const resources = template.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, any> }>;
   const functions = Object.entries(resources).filter(([, resource]) => resource.Type === 'AWS::Lambda::Function');
   return functions.map(([logicalId, resource]) => {
     const mapping = Object.values(resources).find(
-      (candidate) => candidate.Type === 'AWS::Lambda::EventSourceMapping' && candidate.Properties.FunctionName?.Ref === logicalId,
+      (candidate) =>
+        candidate.Type === 'AWS::Lambda::EventSourceMapping' && candidate.Properties.FunctionName?.Ref === logicalId,
     );
     if (!mapping) throw new Error(`no event source mapping feeds ${logicalId}`);
     const { EventSourceArn: _arn, FunctionName: _name, ...settings } = mapping.Properties;
     const role = resource.Properties.Role['Fn::GetAtt'][0] as string;
     const policies = Object.values(resources).filter(
-      (candidate) => candidate.Type === 'AWS::IAM::Policy' && candidate.Properties.Roles.some((r: { Ref: string }) => r.Ref === role),
+      (candidate) =>
+        candidate.Type === 'AWS::IAM::Policy' &&
+        candidate.Properties.Roles.some((r: { Ref: string }) => r.Ref === role),
     );
-    const streamActions = policies.flatMap((policy) => policy.Properties.PolicyDocument.Statement.flatMap((statement: { Action: string | string[] }) => statement.Action));
+    const streamActions = policies.flatMap((policy) =>
+      policy.Properties.PolicyDocument.Statement.flatMap(
+        (statement: { Action: string | string[] }) => statement.Action,
+      ),
+    );
     const { Code: _code, Role: _role, ...properties } = resource.Properties;
     return { logicalId, function: properties, mapping: settings, streamActions };
   });

@@ -16,7 +16,10 @@ export interface ServingCli {
 
 /** Runs `monotable serve …` as a child process and waits for its startup line. */
 export function startCliServer(args: readonly string[], cwd = projectRoot): Promise<ServingCli> {
-  const child = spawn(process.execPath, [cliPath, 'serve', '--port', '0', ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [cliPath, 'serve', '--port', '0', ...args], {
+    cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return new Promise((resolve, reject) => {
     let output = '';
@@ -28,7 +31,8 @@ export function startCliServer(args: readonly string[], cwd = projectRoot): Prom
       reject(error);
     };
     child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-    const exitedEarly = (code: number | null): void => fail(new Error(`monotable serve exited with ${code}: ${errors}`));
+    const exitedEarly = (code: number | null): void =>
+      fail(new Error(`monotable serve exited with ${code}: ${errors}`));
     child.once('exit', exitedEarly);
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();

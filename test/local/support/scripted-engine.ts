@@ -20,7 +20,10 @@ export class ScriptedEngine implements EngineLike {
         return { TableNames: ['scripted'] };
       case 'DescribeTable':
         if (input.TableName !== 'scripted') {
-          throw new DynamoDBError('ResourceNotFoundException', `Requested resource not found: Table: ${input.TableName} not found`);
+          throw new DynamoDBError(
+            'ResourceNotFoundException',
+            `Requested resource not found: Table: ${input.TableName} not found`,
+          );
         }
         return {
           Table: {
@@ -47,10 +50,13 @@ export class ScriptedEngine implements EngineLike {
         return input.ReturnValues === 'ALL_OLD' && old ? { Attributes: old } : {};
       }
       case 'GetItem': {
-        if (input.TableName === 'missing') throw new DynamoDBError('ResourceNotFoundException', 'Requested resource not found');
+        if (input.TableName === 'missing')
+          throw new DynamoDBError('ResourceNotFoundException', 'Requested resource not found');
         const item = this.items.get(JSON.stringify(input.Key.pk));
         const capacity =
-          input.ReturnConsumedCapacity === 'TOTAL' ? { ConsumedCapacity: { TableName: input.TableName, CapacityUnits: 0.5 } } : {};
+          input.ReturnConsumedCapacity === 'TOTAL'
+            ? { ConsumedCapacity: { TableName: input.TableName, CapacityUnits: 0.5 } }
+            : {};
         return item ? { Item: structuredClone(item), ...capacity } : capacity;
       }
       case 'Query':
@@ -77,7 +83,10 @@ export class ScriptedEngine implements EngineLike {
           },
         );
       case 'UpdateItem':
-        throw new DynamoDBError('ValidationException', 'Invalid UpdateExpression: Syntax error; token: "<EOF>", near: "SET"');
+        throw new DynamoDBError(
+          'ValidationException',
+          'Invalid UpdateExpression: Syntax error; token: "<EOF>", near: "SET"',
+        );
       case 'DeleteItem':
         // Not a DynamoDBError: the transport must answer it as DynamoDB's InternalServerError.
         throw new TypeError('scripted engine bug');

@@ -1,5 +1,10 @@
 import { beforeAll, expect, it } from 'vitest';
-import { BatchIncompleteError, EmptyKeyPartError, ValidationError, type TableRepository } from '../../../src/repository/index.js';
+import {
+  BatchIncompleteError,
+  EmptyKeyPartError,
+  ValidationError,
+  type TableRepository,
+} from '../../../src/repository/index.js';
 import { describeEachEngine } from '../../support/engines.js';
 import type { TaskModel } from '../fixtures/task-model.js';
 import { clientOf, openTable, rejectionOf, requestsSent } from '../support/open-table.js';
@@ -10,7 +15,8 @@ describeEachEngine('EntityRepository batches', (engine) => {
   beforeAll(async () => {
     db = await openTable(engine, { retry: { maxAttempts: 3, baseDelayMs: 1, sleep: async () => undefined } });
   });
-  const eventsOf = (taskId: string, count: number) => Array.from({ length: count }, (_, at) => ({ taskId, at, text: `e${at}` }));
+  const eventsOf = (taskId: string, count: number) =>
+    Array.from({ length: count }, (_, at) => ({ taskId, at, text: `e${at}` }));
   const keysOf = (taskId: string, count: number) => Array.from({ length: count }, (_, at) => ({ taskId, at }));
 
   it('batchPut writes every item, in calls of at most 25, and reports them', async () => {
@@ -27,20 +33,32 @@ describeEachEngine('EntityRepository batches', (engine) => {
 
   it('batchPut refuses the whole batch with ValidationError when one item is invalid, writing none', async () => {
     const before = requestsSent(db);
-    const error = await rejectionOf(db.entity('event').batchPut([...eventsOf('b-invalid', 3), { taskId: 'b-invalid', at: 'x', text: 'bad' } as never]));
+    const error = await rejectionOf(
+      db
+        .entity('event')
+        .batchPut([...eventsOf('b-invalid', 3), { taskId: 'b-invalid', at: 'x', text: 'bad' } as never]),
+    );
     expect(error).toBeInstanceOf(ValidationError);
     expect(requestsSent(db)).toBe(before);
   });
 
   it('batchGet returns the items in the order of the keys, leaving missing ones out', async () => {
     await db.entity('event').batchPut(eventsOf('b-get', 5));
-    const { items } = await db.entity('event').batchGet([{ taskId: 'b-get', at: 4 }, { taskId: 'b-get', at: 99 }, { taskId: 'b-get', at: 0 }, { taskId: 'b-get', at: 2 }]);
+    const { items } = await db.entity('event').batchGet([
+      { taskId: 'b-get', at: 4 },
+      { taskId: 'b-get', at: 99 },
+      { taskId: 'b-get', at: 0 },
+      { taskId: 'b-get', at: 2 },
+    ]);
     expect(items.map((e) => e.at)).toEqual([4, 0, 2]);
   });
 
   it('batchGet reads a key given twice once, returning it at each place asked', async () => {
     await db.entity('event').create({ taskId: 'b-twice', at: 1, text: 'x' });
-    const { items, report } = await db.entity('event').batchGet([{ taskId: 'b-twice', at: 1 }, { taskId: 'b-twice', at: 1 }]);
+    const { items, report } = await db.entity('event').batchGet([
+      { taskId: 'b-twice', at: 1 },
+      { taskId: 'b-twice', at: 1 },
+    ]);
     expect(items.map((e) => e.at)).toEqual([1, 1]);
     expect(report.calls).toBe(1);
   });
@@ -54,13 +72,18 @@ describeEachEngine('EntityRepository batches', (engine) => {
 
   it('batchDelete deletes every key, including keys with no item', async () => {
     await db.entity('event').batchPut(eventsOf('b-del', 30));
-    expect(await db.entity('event').batchDelete([...keysOf('b-del', 30), { taskId: 'b-del', at: 500 }])).toMatchObject({ count: 31, calls: 2 });
+    expect(await db.entity('event').batchDelete([...keysOf('b-del', 30), { taskId: 'b-del', at: 500 }])).toMatchObject({
+      count: 31,
+      calls: 2,
+    });
     expect((await db.collection('getTaskWithEvents', { id: 'b-del' }, { consistent: true })).event).toEqual([]);
   });
 
   it('batchDelete refuses a key part that renders empty with EmptyKeyPartError, before any request', async () => {
     const before = requestsSent(db);
-    expect(await rejectionOf(db.entity('event').batchDelete([{ taskId: '', at: 1 }]))).toBeInstanceOf(EmptyKeyPartError);
+    expect(await rejectionOf(db.entity('event').batchDelete([{ taskId: '', at: 1 }]))).toBeInstanceOf(
+      EmptyKeyPartError,
+    );
     expect(requestsSent(db)).toBe(before);
   });
 
@@ -97,7 +120,11 @@ describeEachEngine('EntityRepository batches', (engine) => {
     const injector = injectUnprocessed(clientOf(db));
     injector.reset((call, position) => call === 0 && position % 2 === 0);
     try {
-      expect(await db.entity('event').batchDelete(keysOf('b-retry-del', 10))).toMatchObject({ count: 10, calls: 2, retries: 1 });
+      expect(await db.entity('event').batchDelete(keysOf('b-retry-del', 10))).toMatchObject({
+        count: 10,
+        calls: 2,
+        retries: 1,
+      });
     } finally {
       injector.reset();
     }

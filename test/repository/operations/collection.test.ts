@@ -39,7 +39,9 @@ describeEachEngine('TableRepository.collection', (engine) => {
   });
 
   it('refuses a consistent read of an index with UnsupportedOperationError', async () => {
-    expect(await rejectionOf(db.collection('listPublicDocsByKind', { kind: 'x' }, { consistent: true }))).toBeInstanceOf(UnsupportedOperationError);
+    expect(
+      await rejectionOf(db.collection('listPublicDocsByKind', { kind: 'x' }, { consistent: true })),
+    ).toBeInstanceOf(UnsupportedOperationError);
   });
 
   it('refuses a missing key parameter with EmptyKeyPartError', async () => {

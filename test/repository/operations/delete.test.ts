@@ -1,5 +1,11 @@
 import { beforeAll, expect, it } from 'vitest';
-import { ConditionFailedError, EmptyKeyPartError, ItemNotFoundError, VersionConflictError, type TableRepository } from '../../../src/repository/index.js';
+import {
+  ConditionFailedError,
+  EmptyKeyPartError,
+  ItemNotFoundError,
+  VersionConflictError,
+  type TableRepository,
+} from '../../../src/repository/index.js';
 import { describeEachEngine } from '../../support/engines.js';
 import type { TaskModel } from '../fixtures/task-model.js';
 import { openTable, rejectionOf, requestsSent } from '../support/open-table.js';
@@ -23,7 +29,9 @@ describeEachEngine('EntityRepository.delete', (engine) => {
 
   it('deletes when the expected version and the where condition hold', async () => {
     await createTask('d-guarded');
-    expect(await db.entity('task').delete({ id: 'd-guarded' }, { expectedVersion: 1, where: { priority: 3 } })).toMatchObject({ id: 'd-guarded' });
+    expect(
+      await db.entity('task').delete({ id: 'd-guarded' }, { expectedVersion: 1, where: { priority: 3 } }),
+    ).toMatchObject({ id: 'd-guarded' });
   });
 
   it('fails with ItemNotFoundError when conditional and no item exists', async () => {

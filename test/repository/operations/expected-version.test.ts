@@ -19,7 +19,8 @@ describeEachEngine('expectedVersion on an entity without a version', (engine) =>
     expect(error).toBeInstanceOf(UnsupportedOperationError);
     expect((error as UnsupportedOperationError).payload).toEqual({
       entity: 'doc',
-      reason: 'expectedVersion needs a version attribute, and this entity declares none: the version could not be checked',
+      reason:
+        'expectedVersion needs a version attribute, and this entity declares none: the version could not be checked',
     });
     expect(requestsSent(db)).toBe(before);
   };
@@ -40,7 +41,9 @@ describeEachEngine('expectedVersion on an entity without a version', (engine) =>
 
   it('is refused by the transaction builders of put, update and delete', async () => {
     await refused(db.entity('doc').transaction.put(doc, { expectedVersion: 1 }));
-    await refused(db.entity('doc').transaction.update(key, { set: { title: 'x', visibility: 'private' } }, { expectedVersion: 1 }));
+    await refused(
+      db.entity('doc').transaction.update(key, { set: { title: 'x', visibility: 'private' } }, { expectedVersion: 1 }),
+    );
     await refused(db.entity('doc').transaction.delete(key, { expectedVersion: 1 }));
   });
 });

@@ -18,14 +18,25 @@ describeEachEngine('EntityRepository.get', (engine) => {
   it('reads the item of the key, and not an item of another entity in the same partition', async () => {
     await db.entity('task').create({ id: 'g-1', title: 'parent', createdAt: '2026-01-01' });
     await db.entity('event').create({ taskId: 'g-1', at: 1, text: 'child' });
-    expect(await db.entity('task').get({ id: 'g-1' }, { consistent: true })).toMatchObject({ id: 'g-1', title: 'parent' });
-    expect(await db.entity('event').get({ taskId: 'g-1', at: 1 }, { consistent: true })).toEqual({ taskId: 'g-1', at: 1, text: 'child' });
+    expect(await db.entity('task').get({ id: 'g-1' }, { consistent: true })).toMatchObject({
+      id: 'g-1',
+      title: 'parent',
+    });
+    expect(await db.entity('event').get({ taskId: 'g-1', at: 1 }, { consistent: true })).toEqual({
+      taskId: 'g-1',
+      at: 1,
+      text: 'child',
+    });
   });
 
   it('reads a key whose values hold the separator and the escape character', async () => {
     await db.entity('doc').create({ realm: '%#%23', kind: '#', number: 9, title: 'odd', visibility: 'private' });
-    expect(await db.entity('doc').get({ realm: '%#%23', kind: '#', number: 9 }, { consistent: true })).toMatchObject({ title: 'odd' });
-    expect(await db.entity('doc').get({ realm: '%#%23', kind: '%23', number: 9 }, { consistent: true })).toBeUndefined();
+    expect(await db.entity('doc').get({ realm: '%#%23', kind: '#', number: 9 }, { consistent: true })).toMatchObject({
+      title: 'odd',
+    });
+    expect(
+      await db.entity('doc').get({ realm: '%#%23', kind: '%23', number: 9 }, { consistent: true }),
+    ).toBeUndefined();
   });
 
   it('refuses a key part that renders empty with EmptyKeyPartError, before any request', async () => {

@@ -1,5 +1,10 @@
 import { beforeAll, expect, it } from 'vitest';
-import { ItemNotFoundError, ValidationError, VersionConflictError, type TableRepository } from '../../../src/repository/index.js';
+import {
+  ItemNotFoundError,
+  ValidationError,
+  VersionConflictError,
+  type TableRepository,
+} from '../../../src/repository/index.js';
 import { describeEachEngine } from '../../support/engines.js';
 import type { TaskModel } from '../fixtures/task-model.js';
 import { openTable, rejectionOf, requestsSent } from '../support/open-table.js';
@@ -9,11 +14,19 @@ describeEachEngine('EntityRepository.put', (engine) => {
   beforeAll(async () => {
     db = await openTable(engine);
   });
-  const task = (id: string, extra: Record<string, unknown> = {}) => ({ id, title: 't', createdAt: '2026-02-01', ...extra });
+  const task = (id: string, extra: Record<string, unknown> = {}) => ({
+    id,
+    title: 't',
+    createdAt: '2026-02-01',
+    ...extra,
+  });
 
   it('creates a missing item when no version is expected', async () => {
     await db.entity('task').put(task('p-new'));
-    expect(await db.entity('task').get({ id: 'p-new' }, { consistent: true })).toMatchObject({ id: 'p-new', version: 1 });
+    expect(await db.entity('task').get({ id: 'p-new' }, { consistent: true })).toMatchObject({
+      id: 'p-new',
+      version: 1,
+    });
   });
 
   it('replaces the stored item whole, dropping attributes the new one lacks', async () => {
@@ -36,7 +49,12 @@ describeEachEngine('EntityRepository.put', (engine) => {
     await db.entity('task').update({ id: 'p-stale' }, { set: { title: 'moved on' } });
     const error = await rejectionOf(db.entity('task').put(task('p-stale', { title: 'lost' }), { expectedVersion: 1 }));
     expect(error).toBeInstanceOf(VersionConflictError);
-    expect((error as VersionConflictError).payload).toEqual({ entity: 'task', key: { id: 'p-stale' }, expectedVersion: 1, actualVersion: 2 });
+    expect((error as VersionConflictError).payload).toEqual({
+      entity: 'task',
+      key: { id: 'p-stale' },
+      expectedVersion: 1,
+      actualVersion: 2,
+    });
     expect((await db.entity('task').get({ id: 'p-stale' }, { consistent: true }))?.title).toBe('moved on');
   });
 
@@ -49,7 +67,9 @@ describeEachEngine('EntityRepository.put', (engine) => {
 
   it('refuses an invalid item with ValidationError before any request', async () => {
     const before = requestsSent(db);
-    const error = await rejectionOf(db.entity('doc').put({ realm: '', kind: 'k', number: 1, title: 't', visibility: 'public' }));
+    const error = await rejectionOf(
+      db.entity('doc').put({ realm: '', kind: 'k', number: 1, title: 't', visibility: 'public' }),
+    );
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as ValidationError).payload.issues.map((issue) => issue.attribute)).toEqual(['realm']);
     expect(requestsSent(db)).toBe(before);

@@ -1,5 +1,10 @@
 import { beforeAll, expect, it } from 'vitest';
-import { EmptyKeyPartError, InvalidCursorError, TableRepository, UnsupportedOperationError } from '../../../src/repository/index.js';
+import {
+  EmptyKeyPartError,
+  InvalidCursorError,
+  TableRepository,
+  UnsupportedOperationError,
+} from '../../../src/repository/index.js';
 import { describeEachEngine } from '../../support/engines.js';
 import { taskModel, type TaskModel } from '../fixtures/task-model.js';
 import { clientOf, openTable, rejectionOf, requestsSent } from '../support/open-table.js';
@@ -10,7 +15,15 @@ describeEachEngine('TableRepository.query', (engine) => {
     db = await openTable(engine);
     // Realm q: ten docs of kind 'memo', numbered 1..10 (zero-padded in the key), and one 'note'.
     for (let number = 1; number <= 10; number++) {
-      await db.entity('doc').create({ realm: 'q', kind: 'memo', number, title: `memo ${number}`, visibility: number % 2 ? 'public' : 'private' });
+      await db
+        .entity('doc')
+        .create({
+          realm: 'q',
+          kind: 'memo',
+          number,
+          title: `memo ${number}`,
+          visibility: number % 2 ? 'public' : 'private',
+        });
     }
     await db.entity('doc').create({ realm: 'q', kind: 'note', number: 1, title: 'note', visibility: 'public' });
   });
@@ -19,7 +32,11 @@ describeEachEngine('TableRepository.query', (engine) => {
     const pages: number[][] = [];
     let cursor: string | undefined;
     do {
-      const page = await db.query('listDocsOfKind', { realm: 'q', kind: 'memo' }, { limit, ...(cursor ? { cursor } : {}) });
+      const page = await db.query(
+        'listDocsOfKind',
+        { realm: 'q', kind: 'memo' },
+        { limit, ...(cursor ? { cursor } : {}) },
+      );
       pages.push(page.items.map((d) => d.number));
       cursor = page.cursor;
     } while (cursor);
@@ -43,7 +60,8 @@ describeEachEngine('TableRepository.query', (engine) => {
   });
 
   it('reads an index pattern in descending order when the pattern says so', async () => {
-    for (const [i, id] of ['q-a', 'q-b', 'q-c'].entries()) await db.entity('task').create({ id, title: id, createdAt: `2030-01-0${i + 1}` });
+    for (const [i, id] of ['q-a', 'q-b', 'q-c'].entries())
+      await db.entity('task').create({ id, title: id, createdAt: `2030-01-0${i + 1}` });
     const ids = (await db.query('listTasksByStatus', { status: 'todo' })).items.map((t) => t.id);
     expect(ids.filter((id) => id.startsWith('q-'))).toEqual(['q-c', 'q-b', 'q-a']);
   });
@@ -60,14 +78,18 @@ describeEachEngine('TableRepository.query', (engine) => {
   it('refuses a cursor of the same pattern with other parameters (other-listing), before any request', async () => {
     const { cursor } = await db.query('listDocsOfKind', { realm: 'q', kind: 'memo' }, { limit: 2 });
     const before = requestsSent(db);
-    const error = await rejectionOf(db.query('listDocsOfKind', { realm: 'q', kind: 'note' }, { cursor: cursor as string }));
+    const error = await rejectionOf(
+      db.query('listDocsOfKind', { realm: 'q', kind: 'note' }, { cursor: cursor as string }),
+    );
     expect((error as InvalidCursorError).payload).toEqual({ reason: 'other-listing' });
     expect(requestsSent(db)).toBe(before);
   });
 
   it('refuses a cursor of another pattern (other-listing)', async () => {
     const { cursor } = await db.query('listPublicDocsByKind', { kind: 'memo' }, { limit: 1 });
-    const error = await rejectionOf(db.query('listDocsOfKind', { realm: 'q', kind: 'memo' }, { cursor: cursor as string }));
+    const error = await rejectionOf(
+      db.query('listDocsOfKind', { realm: 'q', kind: 'memo' }, { cursor: cursor as string }),
+    );
     expect((error as InvalidCursorError).payload).toEqual({ reason: 'other-listing' });
   });
 
@@ -76,14 +98,21 @@ describeEachEngine('TableRepository.query', (engine) => {
     await other.entity('doc').create({ realm: 'q', kind: 'memo', number: 1, title: 'a', visibility: 'public' });
     await other.entity('doc').create({ realm: 'q', kind: 'memo', number: 2, title: 'b', visibility: 'public' });
     const { cursor } = await other.query('listDocsOfKind', { realm: 'q', kind: 'memo' }, { limit: 1 });
-    const error = await rejectionOf(db.query('listDocsOfKind', { realm: 'q', kind: 'memo' }, { cursor: cursor as string }));
+    const error = await rejectionOf(
+      db.query('listDocsOfKind', { realm: 'q', kind: 'memo' }, { cursor: cursor as string }),
+    );
     expect((error as InvalidCursorError).payload).toEqual({ reason: 'other-listing' });
   });
 
   it('refuses a cursor signed with another secret (tampered)', async () => {
-    const signed = new TableRepository(clientOf(db), taskModel(), { tableName: db.tableName, cursorSecret: 'another secret' });
+    const signed = new TableRepository(clientOf(db), taskModel(), {
+      tableName: db.tableName,
+      cursorSecret: 'another secret',
+    });
     const { cursor } = await signed.query('listDocsOfKind', { realm: 'q', kind: 'memo' }, { limit: 2 });
-    const error = await rejectionOf(db.query('listDocsOfKind', { realm: 'q', kind: 'memo' }, { cursor: cursor as string }));
+    const error = await rejectionOf(
+      db.query('listDocsOfKind', { realm: 'q', kind: 'memo' }, { cursor: cursor as string }),
+    );
     expect((error as InvalidCursorError).payload).toEqual({ reason: 'tampered' });
   });
 
@@ -104,8 +133,12 @@ describeEachEngine('TableRepository.query', (engine) => {
   });
 
   it('refuses a consistent read of an index with UnsupportedOperationError and allows one on the table', async () => {
-    expect(await rejectionOf(db.query('listPublicDocsByKind', { kind: 'memo' }, { consistent: true }))).toBeInstanceOf(UnsupportedOperationError);
-    expect((await db.query('listDocsOfKind', { realm: 'q', kind: 'note' }, { consistent: true })).items.map((d) => d.title)).toEqual(['note']);
+    expect(await rejectionOf(db.query('listPublicDocsByKind', { kind: 'memo' }, { consistent: true }))).toBeInstanceOf(
+      UnsupportedOperationError,
+    );
+    expect(
+      (await db.query('listDocsOfKind', { realm: 'q', kind: 'note' }, { consistent: true })).items.map((d) => d.title),
+    ).toEqual(['note']);
   });
 
   it('books each page under the pattern name', async () => {

@@ -1,5 +1,10 @@
 import { beforeAll, expect, it } from 'vitest';
-import { TransactionCancelledError, UnsupportedOperationError, ValidationError, type TableRepository } from '../../../src/repository/index.js';
+import {
+  TransactionCancelledError,
+  UnsupportedOperationError,
+  ValidationError,
+  type TableRepository,
+} from '../../../src/repository/index.js';
 import { describeEachEngine } from '../../support/engines.js';
 import type { TaskModel } from '../fixtures/task-model.js';
 import { openTable, rejectionOf, requestsSent } from '../support/open-table.js';
@@ -39,23 +44,41 @@ describeEachEngine('TableRepository.transact', (engine) => {
     );
     expect(error).toBeInstanceOf(TransactionCancelledError);
     expect(cancellation(error)).toEqual([
-      expect.objectContaining({ index: 1, action: 'Update', item: { entity: 'task', key: { id: 'x-fail' } }, code: 'ConditionalCheckFailed' }),
+      expect.objectContaining({
+        index: 1,
+        action: 'Update',
+        item: { entity: 'task', key: { id: 'x-fail' } },
+        code: 'ConditionalCheckFailed',
+      }),
     ]);
     expect(await events().get({ taskId: 'x-fail', at: 1 }, { consistent: true })).toBeUndefined();
   });
 
   it('cancels a create of a taken key, naming the Put', async () => {
     await createTask('x-taken');
-    const error = await rejectionOf(db.transact([tasks().transaction.create({ id: 'x-taken', title: 'dup', createdAt: '2026-07-01' })]));
-    expect(cancellation(error)).toEqual([expect.objectContaining({ index: 0, action: 'Put', item: { entity: 'task', key: { id: 'x-taken' } }, code: 'ConditionalCheckFailed' })]);
+    const error = await rejectionOf(
+      db.transact([tasks().transaction.create({ id: 'x-taken', title: 'dup', createdAt: '2026-07-01' })]),
+    );
+    expect(cancellation(error)).toEqual([
+      expect.objectContaining({
+        index: 0,
+        action: 'Put',
+        item: { entity: 'task', key: { id: 'x-taken' } },
+        code: 'ConditionalCheckFailed',
+      }),
+    ]);
   });
 
   it('cancels on a check of a missing item or one that does not match, naming the ConditionCheck', async () => {
     await createTask('x-nomatch');
     const missing = await rejectionOf(db.transact([tasks().transaction.check({ id: 'x-absent' })]));
-    expect(cancellation(missing)).toEqual([expect.objectContaining({ action: 'ConditionCheck', item: { entity: 'task', key: { id: 'x-absent' } } })]);
+    expect(cancellation(missing)).toEqual([
+      expect.objectContaining({ action: 'ConditionCheck', item: { entity: 'task', key: { id: 'x-absent' } } }),
+    ]);
     const mismatch = await rejectionOf(db.transact([tasks().transaction.check({ id: 'x-nomatch' }, { priority: 2 })]));
-    expect(cancellation(mismatch)).toEqual([expect.objectContaining({ action: 'ConditionCheck', code: 'ConditionalCheckFailed' })]);
+    expect(cancellation(mismatch)).toEqual([
+      expect.objectContaining({ action: 'ConditionCheck', code: 'ConditionalCheckFailed' }),
+    ]);
   });
 
   it('cancels a transition from a state the item is not in, and a delete of a stale version', async () => {
@@ -75,29 +98,49 @@ describeEachEngine('TableRepository.transact', (engine) => {
 
   it('replaces an item with a put whose expected version holds, writing version + 1', async () => {
     await createTask('x-put');
-    await db.transact([tasks().transaction.put({ id: 'x-put', title: 'replaced', createdAt: '2026-07-02' }, { expectedVersion: 1 })]);
+    await db.transact([
+      tasks().transaction.put({ id: 'x-put', title: 'replaced', createdAt: '2026-07-02' }, { expectedVersion: 1 }),
+    ]);
     expect(await tasks().get({ id: 'x-put' }, { consistent: true })).toMatchObject({ title: 'replaced', version: 2 });
   });
 
   it('refuses no actions or more than 100 with UnsupportedOperationError, before any request', async () => {
     const before = requestsSent(db);
-    expect(await rejectionOf(db.transact([]))).toMatchObject({ code: 'UnsupportedOperation', payload: { reason: 'a transaction holds 1 to 100 actions, got 0' } });
-    const many = Array.from({ length: 101 }, (_, at) => events().transaction.create({ taskId: 'x-many', at, text: 'x' }));
-    expect(await rejectionOf(db.transact(many))).toMatchObject({ payload: { reason: 'a transaction holds 1 to 100 actions, got 101' } });
+    expect(await rejectionOf(db.transact([]))).toMatchObject({
+      code: 'UnsupportedOperation',
+      payload: { reason: 'a transaction holds 1 to 100 actions, got 0' },
+    });
+    const many = Array.from({ length: 101 }, (_, at) =>
+      events().transaction.create({ taskId: 'x-many', at, text: 'x' }),
+    );
+    expect(await rejectionOf(db.transact(many))).toMatchObject({
+      payload: { reason: 'a transaction holds 1 to 100 actions, got 101' },
+    });
     expect(requestsSent(db)).toBe(before);
   });
 
   it('refuses an invalid action with ValidationError, sending nothing', async () => {
     const before = requestsSent(db);
-    const error = await rejectionOf(db.transact([events().transaction.create({ taskId: 'x-v', at: 1, text: 'ok' }), tasks().transaction.create({ id: 'x-v', createdAt: 'x' } as never)]));
+    const error = await rejectionOf(
+      db.transact([
+        events().transaction.create({ taskId: 'x-v', at: 1, text: 'ok' }),
+        tasks().transaction.create({ id: 'x-v', createdAt: 'x' } as never),
+      ]),
+    );
     expect(error).toBeInstanceOf(ValidationError);
     expect(requestsSent(db)).toBe(before);
     expect(await events().get({ taskId: 'x-v', at: 1 }, { consistent: true })).toBeUndefined();
   });
 
   it('refuses an update whose moved index keys need values it was not given with UnsupportedOperationError', async () => {
-    const error = await rejectionOf(db.transact([db.entity('doc').transaction.update({ realm: 'x', kind: 'k', number: 1 }, { set: { visibility: 'public' } })]));
+    const error = await rejectionOf(
+      db.transact([
+        db.entity('doc').transaction.update({ realm: 'x', kind: 'k', number: 1 }, { set: { visibility: 'public' } }),
+      ]),
+    );
     expect(error).toBeInstanceOf(UnsupportedOperationError);
-    expect((error as UnsupportedOperationError).payload.reason).toBe('inside a transaction, pass title too: the index keys depend on them');
+    expect((error as UnsupportedOperationError).payload.reason).toBe(
+      'inside a transaction, pass title too: the index keys depend on them',
+    );
   });
 });

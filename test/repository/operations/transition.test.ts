@@ -1,5 +1,11 @@
 import { beforeAll, expect, it } from 'vitest';
-import { InvalidTransitionError, ItemNotFoundError, UnsupportedOperationError, ValidationError, type TableRepository } from '../../../src/repository/index.js';
+import {
+  InvalidTransitionError,
+  ItemNotFoundError,
+  UnsupportedOperationError,
+  ValidationError,
+  type TableRepository,
+} from '../../../src/repository/index.js';
 import { describeEachEngine } from '../../support/engines.js';
 import type { TaskModel } from '../fixtures/task-model.js';
 import { openTable, rejectionOf, requestsSent } from '../support/open-table.js';
@@ -13,7 +19,10 @@ describeEachEngine('EntityRepository.transition', (engine) => {
 
   it('moves the state, bumps the version and returns the new item', async () => {
     await createTask('t-move');
-    expect(await db.entity('task').transition({ id: 't-move' }, { from: 'todo', to: 'doing' })).toMatchObject({ status: 'doing', version: 2 });
+    expect(await db.entity('task').transition({ id: 't-move' }, { from: 'todo', to: 'doing' })).toMatchObject({
+      status: 'doing',
+      version: 2,
+    });
   });
 
   it('moves the item to the index partition of its new state', async () => {
@@ -26,7 +35,9 @@ describeEachEngine('EntityRepository.transition', (engine) => {
 
   it('writes the extra attributes of the change in the same write', async () => {
     await createTask('t-extra');
-    expect(await db.entity('task').transition({ id: 't-extra' }, { from: 'todo', to: 'doing', set: { note: 'picked' } })).toMatchObject({
+    expect(
+      await db.entity('task').transition({ id: 't-extra' }, { from: 'todo', to: 'doing', set: { note: 'picked' } }),
+    ).toMatchObject({
       status: 'doing',
       note: 'picked',
     });
@@ -37,7 +48,12 @@ describeEachEngine('EntityRepository.transition', (engine) => {
     const error = await rejectionOf(db.entity('task').transition({ id: 't-forbidden' }, { from: 'todo', to: 'done' }));
     expect(error).toBeInstanceOf(InvalidTransitionError);
     expect((error as InvalidTransitionError).payload).toEqual({
-      entity: 'task', key: { id: 't-forbidden' }, expected: 'todo', actual: undefined, next: 'done', reason: 'not-allowed',
+      entity: 'task',
+      key: { id: 't-forbidden' },
+      expected: 'todo',
+      actual: undefined,
+      next: 'done',
+      reason: 'not-allowed',
     });
     expect(requestsSent(db)).toBe(before);
   });
@@ -46,8 +62,16 @@ describeEachEngine('EntityRepository.transition', (engine) => {
     await createTask('t-mismatch');
     const error = await rejectionOf(db.entity('task').transition({ id: 't-mismatch' }, { from: 'doing', to: 'done' }));
     expect(error).toBeInstanceOf(InvalidTransitionError);
-    expect((error as InvalidTransitionError).payload).toMatchObject({ expected: 'doing', actual: 'todo', next: 'done', reason: 'state-mismatch' });
-    expect(await db.entity('task').get({ id: 't-mismatch' }, { consistent: true })).toMatchObject({ status: 'todo', version: 1 });
+    expect((error as InvalidTransitionError).payload).toMatchObject({
+      expected: 'doing',
+      actual: 'todo',
+      next: 'done',
+      reason: 'state-mismatch',
+    });
+    expect(await db.entity('task').get({ id: 't-mismatch' }, { consistent: true })).toMatchObject({
+      status: 'todo',
+      version: 1,
+    });
   });
 
   it('fails with ItemNotFoundError for a key with no item, creating nothing', async () => {
@@ -57,14 +81,21 @@ describeEachEngine('EntityRepository.transition', (engine) => {
   });
 
   it('refuses a transition on an entity without a state machine with UnsupportedOperationError', async () => {
-    const error = await rejectionOf(db.entity('doc').transition({ realm: 'r', kind: 'k', number: 1 }, { from: 'a', to: 'b' } as never));
+    const error = await rejectionOf(
+      db.entity('doc').transition({ realm: 'r', kind: 'k', number: 1 }, { from: 'a', to: 'b' } as never),
+    );
     expect(error).toBeInstanceOf(UnsupportedOperationError);
-    expect((error as UnsupportedOperationError).payload).toEqual({ entity: 'doc', reason: 'this entity has no state machine' });
+    expect((error as UnsupportedOperationError).payload).toEqual({
+      entity: 'doc',
+      reason: 'this entity has no state machine',
+    });
   });
 
   it('refuses extra attributes its schemas reject with ValidationError, before any request', async () => {
     const before = requestsSent(db);
-    const error = await rejectionOf(db.entity('task').transition({ id: 't-invalid' }, { from: 'todo', to: 'doing', set: { priority: 0.5 } }));
+    const error = await rejectionOf(
+      db.entity('task').transition({ id: 't-invalid' }, { from: 'todo', to: 'doing', set: { priority: 0.5 } }),
+    );
     expect(error).toBeInstanceOf(ValidationError);
     expect(requestsSent(db)).toBe(before);
   });
@@ -77,7 +108,10 @@ describeEachEngine('EntityRepository.transition', (engine) => {
     ]);
     expect([a.status, b.status].sort()).toEqual(['fulfilled', 'rejected']);
     const lost = [a, b].find((r): r is PromiseRejectedResult => r.status === 'rejected');
-    expect(lost?.reason).toMatchObject({ code: 'InvalidTransition', payload: { actual: 'doing', reason: 'state-mismatch' } });
+    expect(lost?.reason).toMatchObject({
+      code: 'InvalidTransition',
+      payload: { actual: 'doing', reason: 'state-mismatch' },
+    });
     expect(await db.entity('task').get({ id: 't-race' }, { consistent: true })).toMatchObject({ version: 2 });
   });
 

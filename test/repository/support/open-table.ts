@@ -8,17 +8,29 @@ import { taskModel, type TaskModel } from '../fixtures/task-model.js';
 export const NOW = Date.parse('2026-05-01T12:00:00.000Z');
 
 /** A fresh table of the task model on `engine`, and a repository on it that retries batches without waiting. */
-export async function openTable(engine: TestEngine, options: TableRepositoryOptions = {}): Promise<TableRepository<TaskModel>> {
+export async function openTable(
+  engine: TestEngine,
+  options: TableRepositoryOptions = {},
+): Promise<TableRepository<TaskModel>> {
   return openModelTable(engine, taskModel(), options);
 }
 
 /** A fresh table of `model` on `engine`, and a repository on it that retries batches without waiting. */
-export async function openModelTable<M extends ModelDefinition>(engine: TestEngine, model: M, options: TableRepositoryOptions = {}): Promise<TableRepository<M>> {
+export async function openModelTable<M extends ModelDefinition>(
+  engine: TestEngine,
+  model: M,
+  options: TableRepositoryOptions = {},
+): Promise<TableRepository<M>> {
   const client = engine.client();
   countRequests(client);
   const tableName = options.tableName ?? uniqueTableName(model.table.name);
   await createTableFromModel(client, model, { tableName });
-  const db = new TableRepository(client, model, { now: () => NOW, retry: { baseDelayMs: 1, sleep: async () => undefined }, ...options, tableName });
+  const db = new TableRepository(client, model, {
+    now: () => NOW,
+    retry: { baseDelayMs: 1, sleep: async () => undefined },
+    ...options,
+    tableName,
+  });
   clients.set(db, client);
   return db;
 }

@@ -65,7 +65,8 @@ export function injectUnprocessed(client: DynamoDBClient): UnprocessedInjector {
   };
   const count = (key: string) => injector.forwarded.set(key, (injector.forwarded.get(key) ?? 0) + 1);
   type Handler = (args: { input: object }) => Promise<{ output: object }>;
-  const middleware = (next: Handler): Handler =>
+  const middleware =
+    (next: Handler): Handler =>
     async (args) => {
       const input = args.input as { RequestItems?: Record<string, unknown> };
       if (!input.RequestItems) return next(args);
@@ -78,7 +79,8 @@ export function injectUnprocessed(client: DynamoDBClient): UnprocessedInjector {
         if (Array.isArray(requests)) {
           const keep: Loose[] = [];
           const leave: Loose[] = [];
-          for (const request of requests as Loose[]) (injector.drop(call, position++, writeKey(request)) ? leave : keep).push(request);
+          for (const request of requests as Loose[])
+            (injector.drop(call, position++, writeKey(request)) ? leave : keep).push(request);
           if (keep.length > 0) kept[table] = keep;
           if (leave.length > 0) left[table] = leave;
           for (const request of keep) count(writeKey(request));
@@ -87,7 +89,8 @@ export function injectUnprocessed(client: DynamoDBClient): UnprocessedInjector {
           const entry = requests as { Keys: Loose[] } & Loose;
           const keep: Loose[] = [];
           const leave: Loose[] = [];
-          for (const key of entry.Keys) (injector.drop(call, position++, `get ${requestKey(key)}`) ? leave : keep).push(key);
+          for (const key of entry.Keys)
+            (injector.drop(call, position++, `get ${requestKey(key)}`) ? leave : keep).push(key);
           if (keep.length > 0) kept[table] = { ...entry, Keys: keep };
           if (leave.length > 0) left[table] = { ...entry, Keys: leave };
           for (const key of keep) count(`get ${requestKey(key)}`);
@@ -95,7 +98,11 @@ export function injectUnprocessed(client: DynamoDBClient): UnprocessedInjector {
       }
       const unprocessedName = isGet ? 'UnprocessedKeys' : 'UnprocessedItems';
       // When every request is left, the engine is not asked at all (DynamoDB did none of the work).
-      if (Object.keys(kept).length === 0) return { output: { $metadata: {}, [unprocessedName]: left, ...(isGet ? { Responses: {} } : {}) }, response: {} };
+      if (Object.keys(kept).length === 0)
+        return {
+          output: { $metadata: {}, [unprocessedName]: left, ...(isGet ? { Responses: {} } : {}) },
+          response: {},
+        };
       const result = await next({ ...args, input: { ...input, RequestItems: kept } });
       return { ...result, output: { ...result.output, [unprocessedName]: left } };
     };

@@ -26,5 +26,8 @@ export async function bundleStreamWriter(directory: string): Promise<string> {
 }
 
 export function forkBundled(script: string, args: string[]): ChildProcess {
-  return fork(script, args, { env: { ...process.env, NODE_PATH: repositoryModules }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return fork(script, args, {
+    env: { ...process.env, NODE_PATH: repositoryModules },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
 }

@@ -20,7 +20,9 @@ for (let n = 0; count === 0 || n < count; n += 1) {
       ExpressionAttributeValues: { ':n': { N: String(n) } },
     });
   } else {
-    engine.handle('TransactWriteItems', { TransactItems: [{ Put: { TableName: 'log', Item: { pk, n: { N: String(n) } } } }] });
+    engine.handle('TransactWriteItems', {
+      TransactItems: [{ Put: { TableName: 'log', Item: { pk, n: { N: String(n) } } } }],
+    });
   }
   if (n === 0) process.send?.('started');
 }

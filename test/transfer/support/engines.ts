@@ -19,7 +19,11 @@ export function scratchDirectory(): { path: string; remove: () => void } {
 
 /** A low-level client for an endpoint such as the DynamoDB Local of the test run. */
 export function endpointClient(endpoint: string): DynamoDBClient {
-  return new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  return new DynamoDBClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
 }
 
 let counter = 0;
@@ -37,7 +41,9 @@ export async function putAll(client: DynamoDBClient, tableName: string, items: r
   for (let i = 0; i < items.length; i += 25) {
     let requests = items.slice(i, i + 25).map((item) => ({ PutRequest: { Item: item } }));
     while (requests.length > 0) {
-      const { UnprocessedItems } = await client.send(new BatchWriteItemCommand({ RequestItems: { [tableName]: requests } }));
+      const { UnprocessedItems } = await client.send(
+        new BatchWriteItemCommand({ RequestItems: { [tableName]: requests } }),
+      );
       requests = (UnprocessedItems?.[tableName] ?? []) as typeof requests;
     }
   }
@@ -48,7 +54,9 @@ export async function scanAll(client: DynamoDBClient, tableName: string): Promis
   const items: WireItem[] = [];
   let startKey: Record<string, AttributeValue> | undefined;
   do {
-    const page = await client.send(new ScanCommand({ TableName: tableName, ExclusiveStartKey: startKey, ConsistentRead: true }));
+    const page = await client.send(
+      new ScanCommand({ TableName: tableName, ExclusiveStartKey: startKey, ConsistentRead: true }),
+    );
     items.push(...(page.Items ?? []));
     startKey = page.LastEvaluatedKey;
   } while (startKey);

@@ -15,7 +15,11 @@ export function everyTypeTable(tableName: string): CreateTableCommandInput {
       { AttributeName: 'gsi1pk', AttributeType: 'B' },
     ],
     GlobalSecondaryIndexes: [
-      { IndexName: 'gsi1', KeySchema: [{ AttributeName: 'gsi1pk', KeyType: 'HASH' }], Projection: { ProjectionType: 'ALL' } },
+      {
+        IndexName: 'gsi1',
+        KeySchema: [{ AttributeName: 'gsi1pk', KeyType: 'HASH' }],
+        Projection: { ProjectionType: 'ALL' },
+      },
     ],
     BillingMode: 'PAY_PER_REQUEST',
   };
@@ -24,7 +28,11 @@ export function everyTypeTable(tableName: string): CreateTableCommandInput {
 const bytes = (...values: number[]) => new Uint8Array(values);
 
 function nested(depth: number): AttributeValue {
-  return depth === 0 ? { S: 'bottom' } : depth % 2 === 0 ? { L: [nested(depth - 1)] } : { M: { level: nested(depth - 1) } };
+  return depth === 0
+    ? { S: 'bottom' }
+    : depth % 2 === 0
+      ? { L: [nested(depth - 1)] }
+      : { M: { level: nested(depth - 1) } };
 }
 
 /** Items that together hold every attribute type and the edge cases of each. */

@@ -23,7 +23,11 @@ describe('BatchGetItem', () => {
   it('reads several tables, projected per table, with an empty list for nothing found', () => {
     const response = engine.handle('BatchGetItem', {
       RequestItems: {
-        one: { Keys: [key('a', 1), key('a', 2), key('zz', 1)], ProjectionExpression: '#v', ExpressionAttributeNames: { '#v': 'v' } },
+        one: {
+          Keys: [key('a', 1), key('a', 2), key('zz', 1)],
+          ProjectionExpression: '#v',
+          ExpressionAttributeNames: { '#v': 'v' },
+        },
         two: { Keys: [key('b', 1)], AttributesToGet: ['w'] },
       },
     });
@@ -48,17 +52,21 @@ describe('BatchGetItem', () => {
   });
 
   it('rejects duplicate keys, bad keys, more than 100 keys and unknown tables', () => {
-    expect(errorOf(() => engine.handle('BatchGetItem', { RequestItems: { one: { Keys: [key('a', 1), key('a', 1)] } } })).message).toBe(
-      'Provided list of item keys contains duplicates',
-    );
-    expect(errorOf(() => engine.handle('BatchGetItem', { RequestItems: { one: { Keys: [{ pk: { S: 'a' } }] } } })).message).toBe(
-      'The provided key element does not match the schema',
-    );
+    expect(
+      errorOf(() => engine.handle('BatchGetItem', { RequestItems: { one: { Keys: [key('a', 1), key('a', 1)] } } }))
+        .message,
+    ).toBe('Provided list of item keys contains duplicates');
+    expect(
+      errorOf(() => engine.handle('BatchGetItem', { RequestItems: { one: { Keys: [{ pk: { S: 'a' } }] } } })).message,
+    ).toBe('The provided key element does not match the schema');
     const keys = Array.from({ length: 51 }, (_, index) => key('k', index));
-    expect(errorOf(() => engine.handle('BatchGetItem', { RequestItems: { one: { Keys: keys }, two: { Keys: keys } } })).message).toBe(
-      'Too many items requested for the BatchGetItem call',
-    );
-    expect(errorOf(() => engine.handle('BatchGetItem', { RequestItems: { nope: { Keys: [key('a', 1)] } } }))).toMatchObject({
+    expect(
+      errorOf(() => engine.handle('BatchGetItem', { RequestItems: { one: { Keys: keys }, two: { Keys: keys } } }))
+        .message,
+    ).toBe('Too many items requested for the BatchGetItem call');
+    expect(
+      errorOf(() => engine.handle('BatchGetItem', { RequestItems: { nope: { Keys: [key('a', 1)] } } })),
+    ).toMatchObject({
       type: 'ResourceNotFoundException',
       message: 'Requested resource not found',
     });
@@ -70,7 +78,8 @@ describe('BatchGetItem', () => {
   it('returns keys beyond a 16 MB response as UnprocessedKeys, keeping the request members', () => {
     createTestTable(engine, { name: 'big' });
     const keys = Array.from({ length: 50 }, (_, index) => ({ pk: { S: `k${index}` } }));
-    for (const k of keys) engine.handle('PutItem', { TableName: 'big', Item: { ...k, x: { S: 'x'.repeat(390 * 1024) } } });
+    for (const k of keys)
+      engine.handle('PutItem', { TableName: 'big', Item: { ...k, x: { S: 'x'.repeat(390 * 1024) } } });
     const response = engine.handle('BatchGetItem', { RequestItems: { big: { Keys: keys, ConsistentRead: true } } });
     const found = (response.Responses as Record<string, unknown[]>).big.length;
     const unprocessed = (response.UnprocessedKeys as Record<string, { Keys: unknown[]; ConsistentRead: boolean }>).big;

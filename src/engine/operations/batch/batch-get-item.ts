@@ -113,7 +113,10 @@ export const batchGetItem: OperationHandler<BatchGetItemRequest> = (context, inp
         }
         bytes += size;
         // A key that finds nothing costs nothing here, unlike a GetItem (DynamoDB Local, the reference).
-        usage.add(read.tableName, row ? rowReadUsage(row, { consistent, transactional: false }) : { table: { read: 0 } });
+        usage.add(
+          read.tableName,
+          row ? rowReadUsage(row, { consistent, transactional: false }) : { table: { read: 0 } },
+        );
         if (row) found.push(projectReadRow(row, read.paths));
       });
       if (left.length > 0) unprocessed[read.tableName] = unprocessedEntry(read.request, left);

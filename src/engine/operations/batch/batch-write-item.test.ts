@@ -42,17 +42,18 @@ describe('BatchWriteItem', () => {
   });
 
   it('rejects two requests on one key, even a put and a delete', () => {
-    expect(errorOf(() => engine.handle('BatchWriteItem', { RequestItems: { one: [put('a', 1), del('a', 1)] } })).message).toBe(
-      'Provided list of item keys contains duplicates',
-    );
+    expect(
+      errorOf(() => engine.handle('BatchWriteItem', { RequestItems: { one: [put('a', 1), del('a', 1)] } })).message,
+    ).toBe('Provided list of item keys contains duplicates');
     expect(engine.handle('GetItem', { TableName: 'one', Key: { pk: { S: 'a' }, sk: { N: '1' } } })).toEqual({});
   });
 
   it('words every key problem of a put as a schema mismatch', () => {
     for (const item of [{ pk: { S: 'a' } }, { pk: { S: 'a' }, sk: { S: 'notnum' } }]) {
-      expect(errorOf(() => engine.handle('BatchWriteItem', { RequestItems: { one: [{ PutRequest: { Item: item } }] } })).message).toBe(
-        'The provided key element does not match the schema',
-      );
+      expect(
+        errorOf(() => engine.handle('BatchWriteItem', { RequestItems: { one: [{ PutRequest: { Item: item } }] } }))
+          .message,
+      ).toBe('The provided key element does not match the schema');
     }
   });
 
@@ -60,9 +61,10 @@ describe('BatchWriteItem', () => {
     const message =
       'Supplied AttributeValue has more than one datatypes set, must contain exactly one of the supported datatypes';
     expect(errorOf(() => engine.handle('BatchWriteItem', { RequestItems: { one: [{}] } })).message).toBe(message);
-    expect(errorOf(() => engine.handle('BatchWriteItem', { RequestItems: { one: [{ ...put('a', 1), ...del('a', 1) }] } })).message).toBe(
-      message,
-    );
+    expect(
+      errorOf(() => engine.handle('BatchWriteItem', { RequestItems: { one: [{ ...put('a', 1), ...del('a', 1) }] } }))
+        .message,
+    ).toBe(message);
   });
 
   it('limits a call to 25 requests and needs at least one table', () => {
@@ -76,7 +78,9 @@ describe('BatchWriteItem', () => {
   });
 
   it('rejects an unknown table and writes nothing', () => {
-    const failure = errorOf(() => engine.handle('BatchWriteItem', { RequestItems: { one: [put('a', 1)], nope: [put('a', 1)] } }));
+    const failure = errorOf(() =>
+      engine.handle('BatchWriteItem', { RequestItems: { one: [put('a', 1)], nope: [put('a', 1)] } }),
+    );
     expect(failure).toMatchObject({ type: 'ResourceNotFoundException', message: 'Requested resource not found' });
     expect(engine.handle('GetItem', { TableName: 'one', Key: { pk: { S: 'a' }, sk: { N: '1' } } })).toEqual({});
   });

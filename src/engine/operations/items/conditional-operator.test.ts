@@ -14,7 +14,9 @@ describe('ConditionalOperator on item writes', () => {
     engine.handle('PutItem', { TableName: 'items', Item: { pk: { S: 'a' } }, ...request });
 
   it('needs an Expected with two or more entries', () => {
-    expect(errorOf(put({ ConditionalOperator: 'AND' })).message).toBe('ConditionalOperator cannot be used without Filter or Expected');
+    expect(errorOf(put({ ConditionalOperator: 'AND' })).message).toBe(
+      'ConditionalOperator cannot be used without Filter or Expected',
+    );
     expect(errorOf(put({ ConditionalOperator: 'OR', Expected: {} })).message).toBe(
       'ConditionalOperator cannot be used without Filter or Expected',
     );

@@ -11,7 +11,15 @@ describe('ReturnConsumedCapacity and ReturnItemCollectionMetrics on single items
     createTestTable(engine, {
       name: 'cap',
       sortKey: { name: 'sk', type: 'N' },
-      globalIndexes: [{ name: 'gsi', kind: 'global', partitionKeys: [{ name: 'g', type: 'S' }], sortKeys: [], projection: { type: 'ALL' } }],
+      globalIndexes: [
+        {
+          name: 'gsi',
+          kind: 'global',
+          partitionKeys: [{ name: 'g', type: 'S' }],
+          sortKeys: [],
+          projection: { type: 'ALL' },
+        },
+      ],
       localIndexes: [
         {
           name: 'lsi',
@@ -26,7 +34,8 @@ describe('ReturnConsumedCapacity and ReturnItemCollectionMetrics on single items
   afterEach(() => engine.close());
 
   const put = (item: Record<string, unknown>) =>
-    engine.handle('PutItem', { TableName: 'cap', Item: { ...key, ...item }, ReturnConsumedCapacity: 'INDEXES' }).ConsumedCapacity;
+    engine.handle('PutItem', { TableName: 'cap', Item: { ...key, ...item }, ReturnConsumedCapacity: 'INDEXES' })
+      .ConsumedCapacity;
 
   it('charges each index its own writes: new entries, moved entries, unchanged projections', () => {
     expect(put({ g: { S: 'x' }, l: { N: '3' } })).toEqual({
@@ -85,7 +94,11 @@ describe('ReturnConsumedCapacity and ReturnItemCollectionMetrics on single items
         .ConsumedCapacity;
     expect(read(false, 'TOTAL')).toEqual({ TableName: 'cap', CapacityUnits: 1 });
     expect(read(true, 'INDEXES')).toEqual({ TableName: 'cap', CapacityUnits: 2, Table: { CapacityUnits: 2 } });
-    const missing = engine.handle('GetItem', { TableName: 'cap', Key: { pk: { S: 'z' }, sk: { N: '0' } }, ReturnConsumedCapacity: 'TOTAL' });
+    const missing = engine.handle('GetItem', {
+      TableName: 'cap',
+      Key: { pk: { S: 'z' }, sk: { N: '0' } },
+      ReturnConsumedCapacity: 'TOTAL',
+    });
     expect(missing.ConsumedCapacity).toEqual({ TableName: 'cap', CapacityUnits: 0.5 });
   });
 
@@ -96,12 +109,18 @@ describe('ReturnConsumedCapacity and ReturnItemCollectionMetrics on single items
 
   it('reports the item collection of a table with a local index', () => {
     const response = engine.handle('PutItem', { TableName: 'cap', Item: key, ReturnItemCollectionMetrics: 'SIZE' });
-    expect(response).toEqual({ ItemCollectionMetrics: { ItemCollectionKey: { pk: { S: 'a' } }, SizeEstimateRangeGB: [0, 1] } });
+    expect(response).toEqual({
+      ItemCollectionMetrics: { ItemCollectionKey: { pk: { S: 'a' } }, SizeEstimateRangeGB: [0, 1] },
+    });
   });
 
   it('reports no item collection for a table without local indexes', () => {
     createTestTable(engine, { name: 'plain' });
-    const response = engine.handle('PutItem', { TableName: 'plain', Item: { pk: { S: 'a' } }, ReturnItemCollectionMetrics: 'SIZE' });
+    const response = engine.handle('PutItem', {
+      TableName: 'plain',
+      Item: { pk: { S: 'a' } },
+      ReturnItemCollectionMetrics: 'SIZE',
+    });
     expect(response).toEqual({});
   });
 });

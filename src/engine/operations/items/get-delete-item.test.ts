@@ -19,7 +19,8 @@ describe('GetItem', () => {
   });
   afterEach(() => engine.close());
 
-  const get = (request: Record<string, unknown>) => engine.handle('GetItem', { TableName: 'docs', Key: { pk: { S: 'd' } }, ...request });
+  const get = (request: Record<string, unknown>) =>
+    engine.handle('GetItem', { TableName: 'docs', Key: { pk: { S: 'd' } }, ...request });
 
   it('answers {} for a missing item', () => {
     expect(engine.handle('GetItem', { TableName: 'docs', Key: { pk: { S: 'none' } } })).toEqual({});
@@ -29,7 +30,9 @@ describe('GetItem', () => {
     expect(get({ ProjectionExpression: 'title, #c, absent', ExpressionAttributeNames: { '#c': 'count' } })).toEqual({
       Item: { title: { S: 'Doc' }, count: { N: '3' } },
     });
-    expect(get({ ProjectionExpression: 'profile.address.city, profile.#n', ExpressionAttributeNames: { '#n': 'name' } })).toEqual({
+    expect(
+      get({ ProjectionExpression: 'profile.address.city, profile.#n', ExpressionAttributeNames: { '#n': 'name' } }),
+    ).toEqual({
       Item: { profile: { M: { name: { S: 'Ann' }, address: { M: { city: { S: 'Oslo' } } } } } },
     });
     expect(get({ ProjectionExpression: 'dot.ted' })).toEqual({ Item: {} });
@@ -39,7 +42,9 @@ describe('GetItem', () => {
   });
 
   it('supports legacy AttributesToGet but not together with a ProjectionExpression', () => {
-    expect(get({ AttributesToGet: ['title', 'count', 'nope'] })).toEqual({ Item: { title: { S: 'Doc' }, count: { N: '3' } } });
+    expect(get({ AttributesToGet: ['title', 'count', 'nope'] })).toEqual({
+      Item: { title: { S: 'Doc' }, count: { N: '3' } },
+    });
     expect(errorOf(() => get({ AttributesToGet: ['pk'], ProjectionExpression: 'pk' })).message).toBe(
       'Can not use both expression and non-expression parameters in the same request: Non-expression parameters: {AttributesToGet} Expression parameters: {ProjectionExpression}',
     );
@@ -66,19 +71,27 @@ describe('DeleteItem', () => {
 
   it('deletes under a version condition and returns the old item with ALL_OLD', () => {
     const request = { TableName: 'docs', Key: { pk: { S: 'v' } }, ConditionExpression: 'version = :v' };
-    expect(errorOf(() => engine.handle('DeleteItem', { ...request, ExpressionAttributeValues: { ':v': { N: '2' } } })).type).toBe(
-      'ConditionalCheckFailedException',
-    );
     expect(
-      engine.handle('DeleteItem', { ...request, ExpressionAttributeValues: { ':v': { N: '3' } }, ReturnValues: 'ALL_OLD' }),
+      errorOf(() => engine.handle('DeleteItem', { ...request, ExpressionAttributeValues: { ':v': { N: '2' } } })).type,
+    ).toBe('ConditionalCheckFailedException');
+    expect(
+      engine.handle('DeleteItem', {
+        ...request,
+        ExpressionAttributeValues: { ':v': { N: '3' } },
+        ReturnValues: 'ALL_OLD',
+      }),
     ).toEqual({ Attributes: { pk: { S: 'v' }, version: { N: '3' } } });
     expect(engine.handle('GetItem', { TableName: 'docs', Key: { pk: { S: 'v' } } })).toEqual({});
   });
 
   it('succeeds on a missing item and refuses ALL_NEW', () => {
-    expect(engine.handle('DeleteItem', { TableName: 'docs', Key: { pk: { S: 'none' } }, ReturnValues: 'ALL_OLD' })).toEqual({});
     expect(
-      errorOf(() => engine.handle('DeleteItem', { TableName: 'docs', Key: { pk: { S: 'v' } }, ReturnValues: 'ALL_NEW' })).message,
+      engine.handle('DeleteItem', { TableName: 'docs', Key: { pk: { S: 'none' } }, ReturnValues: 'ALL_OLD' }),
+    ).toEqual({});
+    expect(
+      errorOf(() =>
+        engine.handle('DeleteItem', { TableName: 'docs', Key: { pk: { S: 'v' } }, ReturnValues: 'ALL_NEW' }),
+      ).message,
     ).toBe('ReturnValues can only be ALL_OLD or NONE');
   });
 });

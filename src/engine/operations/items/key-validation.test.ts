@@ -12,7 +12,13 @@ describe('key validation', () => {
       name: 'keys',
       sortKey: { name: 'sk', type: 'S' },
       globalIndexes: [
-        { name: 'byG', kind: 'global', partitionKeys: [{ name: 'g', type: 'S' }], sortKeys: [], projection: { type: 'ALL' } },
+        {
+          name: 'byG',
+          kind: 'global',
+          partitionKeys: [{ name: 'g', type: 'S' }],
+          sortKeys: [],
+          projection: { type: 'ALL' },
+        },
       ],
     });
     createTestTable(engine, { name: 'binary', partitionKey: { name: 'pk', type: 'B' } });
@@ -46,36 +52,45 @@ describe('key validation', () => {
   it('rejects empty key strings with the key name', () => {
     const message = (name: string) =>
       `One or more parameter values are not valid. The AttributeValue for a key attribute cannot contain an empty string value. Key: ${name}`;
-    expect(errorOf(() => engine.handle('PutItem', { TableName: 'keys', Item: { pk: { S: '' }, sk: { S: 'x' } } })).message).toBe(
-      message('pk'),
-    );
-    expect(errorOf(() => engine.handle('GetItem', { TableName: 'keys', Key: { pk: { S: 'x' }, sk: { S: '' } } })).message).toBe(
-      message('sk'),
-    );
+    expect(
+      errorOf(() => engine.handle('PutItem', { TableName: 'keys', Item: { pk: { S: '' }, sk: { S: 'x' } } })).message,
+    ).toBe(message('pk'));
+    expect(
+      errorOf(() => engine.handle('GetItem', { TableName: 'keys', Key: { pk: { S: 'x' }, sk: { S: '' } } })).message,
+    ).toBe(message('sk'));
   });
 
   it('limits the partition key to 2048 bytes and the sort key to 1024', () => {
     expect(
       errorOf(() => engine.handle('PutItem', { TableName: 'binary', Item: { pk: { B: 'AAAA'.repeat(683) } } })).message,
-    ).toBe('One or more parameter values were invalid: Size of hashkey has exceeded the maximum size limit of2048 bytes');
+    ).toBe(
+      'One or more parameter values were invalid: Size of hashkey has exceeded the maximum size limit of2048 bytes',
+    );
     expect(engine.handle('PutItem', { TableName: 'binary', Item: { pk: { B: 'AAAA'.repeat(682) } } })).toEqual({});
     expect(
-      errorOf(() => engine.handle('PutItem', { TableName: 'keys', Item: { pk: { S: 'a' }, sk: { S: 's'.repeat(1025) } } }))
-        .message,
+      errorOf(() =>
+        engine.handle('PutItem', { TableName: 'keys', Item: { pk: { S: 'a' }, sk: { S: 's'.repeat(1025) } } }),
+      ).message,
     ).toBe(
       'One or more parameter values were invalid: Aggregated size of all range keys has exceeded the size limit of 1024 bytes',
     );
-    expect(engine.handle('PutItem', { TableName: 'keys', Item: { pk: { S: 'a' }, sk: { S: 's'.repeat(1024) } } })).toEqual({});
+    expect(
+      engine.handle('PutItem', { TableName: 'keys', Item: { pk: { S: 'a' }, sk: { S: 's'.repeat(1024) } } }),
+    ).toEqual({});
   });
 
   it('checks the type and emptiness of index key attributes', () => {
     expect(
-      errorOf(() => engine.handle('PutItem', { TableName: 'keys', Item: { pk: { S: 'a' }, sk: { S: 'b' }, g: { N: '1' } } }))
-        .message,
-    ).toBe('One or more parameter values were invalid: Type mismatch for Index Key g Expected: S Actual: N IndexName: byG');
+      errorOf(() =>
+        engine.handle('PutItem', { TableName: 'keys', Item: { pk: { S: 'a' }, sk: { S: 'b' }, g: { N: '1' } } }),
+      ).message,
+    ).toBe(
+      'One or more parameter values were invalid: Type mismatch for Index Key g Expected: S Actual: N IndexName: byG',
+    );
     expect(
-      errorOf(() => engine.handle('PutItem', { TableName: 'keys', Item: { pk: { S: 'a' }, sk: { S: 'b' }, g: { S: '' } } }))
-        .message,
+      errorOf(() =>
+        engine.handle('PutItem', { TableName: 'keys', Item: { pk: { S: 'a' }, sk: { S: 'b' }, g: { S: '' } } }),
+      ).message,
     ).toBe(
       'One or more parameter values are not valid. A value specified for a secondary index key is not supported. The AttributeValue for a key attribute cannot contain an empty string value. IndexName: byG, IndexKey: g',
     );

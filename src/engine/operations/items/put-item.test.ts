@@ -11,7 +11,9 @@ describe('PutItem', () => {
   afterEach(() => engine.close());
 
   it('stores the item with canonical numbers, found by any spelling of a number key', () => {
-    expect(engine.handle('PutItem', { TableName: 'items', Item: { pk: { S: 'a' }, sk: { N: '1.0' }, n: { N: '01.50' } } })).toEqual({});
+    expect(
+      engine.handle('PutItem', { TableName: 'items', Item: { pk: { S: 'a' }, sk: { N: '1.0' }, n: { N: '01.50' } } }),
+    ).toEqual({});
     expect(engine.handle('GetItem', { TableName: 'items', Key: { pk: { S: 'a' }, sk: { N: '1' } } })).toEqual({
       Item: { pk: { S: 'a' }, sk: { N: '1' }, n: { N: '1.5' } },
     });
@@ -19,14 +21,22 @@ describe('PutItem', () => {
 
   it('returns the replaced item with ALL_OLD, nothing for a new item', () => {
     const put = (v: string) =>
-      engine.handle('PutItem', { TableName: 'items', Item: { pk: { S: 'a' }, sk: { N: '1' }, v: { S: v } }, ReturnValues: 'ALL_OLD' });
+      engine.handle('PutItem', {
+        TableName: 'items',
+        Item: { pk: { S: 'a' }, sk: { N: '1' }, v: { S: v } },
+        ReturnValues: 'ALL_OLD',
+      });
     expect(put('first')).toEqual({});
     expect(put('second')).toEqual({ Attributes: { pk: { S: 'a' }, sk: { N: '1' }, v: { S: 'first' } } });
   });
 
   it('accepts only NONE and ALL_OLD as ReturnValues', () => {
     const failure = errorOf(() =>
-      engine.handle('PutItem', { TableName: 'items', Item: { pk: { S: 'a' }, sk: { N: '1' } }, ReturnValues: 'ALL_NEW' }),
+      engine.handle('PutItem', {
+        TableName: 'items',
+        Item: { pk: { S: 'a' }, sk: { N: '1' } },
+        ReturnValues: 'ALL_NEW',
+      }),
     );
     expect(failure).toMatchObject({ type: 'ValidationException', message: 'ReturnValues can only be ALL_OLD or NONE' });
   });
@@ -64,7 +74,11 @@ describe('PutItem', () => {
   it('checks the legacy Expected parameter', () => {
     engine.handle('PutItem', { TableName: 'items', Item: { pk: { S: 'a' }, sk: { N: '1' } } });
     const failure = errorOf(() =>
-      engine.handle('PutItem', { TableName: 'items', Item: { pk: { S: 'a' }, sk: { N: '1' } }, Expected: { pk: { Exists: false } } }),
+      engine.handle('PutItem', {
+        TableName: 'items',
+        Item: { pk: { S: 'a' }, sk: { N: '1' } },
+        Expected: { pk: { Exists: false } },
+      }),
     );
     expect(failure.type).toBe('ConditionalCheckFailedException');
   });
@@ -86,11 +100,14 @@ describe('PutItem', () => {
   it('refuses substitutions without an expression that could use them', () => {
     const item = { pk: { S: 'a' }, sk: { N: '1' } };
     expect(
-      errorOf(() => engine.handle('PutItem', { TableName: 'items', Item: item, ExpressionAttributeNames: { '#a': 'a' } })).message,
+      errorOf(() =>
+        engine.handle('PutItem', { TableName: 'items', Item: item, ExpressionAttributeNames: { '#a': 'a' } }),
+      ).message,
     ).toBe('ExpressionAttributeNames can only be specified when using expressions');
     expect(
-      errorOf(() => engine.handle('PutItem', { TableName: 'items', Item: item, ExpressionAttributeValues: { ':a': { S: 'a' } } }))
-        .message,
+      errorOf(() =>
+        engine.handle('PutItem', { TableName: 'items', Item: item, ExpressionAttributeValues: { ':a': { S: 'a' } } }),
+      ).message,
     ).toBe('ExpressionAttributeValues can only be specified when using expressions: ConditionExpression is null');
   });
 });

@@ -14,7 +14,8 @@ const stored = {
 
 describe('UpdateItem', () => {
   let engine: Engine;
-  const update = (request: Record<string, unknown>) => engine.handle('UpdateItem', { TableName: 'items', Key: key, ...request });
+  const update = (request: Record<string, unknown>) =>
+    engine.handle('UpdateItem', { TableName: 'items', Key: key, ...request });
   const get = () => engine.handle('GetItem', { TableName: 'items', Key: key }).Item;
 
   beforeEach(() => {
@@ -37,7 +38,10 @@ describe('UpdateItem', () => {
   });
 
   it('returns only the updated paths, still nested, with UPDATED_OLD and UPDATED_NEW', () => {
-    const request = { UpdateExpression: 'SET m.x = :v, l[1] = :w', ExpressionAttributeValues: { ':v': { N: '5' }, ':w': { S: 'L1' } } };
+    const request = {
+      UpdateExpression: 'SET m.x = :v, l[1] = :w',
+      ExpressionAttributeValues: { ':v': { N: '5' }, ':w': { S: 'L1' } },
+    };
     expect(update({ ...request, ReturnValues: 'UPDATED_OLD' })).toEqual({
       Attributes: { m: { M: { x: { N: '1' } } }, l: { L: [{ S: 'l1' }] } },
     });
@@ -48,10 +52,18 @@ describe('UpdateItem', () => {
 
   it('returns set contents with UPDATED_NEW/UPDATED_OLD on ADD and DELETE', () => {
     expect(
-      update({ UpdateExpression: 'ADD s :v', ExpressionAttributeValues: { ':v': { SS: ['r'] } }, ReturnValues: 'UPDATED_NEW' }),
+      update({
+        UpdateExpression: 'ADD s :v',
+        ExpressionAttributeValues: { ':v': { SS: ['r'] } },
+        ReturnValues: 'UPDATED_NEW',
+      }),
     ).toEqual({ Attributes: { s: { SS: ['p', 'q', 'r'] } } });
     expect(
-      update({ UpdateExpression: 'DELETE s :v', ExpressionAttributeValues: { ':v': { SS: ['p'] } }, ReturnValues: 'UPDATED_OLD' }),
+      update({
+        UpdateExpression: 'DELETE s :v',
+        ExpressionAttributeValues: { ':v': { SS: ['p'] } },
+        ReturnValues: 'UPDATED_OLD',
+      }),
     ).toEqual({ Attributes: { s: { SS: ['p', 'q', 'r'] } } });
   });
 
@@ -85,7 +97,9 @@ describe('UpdateItem', () => {
 
   it('creates the bare key when there are no actions at all', () => {
     engine.handle('UpdateItem', { TableName: 'items', Key: { pk: { S: 'bare' } } });
-    expect(engine.handle('GetItem', { TableName: 'items', Key: { pk: { S: 'bare' } } })).toEqual({ Item: { pk: { S: 'bare' } } });
+    expect(engine.handle('GetItem', { TableName: 'items', Key: { pk: { S: 'bare' } } })).toEqual({
+      Item: { pk: { S: 'bare' } },
+    });
   });
 
   it('applies the update only when its condition holds', () => {
@@ -95,7 +109,9 @@ describe('UpdateItem', () => {
       ExpressionAttributeValues: { ':next': { N: '2' }, ':expected': { N: '7' } },
     };
     expect(errorOf(() => update(request)).type).toBe('ConditionalCheckFailedException');
-    expect(errorOf(() => update({ ...request, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' })).extra).toEqual({ Item: stored });
+    expect(errorOf(() => update({ ...request, ReturnValuesOnConditionCheckFailure: 'ALL_OLD' })).extra).toEqual({
+      Item: stored,
+    });
     expect(get()).toEqual(stored);
   });
 
@@ -131,7 +147,10 @@ describe('UpdateItem', () => {
         }),
       ).message,
     ).toBe('Value provided in ExpressionAttributeValues unused in expressions: keys: {:unused}');
-    expect(errorOf(() => update({ UpdateExpression: 'SET #x = :v', ExpressionAttributeValues: { ':v': { N: '1' } } })).message).toBe(
+    expect(
+      errorOf(() => update({ UpdateExpression: 'SET #x = :v', ExpressionAttributeValues: { ':v': { N: '1' } } }))
+        .message,
+    ).toBe(
       'Invalid UpdateExpression: An expression attribute name used in the document path is not defined; attribute name: #x',
     );
   });

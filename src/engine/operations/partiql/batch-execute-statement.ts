@@ -44,15 +44,18 @@ export const batchExecuteStatement: OperationHandler<BatchExecuteStatementReques
     }
   });
   const statements = parsed.filter((entry): entry is Statement => !(entry instanceof DynamoDBError));
-  if (statements.some((statement) => statement.kind === 'exists')) throw validationError('EXISTS can only be used in ExecuteTransaction write requests.');
+  if (statements.some((statement) => statement.kind === 'exists'))
+    throw validationError('EXISTS can only be used in ExecuteTransaction write requests.');
   const reads = statements.filter((statement) => statement.kind === 'select').length;
-  if (reads > 0 && reads < statements.length) throw validationError('Read and write requests together in the same batch is not supported.');
+  if (reads > 0 && reads < statements.length)
+    throw validationError('Read and write requests together in the same batch is not supported.');
   checkDistinctKeys(context, parsed, entries);
   const mode = input.ReturnConsumedCapacity as string | undefined;
   const capacityByTable = new Map<string, ConsumedCapacity>();
   const responses = parsed.map((statement, index) => {
     const entry = entries[index] as BatchStatement;
-    if (statement instanceof DynamoDBError) return { Error: { Code: batchErrorCode(statement.type), Message: statement.message } };
+    if (statement instanceof DynamoDBError)
+      return { Error: { Code: batchErrorCode(statement.type), Message: statement.message } };
     let tableName: string | undefined;
     try {
       tableName = context.storage.requireTable(statement.source.table).name;
@@ -65,9 +68,16 @@ export const batchExecuteStatement: OperationHandler<BatchExecuteStatementReques
           throw validationError('Only single item select is supported');
         }
       }
-      const result = runStatement(context, statement, entry.Parameters ?? [], { ...entry, ReturnConsumedCapacity: mode });
+      const result = runStatement(context, statement, entry.Parameters ?? [], {
+        ...entry,
+        ReturnConsumedCapacity: mode,
+      });
       const consumed = result.consumedCapacity as ConsumedCapacity | undefined;
-      if (consumed !== undefined) capacityByTable.set(consumed.TableName, addConsumedCapacity(capacityByTable.get(consumed.TableName), consumed) as ConsumedCapacity);
+      if (consumed !== undefined)
+        capacityByTable.set(
+          consumed.TableName,
+          addConsumedCapacity(capacityByTable.get(consumed.TableName), consumed) as ConsumedCapacity,
+        );
       const response: Record<string, unknown> = { TableName: tableName };
       if (statement.kind === 'select' && result.items[0] !== undefined) response.Item = result.items[0];
       return response;
@@ -86,7 +96,11 @@ export const batchExecuteStatement: OperationHandler<BatchExecuteStatementReques
 };
 
 /** `Provided list of item keys contains duplicates`: two statements of a batch on one item. */
-function checkDistinctKeys(context: EngineContext, parsed: readonly (Statement | DynamoDBError)[], entries: readonly BatchStatement[]): void {
+function checkDistinctKeys(
+  context: EngineContext,
+  parsed: readonly (Statement | DynamoDBError)[],
+  entries: readonly BatchStatement[],
+): void {
   const seen = new Set<string>();
   parsed.forEach((statement, index) => {
     if (statement instanceof DynamoDBError || statement.kind === 'exists') return;
@@ -97,7 +111,10 @@ function checkDistinctKeys(context: EngineContext, parsed: readonly (Statement |
     try {
       if (statement.kind === 'insert') {
         const item = (valueOf(statement.item, parameters) as { M?: Record<string, unknown> }).M;
-        key = item === undefined ? undefined : { p: item[table.partitionKey.name], s: table.sortKey && item[table.sortKey.name] };
+        key =
+          item === undefined
+            ? undefined
+            : { p: item[table.partitionKey.name], s: table.sortKey && item[table.sortKey.name] };
       } else {
         key = itemKeyOf(statement.where, table, parameters).key;
         key = { p: key[table.partitionKey.name], s: table.sortKey && key[table.sortKey.name] };

@@ -26,7 +26,8 @@ interface TransactStatement {
   readonly ReturnValuesOnConditionCheckFailure?: string;
 }
 
-const SELECT_NEEDS_KEY = 'Select statements within ExecuteTransaction must specify the primary key in the where clause.';
+const SELECT_NEEDS_KEY =
+  'Select statements within ExecuteTransaction must specify the primary key in the where clause.';
 
 /** ExecuteTransaction's request. */
 export interface ExecuteTransactionRequest {
@@ -45,20 +46,31 @@ export const executeTransaction: OperationHandler<ExecuteTransactionRequest> = (
   const statements = entries.map((entry) => parsedStatementOf(context, entry.Statement, entry.Parameters).statement);
   const reads = statements.filter((statement) => statement.kind === 'select').length;
   if (reads > 0 && reads < statements.length) {
-    throw validationError('ExecuteTransaction API does not support both read and write operations in the same request.');
+    throw validationError(
+      'ExecuteTransaction API does not support both read and write operations in the same request.',
+    );
   }
-  const capacity = input.ReturnConsumedCapacity === undefined ? {} : { ReturnConsumedCapacity: input.ReturnConsumedCapacity };
+  const capacity =
+    input.ReturnConsumedCapacity === undefined ? {} : { ReturnConsumedCapacity: input.ReturnConsumedCapacity };
   if (reads > 0) {
-    const items = statements.map((statement, index) => ({ Get: getOf(context, statement as SelectStatement, entries[index] as TransactStatement, index) }));
+    const items = statements.map((statement, index) => ({
+      Get: getOf(context, statement as SelectStatement, entries[index] as TransactStatement, index),
+    }));
     const output = transactGetItems(context, { TransactItems: items, ...capacity } as CheckedRequest);
     const responses = (output.Responses as { Item?: AnswerItem }[]).map((response, index) => {
       const projection = (statements[index] as SelectStatement).projection;
-      if (response.Item === undefined || projection === undefined || !projection.some((path) => path.steps.length > 0)) return response;
+      if (response.Item === undefined || projection === undefined || !projection.some((path) => path.steps.length > 0))
+        return response;
       return { Item: flattenProjection(itemOfAnswer(response.Item), projection) };
     });
-    return { Responses: responses, ...(output.ConsumedCapacity === undefined ? {} : { ConsumedCapacity: output.ConsumedCapacity }) };
+    return {
+      Responses: responses,
+      ...(output.ConsumedCapacity === undefined ? {} : { ConsumedCapacity: output.ConsumedCapacity }),
+    };
   }
-  const items = statements.map((statement, index) => writeOf(context, statement, entries[index] as TransactStatement, index));
+  const items = statements.map((statement, index) =>
+    writeOf(context, statement, entries[index] as TransactStatement, index),
+  );
   const token = input.ClientRequestToken === undefined ? {} : { ClientRequestToken: input.ClientRequestToken };
   let output: Record<string, unknown>;
   try {
@@ -66,7 +78,10 @@ export const executeTransaction: OperationHandler<ExecuteTransactionRequest> = (
   } catch (error) {
     throw duplicateInsertReasons(error, statements);
   }
-  return { Responses: [], ...(output.ConsumedCapacity === undefined ? {} : { ConsumedCapacity: output.ConsumedCapacity }) };
+  return {
+    Responses: [],
+    ...(output.ConsumedCapacity === undefined ? {} : { ConsumedCapacity: output.ConsumedCapacity }),
+  };
 };
 
 /** A per-statement problem, as DynamoDB words it: `Validation failed in TransactStatements[i]: …`. */
@@ -81,10 +96,16 @@ function inStatement<T>(index: number, compile: () => T): T {
   }
 }
 
-function getOf(context: EngineContext, select: SelectStatement, entry: TransactStatement, index: number): Record<string, unknown> {
+function getOf(
+  context: EngineContext,
+  select: SelectStatement,
+  entry: TransactStatement,
+  index: number,
+): Record<string, unknown> {
   const table = context.storage.requireTable(select.source.table);
   return inStatement(index, () => {
-    if (select.source.index !== undefined) throw validationError('Reads on indices are not supported within transactions.');
+    if (select.source.index !== undefined)
+      throw validationError('Reads on indices are not supported within transactions.');
     const parameters = entry.Parameters ?? [];
     let key: ReturnType<typeof itemKeyOf>;
     try {
@@ -104,25 +125,41 @@ function getOf(context: EngineContext, select: SelectStatement, entry: TransactS
   });
 }
 
-function writeOf(context: EngineContext, statement: Statement, entry: TransactStatement, index: number): Record<string, unknown> {
+function writeOf(
+  context: EngineContext,
+  statement: Statement,
+  entry: TransactStatement,
+  index: number,
+): Record<string, unknown> {
   if (statement.kind === 'select') throw validationError('Unsupported operation in transaction.');
   const table = context.storage.requireTable(statement.source.table);
   const parameters = entry.Parameters ?? [];
-  const failure = entry.ReturnValuesOnConditionCheckFailure === undefined ? {} : { ReturnValuesOnConditionCheckFailure: entry.ReturnValuesOnConditionCheckFailure };
+  const failure =
+    entry.ReturnValuesOnConditionCheckFailure === undefined
+      ? {}
+      : { ReturnValuesOnConditionCheckFailure: entry.ReturnValuesOnConditionCheckFailure };
   return inStatement(index, () => {
-    if (statement.kind === 'exists') return { ConditionCheck: { ...conditionCheckOf(statement.select, table, parameters), ...failure } };
-    if (statement.kind === 'insert') return { Put: { ...compileInsert(statement, table, parameters).input, ...failure } };
+    if (statement.kind === 'exists')
+      return { ConditionCheck: { ...conditionCheckOf(statement.select, table, parameters), ...failure } };
+    if (statement.kind === 'insert')
+      return { Put: { ...compileInsert(statement, table, parameters).input, ...failure } };
     if (statement.kind === 'update') {
-      if (statement.returning !== undefined) throw validationError('RETURNING clause is not supported in ExecuteTransaction.');
+      if (statement.returning !== undefined)
+        throw validationError('RETURNING clause is not supported in ExecuteTransaction.');
       return { Update: { ...compileUpdate(statement, table, parameters).input, ...failure } };
     }
-    if (statement.returning !== undefined) throw validationError('RETURNING clause is not supported in ExecuteTransaction.');
+    if (statement.returning !== undefined)
+      throw validationError('RETURNING clause is not supported in ExecuteTransaction.');
     return { Delete: { ...compileDelete(statement, table, parameters).input, ...failure } };
   });
 }
 
 /** `EXISTS(SELECT … WHERE <full key> AND <condition>)` as a ConditionCheck of that item. */
-function conditionCheckOf(select: SelectStatement, table: Parameters<typeof itemKeyOf>[1], parameters: readonly AttributeValue[]): Record<string, unknown> {
+function conditionCheckOf(
+  select: SelectStatement,
+  table: Parameters<typeof itemKeyOf>[1],
+  parameters: readonly AttributeValue[],
+): Record<string, unknown> {
   const { key, rest } = itemKeyOf(select.where, table, parameters);
   if (rest.length === 0) throw validationError('EXISTS() must contain a single item read with additional condition');
   const names = new ExpressionParameters(parameters);
@@ -139,9 +176,13 @@ function duplicateInsertReasons(error: unknown, statements: readonly Statement[]
       : reason,
   );
   const codes = reasons.map((reason) => reason.Code).join(', ');
-  return new DynamoDBError(error.type, `Transaction cancelled, please refer cancellation reasons for specific reasons [${codes}]`, 400, {
-    ...error.extra,
-    CancellationReasons: reasons,
-  });
+  return new DynamoDBError(
+    error.type,
+    `Transaction cancelled, please refer cancellation reasons for specific reasons [${codes}]`,
+    400,
+    {
+      ...error.extra,
+      CancellationReasons: reasons,
+    },
+  );
 }
-

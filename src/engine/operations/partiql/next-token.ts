@@ -9,13 +9,19 @@ export interface Continuation {
 
 /** A SELECT page's continuation, opaque to the caller. */
 export function nextTokenOf(continuation: Continuation): string {
-  return Buffer.from(JSON.stringify({ v: 1, q: continuation.read, k: continuation.exclusiveStartKey ?? null })).toString('base64');
+  return Buffer.from(
+    JSON.stringify({ v: 1, q: continuation.read, k: continuation.exclusiveStartKey ?? null }),
+  ).toString('base64');
 }
 
 /** The continuation a NextToken stands for; `Invalid NextToken` for anything this engine did not issue. */
 export function continuationOf(nextToken: string): Continuation {
   try {
-    const decoded = JSON.parse(Buffer.from(nextToken, 'base64').toString('utf8')) as { v?: unknown; q?: unknown; k?: unknown };
+    const decoded = JSON.parse(Buffer.from(nextToken, 'base64').toString('utf8')) as {
+      v?: unknown;
+      q?: unknown;
+      k?: unknown;
+    };
     const key = decoded.k;
     const keyValid = key === null || (typeof key === 'object' && !Array.isArray(key));
     if (decoded.v === 1 && Number.isInteger(decoded.q) && (decoded.q as number) >= 0 && keyValid) {

@@ -11,7 +11,8 @@ describe('PartiQL SELECT paging', () => {
       AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
       KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
     });
-    for (const pk of ['a', 'b', 'c', 'd']) engine.handle('PutItem', { TableName: 'pages', Item: { pk: { S: pk }, body: { S: 'x'.repeat(350_000) } } });
+    for (const pk of ['a', 'b', 'c', 'd'])
+      engine.handle('PutItem', { TableName: 'pages', Item: { pk: { S: pk }, body: { S: 'x'.repeat(350_000) } } });
     return engine;
   }
 
@@ -36,12 +37,20 @@ describe('PartiQL SELECT paging', () => {
 
   it('counts Limit in items evaluated, so a filtered page may be empty yet continue', () => {
     const engine = engineWithLargeItems();
-    const first = engine.handle('ExecuteStatement', { Statement: `SELECT pk FROM pages WHERE pk = 'nope' OR pk = 'none'`, Limit: 1 });
+    const first = engine.handle('ExecuteStatement', {
+      Statement: `SELECT pk FROM pages WHERE pk = 'nope' OR pk = 'none'`,
+      Limit: 1,
+    });
     expect(first.Items).toEqual([]);
     expect(first.NextToken).toBeDefined();
   });
 
   it('refuses a NextToken it did not issue', () => {
-    expect(() => engineWithLargeItems().handle('ExecuteStatement', { Statement: 'SELECT pk FROM pages', NextToken: 'bm90IGEgdG9rZW4=' })).toThrow('Invalid NextToken');
+    expect(() =>
+      engineWithLargeItems().handle('ExecuteStatement', {
+        Statement: 'SELECT pk FROM pages',
+        NextToken: 'bm90IGEgdG9rZW4=',
+      }),
+    ).toThrow('Invalid NextToken');
   });
 });

@@ -25,7 +25,12 @@ import { continuationOf, nextTokenOf, type Continuation } from './next-token.js'
 import { addConsumedCapacity, type ConsumedCapacity } from './sum-capacity.js';
 
 const handlers: Readonly<Record<string, OperationHandler>> = {
-  GetItem: getItem, Query: query, Scan: scan, PutItem: putItem, UpdateItem: updateItem, DeleteItem: deleteItem,
+  GetItem: getItem,
+  Query: query,
+  Scan: scan,
+  PutItem: putItem,
+  UpdateItem: updateItem,
+  DeleteItem: deleteItem,
 };
 
 /** The request members of one statement that ExecuteStatement, batches and transactions share. */
@@ -38,7 +43,11 @@ export interface StatementOptions {
 }
 
 /** Parsed once per engine (the context's cache), with `Parameters` checked against its `?` count. */
-export function parsedStatementOf(context: EngineContext, text: string, parameters: readonly AttributeValue[] | undefined): ParsedStatement {
+export function parsedStatementOf(
+  context: EngineContext,
+  text: string,
+  parameters: readonly AttributeValue[] | undefined,
+): ParsedStatement {
   const parsed = (context.partiqlStatements ?? fallbackCache).parse(text);
   // A statement without `?` ignores Parameters, as DynamoDB Local does.
   if (parsed.parameterCount > 0 && (parameters?.length ?? 0) !== parsed.parameterCount) {
@@ -69,11 +78,14 @@ export function runStatement(
 ): StatementResult {
   const table = context.storage.requireTable(statement.source.table);
   if (statement.kind === 'select') return runSelect(context, statement, table, parameters, options);
-  if (statement.kind === 'exists') throw validationError('EXISTS can only be used in ExecuteTransaction write requests.');
+  if (statement.kind === 'exists')
+    throw validationError('EXISTS can only be used in ExecuteTransaction write requests.');
   const compiled =
-    statement.kind === 'insert' ? compileInsert(statement, table, parameters)
-    : statement.kind === 'update' ? compileUpdate(statement, table, parameters)
-    : compileDelete(statement, table, parameters);
+    statement.kind === 'insert'
+      ? compileInsert(statement, table, parameters)
+      : statement.kind === 'update'
+        ? compileUpdate(statement, table, parameters)
+        : compileDelete(statement, table, parameters);
   const input: Record<string, unknown> = { ...compiled.input };
   if (options.ReturnConsumedCapacity !== undefined) input.ReturnConsumedCapacity = options.ReturnConsumedCapacity;
   if (options.ReturnValuesOnConditionCheckFailure !== undefined && statement.kind !== 'insert') {
@@ -83,13 +95,21 @@ export function runStatement(
   try {
     output = (handlers[compiled.operation] as OperationHandler)(context, input as CheckedRequest);
   } catch (error) {
-    if (statement.kind === 'insert' && error instanceof DynamoDBError && error.type === 'ConditionalCheckFailedException') {
+    if (
+      statement.kind === 'insert' &&
+      error instanceof DynamoDBError &&
+      error.type === 'ConditionalCheckFailedException'
+    ) {
       throw new DynamoDBError('DuplicateItemException', 'Duplicate primary key exists in table');
     }
     throw error;
   }
   const attributes = output.Attributes as AnswerItem | undefined;
-  return { items: attributes === undefined ? [] : [attributes], consumedCapacity: output.ConsumedCapacity, tableName: table.name };
+  return {
+    items: attributes === undefined ? [] : [attributes],
+    consumedCapacity: output.ConsumedCapacity,
+    tableName: table.name,
+  };
 }
 
 function runSelect(
@@ -101,7 +121,8 @@ function runSelect(
 ): StatementResult {
   const compiled = compileSelect(select, table, parameters);
   const reads = compiled.decomposed ?? [compiled];
-  const start = options.NextToken === undefined ? { read: 0, exclusiveStartKey: undefined } : continuationOf(options.NextToken);
+  const start =
+    options.NextToken === undefined ? { read: 0, exclusiveStartKey: undefined } : continuationOf(options.NextToken);
   let items: AnswerItem[] = [];
   let consumed: ConsumedCapacity | undefined;
   let next: Continuation | undefined;
@@ -122,7 +143,8 @@ function runSelect(
       if (remaining !== undefined) remaining--;
     } else {
       if (remaining !== undefined) input.Limit = remaining;
-      if (read === start.read && start.exclusiveStartKey !== undefined) input.ExclusiveStartKey = start.exclusiveStartKey;
+      if (read === start.read && start.exclusiveStartKey !== undefined)
+        input.ExclusiveStartKey = start.exclusiveStartKey;
       output = (handlers[part.operation] as OperationHandler)(context, input as CheckedRequest);
       const page = output.Items as AnswerItem[];
       items = items.length === 0 ? page : items.concat(page);

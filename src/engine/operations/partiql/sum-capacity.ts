@@ -15,7 +15,10 @@ const UNITS = ['CapacityUnits', 'ReadCapacityUnits', 'WriteCapacityUnits'] as co
  * Two reads' capacity on one table as one: what a SELECT of several decomposed reads, or
  * a batch's statements on one table, consumed together.
  */
-export function addConsumedCapacity(total: ConsumedCapacity | undefined, more: ConsumedCapacity | undefined): ConsumedCapacity | undefined {
+export function addConsumedCapacity(
+  total: ConsumedCapacity | undefined,
+  more: ConsumedCapacity | undefined,
+): ConsumedCapacity | undefined {
   if (total === undefined) return more;
   if (more === undefined) return total;
   const sum: Record<string, unknown> = { TableName: total.TableName };
@@ -32,7 +35,10 @@ export function addConsumedCapacity(total: ConsumedCapacity | undefined, more: C
   return sum as unknown as ConsumedCapacity;
 }
 
-function addUnits(left: Readonly<Record<string, number>> | undefined, right: Readonly<Record<string, number>> | undefined): Record<string, number> {
+function addUnits(
+  left: Readonly<Record<string, number>> | undefined,
+  right: Readonly<Record<string, number>> | undefined,
+): Record<string, number> {
   const sum: Record<string, number> = { ...left };
   for (const [unit, value] of Object.entries(right ?? {})) sum[unit] = (sum[unit] ?? 0) + value;
   return sum;

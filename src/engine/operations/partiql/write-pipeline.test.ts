@@ -12,20 +12,37 @@ function engineWithTable(): Engine {
       { AttributeName: 'g', AttributeType: 'S' },
     ],
     KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
-    GlobalSecondaryIndexes: [{ IndexName: 'by_g', KeySchema: [{ AttributeName: 'g', KeyType: 'HASH' }], Projection: { ProjectionType: 'ALL' } }],
+    GlobalSecondaryIndexes: [
+      {
+        IndexName: 'by_g',
+        KeySchema: [{ AttributeName: 'g', KeyType: 'HASH' }],
+        Projection: { ProjectionType: 'ALL' },
+      },
+    ],
   });
-  engine.handle('UpdateTimeToLive', { TableName: 'pipe', TimeToLiveSpecification: { Enabled: true, AttributeName: 'expires' } });
+  engine.handle('UpdateTimeToLive', {
+    TableName: 'pipe',
+    TimeToLiveSpecification: { Enabled: true, AttributeName: 'expires' },
+  });
   return engine;
 }
 
-const itemOf = (engine: Engine, pk: string) => engine.handle('GetItem', { TableName: 'pipe', Key: { pk: { S: pk } } }).Item as Record<string, unknown>;
+const itemOf = (engine: Engine, pk: string) =>
+  engine.handle('GetItem', { TableName: 'pipe', Key: { pk: { S: pk } } }).Item as Record<string, unknown>;
 
 describe('PartiQL writes and the write pipeline', () => {
   it('INSERT and UPDATE leave the items PutItem and UpdateItem leave', () => {
     const engine = engineWithTable();
-    engine.handle('ExecuteStatement', { Statement: `INSERT INTO pipe VALUE {'pk': 'p', 'n': 1.50, 'l': [1], 'ss': <<'b', 'a'>>}` });
-    engine.handle('PutItem', { TableName: 'pipe', Item: { pk: { S: 'q' }, n: { N: '1.50' }, l: { L: [{ N: '1' }] }, ss: { SS: ['b', 'a'] } } });
-    engine.handle('ExecuteStatement', { Statement: `UPDATE pipe SET n = n + 1 SET l = list_append(l, [2]) SET ss = set_add(ss, <<'c'>>) WHERE pk = 'p'` });
+    engine.handle('ExecuteStatement', {
+      Statement: `INSERT INTO pipe VALUE {'pk': 'p', 'n': 1.50, 'l': [1], 'ss': <<'b', 'a'>>}`,
+    });
+    engine.handle('PutItem', {
+      TableName: 'pipe',
+      Item: { pk: { S: 'q' }, n: { N: '1.50' }, l: { L: [{ N: '1' }] }, ss: { SS: ['b', 'a'] } },
+    });
+    engine.handle('ExecuteStatement', {
+      Statement: `UPDATE pipe SET n = n + 1 SET l = list_append(l, [2]) SET ss = set_add(ss, <<'c'>>) WHERE pk = 'p'`,
+    });
     engine.handle('UpdateItem', {
       TableName: 'pipe',
       Key: { pk: { S: 'q' } },
@@ -37,7 +54,9 @@ describe('PartiQL writes and the write pipeline', () => {
 
   it('an INSERT is in the GSI, and an expired TTL attribute is reaped', () => {
     const engine = engineWithTable();
-    engine.handle('ExecuteStatement', { Statement: `INSERT INTO pipe VALUE {'pk': 'p', 'g': 'G', 'expires': 1999999000}` });
+    engine.handle('ExecuteStatement', {
+      Statement: `INSERT INTO pipe VALUE {'pk': 'p', 'g': 'G', 'expires': 1999999000}`,
+    });
     const byIndex = engine.handle('ExecuteStatement', { Statement: `SELECT pk FROM "pipe"."by_g" WHERE g = 'G'` });
     expect(byIndex.Items).toEqual([{ pk: { S: 'p' } }]);
     expect(engine.reapExpiredItems()).toBe(1);
@@ -48,6 +67,8 @@ describe('PartiQL writes and the write pipeline', () => {
     const engine = engineWithTable();
     engine.handle('ExecuteStatement', { Statement: `INSERT INTO pipe VALUE {'pk': 'p', 'g': 'G'}` });
     engine.handle('ExecuteStatement', { Statement: `DELETE FROM pipe WHERE pk = 'p'` });
-    expect(engine.handle('ExecuteStatement', { Statement: `SELECT pk FROM "pipe"."by_g" WHERE g = 'G'` }).Items).toEqual([]);
+    expect(
+      engine.handle('ExecuteStatement', { Statement: `SELECT pk FROM "pipe"."by_g" WHERE g = 'G'` }).Items,
+    ).toEqual([]);
   });
 });

@@ -13,19 +13,31 @@ describe('Query reports BETWEEN bounds in the wrong order only after the filter 
 
   const values = { ':p': { S: 'a' }, ':hi': { S: 'z' }, ':lo': { S: 'a' } };
   const message = (request: Record<string, unknown>) =>
-    errorOf(() => engine.handle('Query', { TableName: 'sorted', KeyConditionExpression: 'pk = :p AND sk BETWEEN :hi AND :lo', ...request })).message;
+    errorOf(() =>
+      engine.handle('Query', {
+        TableName: 'sorted',
+        KeyConditionExpression: 'pk = :p AND sk BETWEEN :hi AND :lo',
+        ...request,
+      }),
+    ).message;
 
   it('names a filter operand of the wrong type first', () => {
-    expect(message({ FilterExpression: 'x >= :ns', ExpressionAttributeValues: { ...values, ':ns': { NS: ['1'] } } })).toBe(
+    expect(
+      message({ FilterExpression: 'x >= :ns', ExpressionAttributeValues: { ...values, ':ns': { NS: ['1'] } } }),
+    ).toBe(
       'Invalid FilterExpression: Incorrect operand type for operator or function; operator or function: >=, operand type: NS',
     );
   });
 
   it('names overlapping projection paths first', () => {
-    expect(message({ ProjectionExpression: 'a, a', ExpressionAttributeValues: values })).toMatch(/^Invalid ProjectionExpression: Two document paths overlap/);
+    expect(message({ ProjectionExpression: 'a, a', ExpressionAttributeValues: values })).toMatch(
+      /^Invalid ProjectionExpression: Two document paths overlap/,
+    );
   });
 
   it('reports the bounds before unused substitutions', () => {
-    expect(message({ ExpressionAttributeValues: { ...values, ':u': { S: 'u' } } })).toMatch(/^Invalid KeyConditionExpression: The BETWEEN operator requires upper bound/);
+    expect(message({ ExpressionAttributeValues: { ...values, ':u': { S: 'u' } } })).toMatch(
+      /^Invalid KeyConditionExpression: The BETWEEN operator requires upper bound/,
+    );
   });
 });

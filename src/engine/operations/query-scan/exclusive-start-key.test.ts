@@ -44,9 +44,9 @@ describe('validateQueryStartKey', () => {
     expect(() => validateQueryStartKey({ pk: { S: 'p' }, sx: { N: '1' } }, onTable, partitionP)).toThrow(
       /^The provided starting key is invalid$/,
     );
-    expect(() =>
-      validateQueryStartKey({ pk: { S: 'p' }, sk: { N: '1' }, x: { N: '1' } }, onTable, partitionP),
-    ).toThrow(/^The provided starting key is invalid$/);
+    expect(() => validateQueryStartKey({ pk: { S: 'p' }, sk: { N: '1' }, x: { N: '1' } }, onTable, partitionP)).toThrow(
+      /^The provided starting key is invalid$/,
+    );
   });
 
   it('rejects a key of another type than the schema', () => {

@@ -10,20 +10,28 @@ describe('checkReadExpressionParameters', () => {
     );
     expect(() =>
       checkReadExpressionParameters(
-        { KeyConditionExpression: 'pk = :p', ConditionalOperator: 'OR', FilterExpression: 'a = :p', ProjectionExpression: 'a' },
+        {
+          KeyConditionExpression: 'pk = :p',
+          ConditionalOperator: 'OR',
+          FilterExpression: 'a = :p',
+          ProjectionExpression: 'a',
+        },
         'Query',
       ),
     ).toThrow(
       'Non-expression parameters: {ConditionalOperator} Expression parameters: {ProjectionExpression, FilterExpression, KeyConditionExpression}',
     );
-    expect(() => checkReadExpressionParameters({ KeyConditionExpression: 'pk = :p', KeyConditions: {} }, 'Query')).toThrow(
-      'Non-expression parameters: {KeyConditions} Expression parameters: {KeyConditionExpression}',
-    );
+    expect(() =>
+      checkReadExpressionParameters({ KeyConditionExpression: 'pk = :p', KeyConditions: {} }, 'Query'),
+    ).toThrow('Non-expression parameters: {KeyConditions} Expression parameters: {KeyConditionExpression}');
   });
 
   it('lets KeyConditions accompany a filter or projection expression', () => {
     expect(() =>
-      checkReadExpressionParameters({ KeyConditions: {}, FilterExpression: 'a = :a', ProjectionExpression: 'a' }, 'Query'),
+      checkReadExpressionParameters(
+        { KeyConditions: {}, FilterExpression: 'a = :a', ProjectionExpression: 'a' },
+        'Query',
+      ),
     ).not.toThrow();
   });
 
@@ -35,8 +43,13 @@ describe('checkReadExpressionParameters', () => {
       'ExpressionAttributeValues can only be specified when using expressions: FilterExpression is null',
     );
     expect(() =>
-      checkReadExpressionParameters({ KeyConditions: {}, ExpressionAttributeValues: {}, ProjectionExpression: 'a' }, 'Query'),
-    ).toThrow('ExpressionAttributeValues can only be specified when using expressions: FilterExpression and KeyConditionExpression are null');
+      checkReadExpressionParameters(
+        { KeyConditions: {}, ExpressionAttributeValues: {}, ProjectionExpression: 'a' },
+        'Query',
+      ),
+    ).toThrow(
+      'ExpressionAttributeValues can only be specified when using expressions: FilterExpression and KeyConditionExpression are null',
+    );
   });
 
   it('rejects ConditionalOperator without a legacy filter', () => {
@@ -47,7 +60,10 @@ describe('checkReadExpressionParameters', () => {
       checkReadExpressionParameters({ KeyConditions: {}, ConditionalOperator: 'OR', QueryFilter: { a: {} } }, 'Query'),
     ).toThrow('ConditionalOperator can only be used when Filter or Expected has two or more elements');
     expect(() =>
-      checkReadExpressionParameters({ KeyConditions: {}, ConditionalOperator: 'OR', QueryFilter: { a: {}, b: {} } }, 'Query'),
+      checkReadExpressionParameters(
+        { KeyConditions: {}, ConditionalOperator: 'OR', QueryFilter: { a: {}, b: {} } },
+        'Query',
+      ),
     ).not.toThrow();
   });
 });

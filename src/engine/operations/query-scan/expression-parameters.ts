@@ -26,7 +26,8 @@ const families: Record<'Query' | 'Scan', ParameterFamilies> = {
  */
 export function checkReadExpressionParameters(input: ExpressionMembers, operation: 'Query' | 'Scan'): void {
   const { expressions, legacy } = families[operation];
-  const mixable = input.KeyConditionExpression === undefined ? legacy.filter((member) => member !== 'KeyConditions') : legacy;
+  const mixable =
+    input.KeyConditionExpression === undefined ? legacy.filter((member) => member !== 'KeyConditions') : legacy;
   checkExpressionParameters(input, expressions, mixable);
   const filterMember = operation === 'Query' ? 'QueryFilter' : 'ScanFilter';
   // ConditionalOperator only combines the conditions of a legacy filter.

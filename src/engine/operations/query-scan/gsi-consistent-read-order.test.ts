@@ -11,7 +11,15 @@ describe('a consistent read of a GSI is rejected after the Query expressions, be
     engine = testEngine();
     createTestTable(engine, {
       name: 'indexed',
-      globalIndexes: [{ name: 'gsi', kind: 'global', partitionKeys: [{ name: 'g', type: 'S' }], sortKeys: [], projection: { type: 'ALL' } }],
+      globalIndexes: [
+        {
+          name: 'gsi',
+          kind: 'global',
+          partitionKeys: [{ name: 'g', type: 'S' }],
+          sortKeys: [],
+          projection: { type: 'ALL' },
+        },
+      ],
     });
   });
   afterEach(() => engine.close());
@@ -28,11 +36,16 @@ describe('a consistent read of a GSI is rejected after the Query expressions, be
       }),
     ).message;
   const scan = (request: Record<string, unknown>) =>
-    errorOf(() => engine.handle('Scan', { TableName: 'indexed', IndexName: 'gsi', ConsistentRead: true, ...request })).message;
+    errorOf(() => engine.handle('Scan', { TableName: 'indexed', IndexName: 'gsi', ConsistentRead: true, ...request }))
+      .message;
 
   it('Query reports unused substitutions, overlapping projections and syntax errors first', () => {
-    expect(query({ ExpressionAttributeNames: { '#u': 'u' } })).toBe('Value provided in ExpressionAttributeNames unused in expressions: keys: {#u}');
-    expect(query({ ProjectionExpression: 'a, a' })).toMatch(/^Invalid ProjectionExpression: Two document paths overlap/);
+    expect(query({ ExpressionAttributeNames: { '#u': 'u' } })).toBe(
+      'Value provided in ExpressionAttributeNames unused in expressions: keys: {#u}',
+    );
+    expect(query({ ProjectionExpression: 'a, a' })).toMatch(
+      /^Invalid ProjectionExpression: Two document paths overlap/,
+    );
     expect(query({ FilterExpression: 'a =' })).toMatch(/^Invalid FilterExpression: Syntax error/);
   });
 

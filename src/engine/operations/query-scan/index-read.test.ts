@@ -27,7 +27,12 @@ const onGsi = {
   KeyConditionExpression: 'gpk = :g',
   ExpressionAttributeValues: { ':g': { S: 'OPEN' } },
 };
-const onLsi = { TableName: 'orders', IndexName: 'lsi', KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': { S: 'p' } } };
+const onLsi = {
+  TableName: 'orders',
+  IndexName: 'lsi',
+  KeyConditionExpression: 'pk = :p',
+  ExpressionAttributeValues: { ':p': { S: 'p' } },
+};
 
 describe('Query on a GSI', () => {
   beforeEach(() => setUp({ ProjectionType: 'ALL' }));
@@ -59,15 +64,22 @@ describe('Query on a GSI', () => {
 
   it('rejects a start key without the table keys', () => {
     expect(
-      errorOf(() => engine.handle('Query', { ...onGsi, ExclusiveStartKey: { gpk: { S: 'OPEN' }, gsk: { N: '6' } } })).message,
+      errorOf(() => engine.handle('Query', { ...onGsi, ExclusiveStartKey: { gpk: { S: 'OPEN' }, gsk: { N: '6' } } }))
+        .message,
     ).toBe('The provided starting key is invalid');
   });
 
   it('rejects a filter on the index keys but allows one on the table keys', () => {
     const error = errorOf(() =>
-      engine.handle('Query', { ...onGsi, FilterExpression: 'gsk > :n', ExpressionAttributeValues: { ':g': { S: 'OPEN' }, ':n': { N: '1' } } }),
+      engine.handle('Query', {
+        ...onGsi,
+        FilterExpression: 'gsk > :n',
+        ExpressionAttributeValues: { ':g': { S: 'OPEN' }, ':n': { N: '1' } },
+      }),
     );
-    expect(error.message).toBe('Filter Expression can only contain non-primary key attributes: Primary key attribute: gsk');
+    expect(error.message).toBe(
+      'Filter Expression can only contain non-primary key attributes: Primary key attribute: gsk',
+    );
     const response = engine.handle('Query', {
       ...onGsi,
       FilterExpression: 'sk = :n',
@@ -121,7 +133,12 @@ describe('Query on an LSI', () => {
   });
 
   it('fetches table attributes the index does not project, and bills the fetches to the table', () => {
-    const all = engine.handle('Query', { ...onLsi, Limit: 2, Select: 'ALL_ATTRIBUTES', ReturnConsumedCapacity: 'INDEXES' });
+    const all = engine.handle('Query', {
+      ...onLsi,
+      Limit: 2,
+      Select: 'ALL_ATTRIBUTES',
+      ReturnConsumedCapacity: 'INDEXES',
+    });
     expect(all.Items).toEqual([orderItem(5), orderItem(4)]);
     expect(all.ConsumedCapacity).toEqual({
       TableName: 'orders',

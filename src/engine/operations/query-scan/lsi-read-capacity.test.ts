@@ -9,7 +9,13 @@ describe('LSI reads carry no per-item overhead (unlike LSI writes)', () => {
       name: 'measured',
       sortKey: { name: 'sk', type: 'S' },
       localIndexes: [
-        { name: 'lsi', kind: 'local', partitionKeys: [{ name: 'pk', type: 'S' }], sortKeys: [{ name: 'lk', type: 'S' }], projection: { type: 'ALL' } },
+        {
+          name: 'lsi',
+          kind: 'local',
+          partitionKeys: [{ name: 'pk', type: 'S' }],
+          sortKeys: [{ name: 'lk', type: 'S' }],
+          projection: { type: 'ALL' },
+        },
       ],
     });
     const base = { pk: { S: 'p' }, sk: { S: '1' }, lk: { S: 'l' } };
@@ -29,9 +35,22 @@ describe('LSI reads carry no per-item overhead (unlike LSI writes)', () => {
         ReturnConsumedCapacity: 'INDEXES',
         ...select,
       }).ConsumedCapacity;
-    expect(query({})).toEqual({ TableName: 'measured', CapacityUnits: 1, Table: { CapacityUnits: 0 }, LocalSecondaryIndexes: { lsi: { CapacityUnits: 1 } } });
-    const scan = engine.handle('Scan', { TableName: 'measured', IndexName: 'lsi', ConsistentRead: true, ReturnConsumedCapacity: 'INDEXES' });
-    expect(scan.ConsumedCapacity).toMatchObject({ CapacityUnits: 1, LocalSecondaryIndexes: { lsi: { CapacityUnits: 1 } } });
+    expect(query({})).toEqual({
+      TableName: 'measured',
+      CapacityUnits: 1,
+      Table: { CapacityUnits: 0 },
+      LocalSecondaryIndexes: { lsi: { CapacityUnits: 1 } },
+    });
+    const scan = engine.handle('Scan', {
+      TableName: 'measured',
+      IndexName: 'lsi',
+      ConsistentRead: true,
+      ReturnConsumedCapacity: 'INDEXES',
+    });
+    expect(scan.ConsumedCapacity).toMatchObject({
+      CapacityUnits: 1,
+      LocalSecondaryIndexes: { lsi: { CapacityUnits: 1 } },
+    });
     engine.close();
   });
 });

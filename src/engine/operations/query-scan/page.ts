@@ -96,5 +96,8 @@ function readPageRows(source: Iterable<StoredRow>, options: PageOptions, bySizeB
   if (!full || !lastRead) return page;
   // The key comes from its own parse of the row: it shares no value with the items returned
   // (over HTTP nothing is shared either), and a row returned unparsed stays unparsed.
-  return { ...page, lastEvaluatedKey: lastEvaluatedKey(parseStoredItem(lastRead.source, lastRead.textStart), options.keyAttributeNames) };
+  return {
+    ...page,
+    lastEvaluatedKey: lastEvaluatedKey(parseStoredItem(lastRead.source, lastRead.textStart), options.keyAttributeNames),
+  };
 }

@@ -1,6 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../engine.js';
-import { allPages, countRowsRead, createHashTable, createOrdersTable, errorOf, newEngine, put } from './query-scan-fixtures.test-support.js';
+import {
+  allPages,
+  countRowsRead,
+  createHashTable,
+  createOrdersTable,
+  errorOf,
+  newEngine,
+  put,
+} from './query-scan-fixtures.test-support.js';
 
 let engine: Engine;
 beforeEach(() => {
@@ -11,13 +19,26 @@ beforeEach(() => {
 });
 afterEach(() => engine.close());
 
-const partitionP = { TableName: 'orders', KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': { S: 'p' } } };
-const sortKeys = (response: Record<string, unknown>) => (response.Items as { sk: { N: string } }[]).map((item) => item.sk.N);
+const partitionP = {
+  TableName: 'orders',
+  KeyConditionExpression: 'pk = :p',
+  ExpressionAttributeValues: { ':p': { S: 'p' } },
+};
+const sortKeys = (response: Record<string, unknown>) =>
+  (response.Items as { sk: { N: string } }[]).map((item) => item.sk.N);
 
 describe('Query key conditions', () => {
   it('returns one partition in sort-key order, reversed with ScanIndexForward false', () => {
     expect(sortKeys(engine.handle('Query', partitionP))).toEqual(['1', '2', '3', '4', '5', '6', '7']);
-    expect(sortKeys(engine.handle('Query', { ...partitionP, ScanIndexForward: false }))).toEqual(['7', '6', '5', '4', '3', '2', '1']);
+    expect(sortKeys(engine.handle('Query', { ...partitionP, ScanIndexForward: false }))).toEqual([
+      '7',
+      '6',
+      '5',
+      '4',
+      '3',
+      '2',
+      '1',
+    ]);
   });
 
   it.each([
@@ -51,7 +72,8 @@ describe('Query key conditions', () => {
       ],
       BillingMode: 'PAY_PER_REQUEST',
     });
-    for (const sk of ['ORDER#2', 'ORDER#1', 'ORDEX', 'META']) put(strings, 'strings', { pk: { S: 'c' }, sk: { S: sk } });
+    for (const sk of ['ORDER#2', 'ORDER#1', 'ORDEX', 'META'])
+      put(strings, 'strings', { pk: { S: 'c' }, sk: { S: sk } });
     const response = strings.handle('Query', {
       TableName: 'strings',
       KeyConditionExpression: 'pk = :p AND begins_with(sk, :prefix)',
@@ -82,7 +104,9 @@ describe('Query key conditions', () => {
   });
 
   it('answers ResourceNotFoundException for an unknown table', () => {
-    expect(errorOf(() => engine.handle('Query', { ...partitionP, TableName: 'missing' })).type).toBe('ResourceNotFoundException');
+    expect(errorOf(() => engine.handle('Query', { ...partitionP, TableName: 'missing' })).type).toBe(
+      'ResourceNotFoundException',
+    );
   });
 });
 
@@ -91,7 +115,11 @@ describe('Query pages', () => {
     const first = engine.handle('Query', { ...partitionP, Limit: 3 });
     expect(sortKeys(first)).toEqual(['1', '2', '3']);
     expect(first.LastEvaluatedKey).toEqual({ pk: { S: 'p' }, sk: { N: '3' } });
-    const last = engine.handle('Query', { ...partitionP, Limit: 3, ExclusiveStartKey: { pk: { S: 'p' }, sk: { N: '6' } } });
+    const last = engine.handle('Query', {
+      ...partitionP,
+      Limit: 3,
+      ExclusiveStartKey: { pk: { S: 'p' }, sk: { N: '6' } },
+    });
     expect(sortKeys(last)).toEqual(['7']);
     expect(last.LastEvaluatedKey).toBeUndefined();
 
@@ -114,7 +142,12 @@ describe('Query pages', () => {
       FilterExpression: 'v = :v',
       ExpressionAttributeValues: { ':p': { S: 'p' }, ':v': { S: 'v5' } },
     });
-    expect(response).toEqual({ Items: [], Count: 0, ScannedCount: 3, LastEvaluatedKey: { pk: { S: 'p' }, sk: { N: '3' } } });
+    expect(response).toEqual({
+      Items: [],
+      Count: 0,
+      ScannedCount: 3,
+      LastEvaluatedKey: { pk: { S: 'p' }, sk: { N: '3' } },
+    });
   });
 
   it('stops a page at 1 MB read before the filter, the crossing item included', () => {
@@ -122,7 +155,11 @@ describe('Query pages', () => {
     createOrdersTable(big, 'big');
     const blob = 'x'.repeat(100_000);
     for (let n = 0; n < 12; n++) put(big, 'big', { pk: { S: 'big' }, sk: { N: String(n) }, payload: { S: blob } });
-    const request = { TableName: 'big', KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': { S: 'big' } } };
+    const request = {
+      TableName: 'big',
+      KeyConditionExpression: 'pk = :p',
+      ExpressionAttributeValues: { ':p': { S: 'big' } },
+    };
 
     const first = big.handle('Query', request);
     // Each item is about 100 KB: ten stay under 1 MB (1,048,576 bytes), the eleventh crosses it.
@@ -130,7 +167,11 @@ describe('Query pages', () => {
     expect(first.LastEvaluatedKey).toEqual({ pk: { S: 'big' }, sk: { N: '10' } });
 
     const filtered = big.handle('Query', { ...request, FilterExpression: 'attribute_not_exists(payload)' });
-    expect(filtered).toMatchObject({ Count: 0, ScannedCount: 11, LastEvaluatedKey: { pk: { S: 'big' }, sk: { N: '10' } } });
+    expect(filtered).toMatchObject({
+      Count: 0,
+      ScannedCount: 11,
+      LastEvaluatedKey: { pk: { S: 'big' }, sk: { N: '10' } },
+    });
 
     const projected = big.handle('Query', { ...request, ProjectionExpression: 'sk' });
     expect(projected.ScannedCount).toBe(11);
@@ -156,8 +197,13 @@ describe('Query reads item sizes only when it needs them', () => {
   ])('pages %s as it does with the sizes read', (_case, payload, items, expectedCount) => {
     const big = newEngine();
     createOrdersTable(big, 'big');
-    for (let n = 0; n < items; n++) put(big, 'big', { pk: { S: 'big' }, sk: { N: String(n) }, payload: { S: payload } });
-    const request = { TableName: 'big', KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': { S: 'big' } } };
+    for (let n = 0; n < items; n++)
+      put(big, 'big', { pk: { S: 'big' }, sk: { N: String(n) }, payload: { S: payload } });
+    const request = {
+      TableName: 'big',
+      KeyConditionExpression: 'pk = :p',
+      ExpressionAttributeValues: { ':p': { S: 'big' } },
+    };
     for (const extra of [{}, { Limit: 5 }, { Limit: 20 }, { Limit: 20, ScanIndexForward: false }]) {
       const plain = big.handle('Query', { ...request, ...extra });
       const costed = big.handle('Query', { ...request, ...extra, ReturnConsumedCapacity: 'TOTAL' });
@@ -233,7 +279,12 @@ describe('Query Select, filter and projection', () => {
   });
 
   it('projects the attributes asked for', () => {
-    const response = engine.handle('Query', { ...partitionP, ProjectionExpression: '#v', ExpressionAttributeNames: { '#v': 'v' }, Limit: 2 });
+    const response = engine.handle('Query', {
+      ...partitionP,
+      ProjectionExpression: '#v',
+      ExpressionAttributeNames: { '#v': 'v' },
+      Limit: 2,
+    });
     expect(response.Items).toEqual([{ v: { S: 'v1' } }, { v: { S: 'v2' } }]);
   });
 
@@ -243,9 +294,15 @@ describe('Query Select, filter and projection', () => {
 
   it('rejects a filter on a key attribute', () => {
     const error = errorOf(() =>
-      engine.handle('Query', { ...partitionP, FilterExpression: 'sk > :x', ExpressionAttributeValues: { ':p': { S: 'p' }, ':x': { N: '1' } } }),
+      engine.handle('Query', {
+        ...partitionP,
+        FilterExpression: 'sk > :x',
+        ExpressionAttributeValues: { ':p': { S: 'p' }, ':x': { N: '1' } },
+      }),
     );
-    expect(error.message).toBe('Filter Expression can only contain non-primary key attributes: Primary key attribute: sk');
+    expect(error.message).toBe(
+      'Filter Expression can only contain non-primary key attributes: Primary key attribute: sk',
+    );
   });
 
   it('accepts the legacy QueryFilter and AttributesToGet', () => {
@@ -267,10 +324,22 @@ describe('Query Select, filter and projection', () => {
   });
 
   it.each([
-    [{ Select: 'SPECIFIC_ATTRIBUTES' }, 'Must specify the AttributesToGet or ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES'],
-    [{ Select: 'ALL_PROJECTED_ATTRIBUTES' }, 'ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName'],
-    [{ Select: 'ALL_ATTRIBUTES', ProjectionExpression: 'v' }, 'Cannot specify the ProjectionExpression when choosing to get ALL_ATTRIBUTES'],
-    [{ Select: 'COUNT', ProjectionExpression: 'v' }, 'Cannot specify the ProjectionExpression when choosing to get only the Count'],
+    [
+      { Select: 'SPECIFIC_ATTRIBUTES' },
+      'Must specify the AttributesToGet or ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES',
+    ],
+    [
+      { Select: 'ALL_PROJECTED_ATTRIBUTES' },
+      'ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName',
+    ],
+    [
+      { Select: 'ALL_ATTRIBUTES', ProjectionExpression: 'v' },
+      'Cannot specify the ProjectionExpression when choosing to get ALL_ATTRIBUTES',
+    ],
+    [
+      { Select: 'COUNT', ProjectionExpression: 'v' },
+      'Cannot specify the ProjectionExpression when choosing to get only the Count',
+    ],
   ])('rejects %o', (extra, message) => {
     expect(errorOf(() => engine.handle('Query', { ...partitionP, ...extra })).message).toBe(message);
   });
@@ -288,7 +357,10 @@ describe('Query Select, filter and projection', () => {
 describe('Query ExclusiveStartKey validation', () => {
   it.each([
     [{ pk: { S: 'p' } }, 'The provided starting key is invalid'],
-    [{ pk: { S: 'other' }, sk: { N: '1' } }, 'The provided starting key is outside query boundaries based on provided conditions'],
+    [
+      { pk: { S: 'other' }, sk: { N: '1' } },
+      'The provided starting key is outside query boundaries based on provided conditions',
+    ],
   ])('rejects %o', (startKey, message) => {
     expect(errorOf(() => engine.handle('Query', { ...partitionP, ExclusiveStartKey: startKey })).message).toBe(message);
   });
@@ -311,16 +383,22 @@ describe('Query consumed capacity', () => {
     const sized = newEngine();
     createOrdersTable(sized, 'sized');
     // Three items of about 1.5 KB: 4.5 KB in all is two 4 KB units (GetItem would round each).
-    for (let n = 0; n < 3; n++) put(sized, 'sized', { pk: { S: 's' }, sk: { N: String(n) }, body: { S: 'y'.repeat(1500) } });
+    for (let n = 0; n < 3; n++)
+      put(sized, 'sized', { pk: { S: 's' }, sk: { N: String(n) }, body: { S: 'y'.repeat(1500) } });
     const request = {
       TableName: 'sized',
       KeyConditionExpression: 'pk = :p',
       ExpressionAttributeValues: { ':p': { S: 's' } },
       ReturnConsumedCapacity: 'TOTAL',
     };
-    expect(sized.handle('Query', { ...request, ConsistentRead: true }).ConsumedCapacity).toEqual({ TableName: 'sized', CapacityUnits: 2 });
+    expect(sized.handle('Query', { ...request, ConsistentRead: true }).ConsumedCapacity).toEqual({
+      TableName: 'sized',
+      CapacityUnits: 2,
+    });
     expect(sized.handle('Query', request).ConsumedCapacity).toEqual({ TableName: 'sized', CapacityUnits: 1 });
-    expect(sized.handle('Query', { ...request, Select: 'COUNT', ReturnConsumedCapacity: 'INDEXES' }).ConsumedCapacity).toEqual({
+    expect(
+      sized.handle('Query', { ...request, Select: 'COUNT', ReturnConsumedCapacity: 'INDEXES' }).ConsumedCapacity,
+    ).toEqual({
       TableName: 'sized',
       CapacityUnits: 1,
       Table: { CapacityUnits: 1 },

@@ -35,7 +35,9 @@ export const query: OperationHandler = (context, input: QueryInput) => {
   const table = context.storage.requireTable(input.TableName);
   checkReadExpressionParameters(input, 'Query');
   if (isAbsent(input.KeyConditions) && isAbsent(input.KeyConditionExpression)) {
-    throw validationError('Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.');
+    throw validationError(
+      'Either the KeyConditions or KeyConditionExpression parameter must be specified in the request.',
+    );
   }
   const consistent = input.ConsistentRead === true;
   const target = resolveReadTarget(table, input.IndexName, false);
@@ -45,7 +47,9 @@ export const query: OperationHandler = (context, input: QueryInput) => {
   let keyNode: ReturnType<typeof parseKeyConditionSyntax> | undefined;
   let boundsError: unknown;
   try {
-    keyNode = isAbsent(input.KeyConditionExpression) ? undefined : parseKeyConditionSyntax(input.KeyConditionExpression as string, attributes);
+    keyNode = isAbsent(input.KeyConditionExpression)
+      ? undefined
+      : parseKeyConditionSyntax(input.KeyConditionExpression as string, attributes);
   } catch (error) {
     if (!(error instanceof DynamoDBError && error.reason === 'between-bounds-reversed')) throw error;
     boundsError = error;
@@ -62,17 +66,28 @@ export const query: OperationHandler = (context, input: QueryInput) => {
   if (clauses.projection || clauses.filterPaths.length > 0) {
     assertKeyPathsScalar(target.table, [...(clauses.projection ?? []), ...clauses.filterPaths]);
   }
-  const select = resolveSelect({ select: input.Select, indexName: input.IndexName, projection: clauses.projectionMember });
+  const select = resolveSelect({
+    select: input.Select,
+    indexName: input.IndexName,
+    projection: clauses.projectionMember,
+  });
 
-  if (input.ExclusiveStartKey) validateQueryStartKey(input.ExclusiveStartKey, target, keyCondition, input.ScanIndexForward !== false);
-  assertFilterAvoidsKeys(clauses.filterPaths, target, isAbsent(input.FilterExpression) ? 'QueryFilter' : 'Filter Expression');
+  if (input.ExclusiveStartKey)
+    validateQueryStartKey(input.ExclusiveStartKey, target, keyCondition, input.ScanIndexForward !== false);
+  assertFilterAvoidsKeys(
+    clauses.filterPaths,
+    target,
+    isAbsent(input.FilterExpression) ? 'QueryFilter' : 'Filter Expression',
+  );
   const plan = planPage(context, target, select, clauses, 'Query', input.Limit);
 
   const forward = input.ScanIndexForward !== false;
   // Sizes serve the capacity and the 1 MB page limit only. Without capacity to report, a
   // Query with a Limit reads them only if its items might reach the limit (then it reads
   // again, with them); one without a Limit often reads that far, so it reads them at once.
-  const sizesWanted = (input.ReturnConsumedCapacity !== undefined && input.ReturnConsumedCapacity !== 'NONE') || input.Limit === undefined;
+  const sizesWanted =
+    (input.ReturnConsumedCapacity !== undefined && input.ReturnConsumedCapacity !== 'NONE') ||
+    input.Limit === undefined;
   return context.storage.readTransaction(() => {
     const rows = (withSizes: boolean) =>
       context.storage.queryRows(table, {
@@ -85,8 +100,12 @@ export const query: OperationHandler = (context, input: QueryInput) => {
         limit: input.Limit,
         withSizes,
       });
-    let page = (sizesWanted ? undefined : readPageWithoutSizes(rows(false), plan.options)) ?? readPage(rows(true), plan.options);
-    if (page.lastEvaluatedKey && pageEndsAtRangeEnd(target, keyCondition.sortCondition, forward, page.lastEvaluatedKey)) {
+    let page =
+      (sizesWanted ? undefined : readPageWithoutSizes(rows(false), plan.options)) ?? readPage(rows(true), plan.options);
+    if (
+      page.lastEvaluatedKey &&
+      pageEndsAtRangeEnd(target, keyCondition.sortCondition, forward, page.lastEvaluatedKey)
+    ) {
       page = { ...page, lastEvaluatedKey: undefined };
     }
     const capacity = readConsumedCapacity(input.ReturnConsumedCapacity, target, consistent, {

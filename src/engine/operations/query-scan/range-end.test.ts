@@ -19,7 +19,8 @@ describe('Query page ending on an inclusive range end', () => {
       ],
       BillingMode: 'PAY_PER_REQUEST',
     });
-    for (let sk = 1; sk <= 5; sk++) engine.handle('PutItem', { TableName: 'items', Item: { pk: { S: 'p' }, sk: { N: String(sk) } } });
+    for (let sk = 1; sk <= 5; sk++)
+      engine.handle('PutItem', { TableName: 'items', Item: { pk: { S: 'p' }, sk: { N: String(sk) } } });
   });
   afterEach(() => engine.close());
 
@@ -27,7 +28,11 @@ describe('Query page ending on an inclusive range end', () => {
     engine.handle('Query', {
       TableName: 'items',
       KeyConditionExpression: `pk = :p AND ${condition}`,
-      ExpressionAttributeValues: { ':p': { S: 'p' }, ':v': { N: String(value) }, ...(condition.includes(':w') ? { ':w': { N: String(value + 1) } } : {}) },
+      ExpressionAttributeValues: {
+        ':p': { S: 'p' },
+        ':v': { N: String(value) },
+        ...(condition.includes(':w') ? { ':w': { N: String(value + 1) } } : {}),
+      },
       ScanIndexForward: forward,
       Limit: limit,
     }).LastEvaluatedKey;
@@ -53,7 +58,11 @@ describe('Query page ending on an inclusive range end', () => {
         engine.handle('Query', {
           TableName: 'items',
           KeyConditionExpression: `pk = :p AND ${condition}`,
-          ExpressionAttributeValues: { ':p': { S: 'p' }, ':v': { N: '2' }, ...(condition.includes(':w') ? { ':w': { N: '3' } } : {}) },
+          ExpressionAttributeValues: {
+            ':p': { S: 'p' },
+            ':v': { N: '2' },
+            ...(condition.includes(':w') ? { ':w': { N: '3' } } : {}),
+          },
           ScanIndexForward: forward,
           ExclusiveStartKey: { pk: { S: 'p' }, sk: { N: sk } },
         }),
@@ -76,7 +85,12 @@ describe('Query page ending on an inclusive range end', () => {
 
   it('rejects a parallel scan start key outside the requested segment', () => {
     const scan = (segment: number, pk: string) =>
-      engine.handle('Scan', { TableName: 'items', Segment: segment, TotalSegments: 2, ExclusiveStartKey: { pk: { S: pk }, sk: { N: '1' } } });
+      engine.handle('Scan', {
+        TableName: 'items',
+        Segment: segment,
+        TotalSegments: 2,
+        ExclusiveStartKey: { pk: { S: pk }, sk: { N: '1' } },
+      });
     // 'p' hashes into the second half of the hash space.
     expect(errorOf(() => scan(0, 'p'))).toMatchObject({
       type: 'ValidationException',

@@ -68,7 +68,10 @@ export function parseReadClauses(
   if (input.FilterExpression !== undefined && input.FilterExpression !== null) {
     filter = parseConditionExpression(input.FilterExpression, attributes, 'FilterExpression');
   } else if (input[legacyFilterMember] !== undefined && input[legacyFilterMember] !== null) {
-    filter = conditionFromFilter(input[legacyFilterMember] as Record<string, LegacyCondition>, input.ConditionalOperator);
+    filter = conditionFromFilter(
+      input[legacyFilterMember] as Record<string, LegacyCondition>,
+      input.ConditionalOperator,
+    );
   }
   let projection: readonly DocumentPath[] | undefined;
   let projectionMember: ReadClauses['projectionMember'];

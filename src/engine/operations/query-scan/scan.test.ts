@@ -1,7 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../engine.js';
 import type { Item } from '../../values/attribute-value.js';
-import { allPages, countRowsRead, createHashTable, createOrdersTable, errorOf, newEngine, put } from './query-scan-fixtures.test-support.js';
+import {
+  allPages,
+  countRowsRead,
+  createHashTable,
+  createOrdersTable,
+  errorOf,
+  newEngine,
+  put,
+} from './query-scan-fixtures.test-support.js';
 
 let engine: Engine;
 const names = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot'];
@@ -9,7 +17,13 @@ beforeEach(() => {
   engine = newEngine();
   createOrdersTable(engine);
   for (const name of names) {
-    for (const n of [1, 2]) put(engine, 'orders', { pk: { S: name }, sk: { N: String(n) }, v: { S: `${name}${n}` }, n: { N: String(n * 10) } });
+    for (const n of [1, 2])
+      put(engine, 'orders', {
+        pk: { S: name },
+        sk: { N: String(n) },
+        v: { S: `${name}${n}` },
+        n: { N: String(n * 10) },
+      });
   }
 });
 afterEach(() => engine.close());
@@ -26,13 +40,21 @@ describe('Scan', () => {
   });
 
   it('filters after reading: Count after the filter, ScannedCount before', () => {
-    const response = engine.handle('Scan', { TableName: 'orders', FilterExpression: 'n > :n', ExpressionAttributeValues: { ':n': { N: '15' } } });
+    const response = engine.handle('Scan', {
+      TableName: 'orders',
+      FilterExpression: 'n > :n',
+      ExpressionAttributeValues: { ':n': { N: '15' } },
+    });
     expect(response.Count).toBe(6);
     expect(response.ScannedCount).toBe(12);
   });
 
   it('allows filters on key attributes (unlike Query)', () => {
-    const response = engine.handle('Scan', { TableName: 'orders', FilterExpression: 'sk = :s', ExpressionAttributeValues: { ':s': { N: '1' } } });
+    const response = engine.handle('Scan', {
+      TableName: 'orders',
+      FilterExpression: 'sk = :s',
+      ExpressionAttributeValues: { ':s': { N: '1' } },
+    });
     expect(response.Count).toBe(6);
   });
 
@@ -76,13 +98,15 @@ describe('Scan', () => {
   });
 
   it('rejects a malformed start key', () => {
-    expect(errorOf(() => engine.handle('Scan', { TableName: 'orders', ExclusiveStartKey: { pk: { S: 'a' } } })).message).toBe(
-      'The provided starting key is invalid: The provided key element does not match the schema',
-    );
+    expect(
+      errorOf(() => engine.handle('Scan', { TableName: 'orders', ExclusiveStartKey: { pk: { S: 'a' } } })).message,
+    ).toBe('The provided starting key is invalid: The provided key element does not match the schema');
   });
 
   it('bills the bytes read, rounded once', () => {
-    expect(engine.handle('Scan', { TableName: 'orders', Select: 'COUNT', ReturnConsumedCapacity: 'TOTAL' }).ConsumedCapacity).toEqual({
+    expect(
+      engine.handle('Scan', { TableName: 'orders', Select: 'COUNT', ReturnConsumedCapacity: 'TOTAL' }).ConsumedCapacity,
+    ).toEqual({
       TableName: 'orders',
       CapacityUnits: 0.5,
     });
@@ -97,7 +121,12 @@ describe('Parallel Scan', () => {
     for (const totalSegments of [1, 2, 3, 7, 16]) {
       const seen: string[] = [];
       for (let segment = 0; segment < totalSegments; segment++) {
-        const pages = allPages(many, 'Scan', { TableName: 'many', Segment: segment, TotalSegments: totalSegments, Limit: 9 });
+        const pages = allPages(many, 'Scan', {
+          TableName: 'many',
+          Segment: segment,
+          TotalSegments: totalSegments,
+          Limit: 9,
+        });
         seen.push(...pages.flatMap((page) => (page.Items as { pk: { S: string } }[]).map((item) => item.pk.S)));
       }
       expect(seen).toHaveLength(200);
@@ -134,15 +163,23 @@ describe('Scan of an index', () => {
   it('reads the index entries and keys pages on index and table keys', () => {
     const indexed = newEngine();
     createOrdersTable(indexed, 'indexed', { ProjectionType: 'KEYS_ONLY' });
-    for (let n = 0; n < 5; n++) put(indexed, 'indexed', { pk: { S: `p${n}` }, sk: { N: '1' }, gpk: { S: 'g' }, gsk: { N: String(n) }, x: { S: 'x' } });
+    for (let n = 0; n < 5; n++)
+      put(indexed, 'indexed', {
+        pk: { S: `p${n}` },
+        sk: { N: '1' },
+        gpk: { S: 'g' },
+        gsk: { N: String(n) },
+        x: { S: 'x' },
+      });
     put(indexed, 'indexed', { pk: { S: 'sparse' }, sk: { N: '1' } });
     const first = indexed.handle('Scan', { TableName: 'indexed', IndexName: 'gsi', Limit: 2 });
     expect(Object.keys(first.LastEvaluatedKey as Item).sort()).toEqual(['gpk', 'gsk', 'pk', 'sk']);
     const pages = allPages(indexed, 'Scan', { TableName: 'indexed', IndexName: 'gsi', Limit: 2 });
     expect(pages.reduce((sum, page) => sum + (page.Count as number), 0)).toBe(5);
-    expect(errorOf(() => indexed.handle('Scan', { TableName: 'indexed', IndexName: 'gsi', Select: 'ALL_ATTRIBUTES' })).message).toMatch(
-      /Select type ALL_ATTRIBUTES is not supported for global secondary index gsi/,
-    );
+    expect(
+      errorOf(() => indexed.handle('Scan', { TableName: 'indexed', IndexName: 'gsi', Select: 'ALL_ATTRIBUTES' }))
+        .message,
+    ).toMatch(/Select type ALL_ATTRIBUTES is not supported for global secondary index gsi/);
     // Unlike Query, a Scan of an index may filter on attributes the index does not project.
     const filtered = indexed.handle('Scan', {
       TableName: 'indexed',
@@ -151,9 +188,9 @@ describe('Scan of an index', () => {
       ExpressionAttributeValues: { ':x': { S: 'x' }, ':n': { N: '2' } },
     });
     expect(filtered).toMatchObject({ Count: 2, ScannedCount: 5 });
-    expect(errorOf(() => indexed.handle('Scan', { TableName: 'indexed', IndexName: 'gsi', ConsistentRead: true })).message).toBe(
-      'Consistent reads are not supported on global secondary indexes',
-    );
+    expect(
+      errorOf(() => indexed.handle('Scan', { TableName: 'indexed', IndexName: 'gsi', ConsistentRead: true })).message,
+    ).toBe('Consistent reads are not supported on global secondary indexes');
     indexed.close();
   });
 });

@@ -35,7 +35,11 @@ export const scan: OperationHandler = (context, input: ScanInput) => {
   if (clauses.projection || clauses.filterPaths.length > 0) {
     assertKeyPathsScalar(target.table, [...(clauses.projection ?? []), ...clauses.filterPaths]);
   }
-  const select = resolveSelect({ select: input.Select, indexName: input.IndexName, projection: clauses.projectionMember });
+  const select = resolveSelect({
+    select: input.Select,
+    indexName: input.IndexName,
+    projection: clauses.projectionMember,
+  });
 
   if (input.ExclusiveStartKey) {
     validateScanStartKey(input.ExclusiveStartKey, target);

@@ -48,7 +48,10 @@ export function resolveSegment(
  * rejected, in DynamoDB Local's words. The key is already checked against the schema.
  */
 export function assertStartKeyInSegment(startKey: Item, target: ReadTarget, segment: ScanSegment): void {
-  const partitionValue = indexSegmentValue(target, target.partitionKeys.map((key) => startKey[key.name] as AttributeValue));
+  const partitionValue = indexSegmentValue(
+    target,
+    target.partitionKeys.map((key) => startKey[key.name] as AttributeValue),
+  );
   if (segmentOf(partitionValue, segment.totalSegments) !== segment.segment) {
     throw validationError('Exclusive start key must lie within the segment');
   }

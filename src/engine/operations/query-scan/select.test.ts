@@ -9,12 +9,30 @@ describe('resolveSelect', () => {
   });
 
   it.each([
-    [{ select: 'SPECIFIC_ATTRIBUTES' }, 'Must specify the AttributesToGet or ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES'],
-    [{ select: 'ALL_PROJECTED_ATTRIBUTES' }, 'ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName'],
-    [{ select: 'ALL_ATTRIBUTES', projection: 'ProjectionExpression' }, 'Cannot specify the ProjectionExpression when choosing to get ALL_ATTRIBUTES'],
-    [{ select: 'ALL_ATTRIBUTES', projection: 'AttributesToGet' }, 'Cannot specify the AttributesToGet when choosing to get ALL_ATTRIBUTES'],
-    [{ select: 'COUNT', projection: 'ProjectionExpression' }, 'Cannot specify the ProjectionExpression when choosing to get only the Count'],
-    [{ select: 'COUNT', projection: 'AttributesToGet' }, 'Cannot specify the AttributesToGet when choosing to get only the Count'],
+    [
+      { select: 'SPECIFIC_ATTRIBUTES' },
+      'Must specify the AttributesToGet or ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES',
+    ],
+    [
+      { select: 'ALL_PROJECTED_ATTRIBUTES' },
+      'ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName',
+    ],
+    [
+      { select: 'ALL_ATTRIBUTES', projection: 'ProjectionExpression' },
+      'Cannot specify the ProjectionExpression when choosing to get ALL_ATTRIBUTES',
+    ],
+    [
+      { select: 'ALL_ATTRIBUTES', projection: 'AttributesToGet' },
+      'Cannot specify the AttributesToGet when choosing to get ALL_ATTRIBUTES',
+    ],
+    [
+      { select: 'COUNT', projection: 'ProjectionExpression' },
+      'Cannot specify the ProjectionExpression when choosing to get only the Count',
+    ],
+    [
+      { select: 'COUNT', projection: 'AttributesToGet' },
+      'Cannot specify the AttributesToGet when choosing to get only the Count',
+    ],
     [
       { select: 'ALL_PROJECTED_ATTRIBUTES', projection: 'ProjectionExpression' },
       'Cannot specify the ProjectionExpression when choosing to get ALL_PROJECTED_ATTRIBUTES',

@@ -25,7 +25,11 @@ export function checkExpressionParameters(
   legacyMembers: readonly string[],
 ): void {
   // Most writes carry none of these members: nothing to check, nothing to allocate.
-  if (input.ExpressionAttributeNames === undefined && input.ExpressionAttributeValues === undefined && !anyPresent(input, legacyMembers)) {
+  if (
+    input.ExpressionAttributeNames === undefined &&
+    input.ExpressionAttributeValues === undefined &&
+    !anyPresent(input, legacyMembers)
+  ) {
     return;
   }
   // Counting instead of filtering: lists of members are only built for the messages.
@@ -44,7 +48,10 @@ export function checkExpressionParameters(
     const valueExpressions = expressionMembers.filter((member) => member !== 'ProjectionExpression');
     if (valueExpressions.length > 0) {
       const verb = valueExpressions.length > 1 ? 'are' : 'is';
-      throw substitutionsWithoutExpression('ExpressionAttributeValues', `${valueExpressions.join(' and ')} ${verb} null`);
+      throw substitutionsWithoutExpression(
+        'ExpressionAttributeValues',
+        `${valueExpressions.join(' and ')} ${verb} null`,
+      );
     }
   }
 }

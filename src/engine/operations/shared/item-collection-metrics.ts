@@ -24,7 +24,8 @@ export function itemCollectionMetrics(
   if (table.localIndexes.length === 0) return undefined;
   const partitionValue = key[table.partitionKey.name];
   let bytes = 0;
-  for (const item of storage.queryItems(table, { partitionValues: [partitionValue], forward: true })) bytes += itemSize(item);
+  for (const item of storage.queryItems(table, { partitionValues: [partitionValue], forward: true }))
+    bytes += itemSize(item);
   // DynamoDB answers a 1 GB wide range around the size, e.g. [0.0, 1.0] for a small collection.
   const lower = Math.floor(bytes / bytesPerGigabyte);
   return { ItemCollectionKey: { [table.partitionKey.name]: partitionValue }, SizeEstimateRangeGB: [lower, lower + 1] };

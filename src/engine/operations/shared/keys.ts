@@ -1,13 +1,21 @@
-import { indexKeyTypeMismatch, itemKeyTypeMismatch, keyDoesNotMatchSchema, missingItemKey, validationError } from '../../errors.js';
+import {
+  indexKeyTypeMismatch,
+  itemKeyTypeMismatch,
+  keyDoesNotMatchSchema,
+  missingItemKey,
+  validationError,
+} from '../../errors.js';
 import type { IndexDefinition, KeyAttribute, TableDefinition } from '../../storage/storage.js';
 import type { AttributeValue, Item } from '../../values/attribute-value.js';
 import { typeOf } from '../../values/attribute-value.js';
 import { setOwnProperty } from '../../values/own-property.js';
 import { keyValueBytes, maximumPartitionKeyBytes, maximumSortKeyBytes } from '../../storage/indexable-key-value.js';
 
-
 /** A key schema as lists: the table's (one partition key, at most one sort key) or an index's. */
-export type KeySchemaLists = { readonly partitionKeys: readonly KeyAttribute[]; readonly sortKeys: readonly KeyAttribute[] };
+export type KeySchemaLists = {
+  readonly partitionKeys: readonly KeyAttribute[];
+  readonly sortKeys: readonly KeyAttribute[];
+};
 
 /** The key attributes of a table or an index, partition attributes first, in KeySchema order. */
 export function keyAttributesOf(
@@ -44,7 +52,9 @@ export function keyOf(table: TableDefinition, item: Item): Item {
  */
 export function itemIdentity(tableName: string, table: TableDefinition, key: Item): string {
   const partition = identityPart(key[table.partitionKey.name]);
-  return table.sortKey ? `${tableName}\n${partition}${identityPart(key[table.sortKey.name])}` : `${tableName}\n${partition}`;
+  return table.sortKey
+    ? `${tableName}\n${partition}${identityPart(key[table.sortKey.name])}`
+    : `${tableName}\n${partition}`;
 }
 
 /** One key value, length-prefixed so that concatenations cannot collide; anything but S/N/B as JSON. */
@@ -54,7 +64,8 @@ function identityPart(value: AttributeValue | undefined): string {
     if (members.length === 1) {
       const type = members[0];
       const text = (value as Record<string, unknown>)[type];
-      if ((type === 'S' || type === 'N' || type === 'B') && typeof text === 'string') return `${type}${text.length}:${text}`;
+      if ((type === 'S' || type === 'N' || type === 'B') && typeof text === 'string')
+        return `${type}${text.length}:${text}`;
     }
   }
   const json = JSON.stringify(value) ?? 'undefined';
@@ -115,7 +126,12 @@ export function validateItemKey(table: TableDefinition, item: Item, wording: Ite
   validateIndexKeys(table, item, 'put');
 }
 
-function checkItemKeyAttribute(attribute: KeyAttribute, item: Item, wording: ItemKeyWording, isPartitionKey: boolean): void {
+function checkItemKeyAttribute(
+  attribute: KeyAttribute,
+  item: Item,
+  wording: ItemKeyWording,
+  isPartitionKey: boolean,
+): void {
   const value = item[attribute.name];
   if (value === undefined) {
     if (wording === 'schema') throw keyDoesNotMatchSchema();
@@ -143,7 +159,13 @@ function checkIndexKeys(index: IndexDefinition, item: Item, source: 'put' | 'upd
   for (const attribute of index.sortKeys) checkIndexKey(index, attribute, item, source, maximumSortKeyBytes);
 }
 
-function checkIndexKey(index: IndexDefinition, attribute: KeyAttribute, item: Item, source: 'put' | 'update', maximumBytes: number): void {
+function checkIndexKey(
+  index: IndexDefinition,
+  attribute: KeyAttribute,
+  item: Item,
+  source: 'put' | 'update',
+  maximumBytes: number,
+): void {
   const value = item[attribute.name];
   if (value === undefined) return;
   const actual = typeOf(value);
@@ -159,5 +181,6 @@ function checkIndexKey(index: IndexDefinition, attribute: KeyAttribute, item: It
     );
   }
   // Index keys have the table keys' limits, under a shorter message than the table keys'.
-  if (keyValueBytes(value) > maximumBytes) throw validationError('One or more parameter values were invalid: Size limit exceeded');
+  if (keyValueBytes(value) > maximumBytes)
+    throw validationError('One or more parameter values were invalid: Size limit exceeded');
 }

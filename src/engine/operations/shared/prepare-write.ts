@@ -14,7 +14,13 @@ import {
 } from '../../expressions/index.js';
 import type { Storage, TableDefinition } from '../../storage/storage.js';
 import type { AttributeValue, Item } from '../../values/attribute-value.js';
-import { itemSize, maximumItemSize, validateAttributeValue, validateItemValues, validateStandaloneValue } from '../../values/index.js';
+import {
+  itemSize,
+  maximumItemSize,
+  validateAttributeValue,
+  validateItemValues,
+  validateStandaloneValue,
+} from '../../values/index.js';
 import { checkExpressionParameters, expressionAttributesOf, type ExpressionMembers } from './expression-parameters.js';
 import { assertKeyPathsScalar } from './key-paths.js';
 import { keyOf, validateItemKey, validateKey, type ItemKeyWording } from './keys.js';
@@ -160,7 +166,10 @@ function hasExpressionsOnly(input: WriteRequest, withUpdate: boolean): boolean {
 }
 
 /** Every check of {@link parseExpressions}, in DynamoDB's order. */
-function parseExpressionsInFull(input: WriteRequest, withUpdate: boolean): { condition?: ConditionNode; update?: UpdateNode } {
+function parseExpressionsInFull(
+  input: WriteRequest,
+  withUpdate: boolean,
+): { condition?: ConditionNode; update?: UpdateNode } {
   const attributes = expressionAttributesOf(input);
   let update: UpdateNode | undefined;
   let condition: ConditionNode | undefined;
@@ -200,7 +209,11 @@ export function checkWriteExpressions(input: WriteRequest, withUpdate: boolean):
   parseExpressions(input, withUpdate);
 }
 
-function readKey(table: TableDefinition, options: PrepareOptions, rawKey: Item): { key: Item; keyError?: DynamoDBError } {
+function readKey(
+  table: TableDefinition,
+  options: PrepareOptions,
+  rawKey: Item,
+): { key: Item; keyError?: DynamoDBError } {
   const key = validateItemValues(rawKey);
   // `validateKey` called in place, not through `checkKey`: no closure for every keyed write.
   try {
@@ -221,7 +234,16 @@ export function preparePut(storage: Storage, input: WriteRequest, options: Prepa
   const keyError = checkKey(options, () => validateItemKey(table, item, options.itemKeyWording ?? 'put'));
   const { condition } = parseExpressions(input, false);
   assertConditionKeyPathsScalar(table, condition);
-  return { kind: 'Put', tableName: input.TableName, table, key: keyOf(table, item), item, itemSize: size, condition, keyError };
+  return {
+    kind: 'Put',
+    tableName: input.TableName,
+    table,
+    key: keyOf(table, item),
+    item,
+    itemSize: size,
+    condition,
+    keyError,
+  };
 }
 
 /** UpdateItem, a transaction's Update. */

@@ -57,6 +57,9 @@ export function projectReadRow(row: StoredRow, paths: DocumentPath[] | undefined
  * The read cost of one stored row, from its stored size (a missing item still costs the
  * minimum): the whole item is read whatever the projection keeps.
  */
-export function rowReadUsage(row: StoredRow | undefined, options: { consistent: boolean; transactional: boolean }): Usage {
+export function rowReadUsage(
+  row: StoredRow | undefined,
+  options: { consistent: boolean; transactional: boolean },
+): Usage {
   return { table: { read: readCapacityUnits(row ? row.size : 0, options) } };
 }

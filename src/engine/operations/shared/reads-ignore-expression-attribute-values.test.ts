@@ -17,7 +17,9 @@ describe('reads by key ignore ExpressionAttributeValues', () => {
   const unused = { ':unused': { S: 'x' } };
 
   it('GetItem, with and without a projection', () => {
-    expect(engine.handle('GetItem', { TableName: 'reads', Key: { pk: { S: 'a' } }, ExpressionAttributeValues: unused })).toEqual({
+    expect(
+      engine.handle('GetItem', { TableName: 'reads', Key: { pk: { S: 'a' } }, ExpressionAttributeValues: unused }),
+    ).toEqual({
       Item: { pk: { S: 'a' }, v: { N: '1' } },
     });
     expect(

@@ -113,43 +113,56 @@ const requestChoice = fc.record({
   dropValue: fc.integer({ min: 0, max: 20 }),
 });
 
-const expressionPair = (withUpdates: boolean) => fc.record({
-  update: withUpdates ? fc.option(fc.constantFrom(...UPDATES), { freq: 3, nil: undefined }) : fc.constant(undefined),
-  condition: fc.option(fc.constantFrom(...CONDITIONS), { freq: 2, nil: undefined }),
-  names: fc.array(fc.constantFrom(...NAMES), { minLength: 6, maxLength: 6 }),
-  values: usualValues,
-}).filter((pair) => pair.update !== undefined || pair.condition !== undefined);
+const expressionPair = (withUpdates: boolean) =>
+  fc
+    .record({
+      update: withUpdates
+        ? fc.option(fc.constantFrom(...UPDATES), { freq: 3, nil: undefined })
+        : fc.constant(undefined),
+      condition: fc.option(fc.constantFrom(...CONDITIONS), { freq: 2, nil: undefined }),
+      names: fc.array(fc.constantFrom(...NAMES), { minLength: 6, maxLength: 6 }),
+      values: usualValues,
+    })
+    .filter((pair) => pair.update !== undefined || pair.condition !== undefined);
 
 /** Sequences of requests over up to three expression pairs (conditions only, or updates too). */
-const requestSequence = (withUpdates: boolean): fc.Arbitrary<WriteRequest[]> => fc
-  .tuple(fc.array(expressionPair(withUpdates), { minLength: 3, maxLength: 3 }), fc.array(requestChoice, { minLength: 1, maxLength: 12 }))
-  .map(([pairs, choices]) =>
-    choices.map((choice) => {
-      const pair = pairs[choice.pair];
-      const texts = `${pair.update ?? ''} ${pair.condition ?? ''}`;
-      const nameKeys = tokensOf(texts, /#\w+/g).filter((_, index) => index !== choice.dropName);
-      const valueKeys = tokensOf(texts, /:\w+/g).filter((_, index) => index !== choice.dropValue);
-      if (choice.extraName !== undefined && !nameKeys.includes(choice.extraName)) nameKeys.push(choice.extraName);
-      if (choice.extraValue !== undefined && !valueKeys.includes(choice.extraValue)) valueKeys.push(choice.extraValue);
-      const names = Object.fromEntries(
-        nameKeys.map((key, index) => [key, choice.usual === 0 && index === 0 ? choice.name : pair.names[NAME_KEYS.indexOf(key)]]),
-      );
-      const values = Object.fromEntries(
-        valueKeys.map((key, index) => {
-          const usual = pair.values[VALUE_KEYS.indexOf(key)];
-          return [key, choice.usual === 1 && index === 0 ? choice.value : otherContent(usual, choice.seed + index)];
-        }),
-      );
-      return {
-        TableName: 'T',
-        Key: { pk: { S: 'p' }, sk: { S: 's' } },
-        ...(pair.update === undefined ? {} : { UpdateExpression: pair.update }),
-        ...(pair.condition === undefined ? {} : { ConditionExpression: pair.condition }),
-        ...(nameKeys.length === 0 ? {} : { ExpressionAttributeNames: names }),
-        ...(valueKeys.length === 0 ? {} : { ExpressionAttributeValues: values }),
-      };
-    }),
-  );
+const requestSequence = (withUpdates: boolean): fc.Arbitrary<WriteRequest[]> =>
+  fc
+    .tuple(
+      fc.array(expressionPair(withUpdates), { minLength: 3, maxLength: 3 }),
+      fc.array(requestChoice, { minLength: 1, maxLength: 12 }),
+    )
+    .map(([pairs, choices]) =>
+      choices.map((choice) => {
+        const pair = pairs[choice.pair];
+        const texts = `${pair.update ?? ''} ${pair.condition ?? ''}`;
+        const nameKeys = tokensOf(texts, /#\w+/g).filter((_, index) => index !== choice.dropName);
+        const valueKeys = tokensOf(texts, /:\w+/g).filter((_, index) => index !== choice.dropValue);
+        if (choice.extraName !== undefined && !nameKeys.includes(choice.extraName)) nameKeys.push(choice.extraName);
+        if (choice.extraValue !== undefined && !valueKeys.includes(choice.extraValue))
+          valueKeys.push(choice.extraValue);
+        const names = Object.fromEntries(
+          nameKeys.map((key, index) => [
+            key,
+            choice.usual === 0 && index === 0 ? choice.name : pair.names[NAME_KEYS.indexOf(key)],
+          ]),
+        );
+        const values = Object.fromEntries(
+          valueKeys.map((key, index) => {
+            const usual = pair.values[VALUE_KEYS.indexOf(key)];
+            return [key, choice.usual === 1 && index === 0 ? choice.value : otherContent(usual, choice.seed + index)];
+          }),
+        );
+        return {
+          TableName: 'T',
+          Key: { pk: { S: 'p' }, sk: { S: 's' } },
+          ...(pair.update === undefined ? {} : { UpdateExpression: pair.update }),
+          ...(pair.condition === undefined ? {} : { ConditionExpression: pair.condition }),
+          ...(nameKeys.length === 0 ? {} : { ExpressionAttributeNames: names }),
+          ...(valueKeys.length === 0 ? {} : { ExpressionAttributeValues: values }),
+        };
+      }),
+    );
 
 type Prepare = typeof prepareUpdate;
 
@@ -205,13 +218,22 @@ describe('remembered expression checks', () => {
       UpdateExpression: 'SET #n = #n + :one, #s = :status',
       ConditionExpression: 'attribute_exists(pk) AND #s IN (:open, :busy)',
       ExpressionAttributeNames: { '#n': 'n', '#s': 'status' },
-      ExpressionAttributeValues: { ':one': { N: '1.0' }, ':status': { S: status }, ':open': { S: 'open' }, ':busy': { S: 'busy' } },
+      ExpressionAttributeValues: {
+        ':one': { N: '1.0' },
+        ':status': { S: status },
+        ':open': { S: 'open' },
+        ':busy': { S: 'busy' },
+      },
     });
     const first = prepareUpdate(storage, input('open'));
     const second = prepareUpdate(storage, input('busy'));
     expect(second.update).toEqual({
       actions: [
-        { kind: 'set', path: ['n'], value: { kind: 'plus', left: { kind: 'path', path: ['n'] }, right: { kind: 'value', value: { N: '1' } } } },
+        {
+          kind: 'set',
+          path: ['n'],
+          value: { kind: 'plus', left: { kind: 'path', path: ['n'] }, right: { kind: 'value', value: { N: '1' } } },
+        },
         { kind: 'set', path: ['status'], value: { kind: 'value', value: { S: 'busy' } } },
       ],
     });
@@ -220,7 +242,8 @@ describe('remembered expression checks', () => {
     const firstAction = first.update?.actions[1];
     const secondAction = second.update?.actions[1];
     expect(secondAction?.path).toBe(firstAction?.path);
-    const valueOf = (action: typeof firstAction) => (action?.kind === 'set' && action.value.kind === 'value' ? action.value.value : undefined);
+    const valueOf = (action: typeof firstAction) =>
+      action?.kind === 'set' && action.value.kind === 'value' ? action.value.value : undefined;
     expect(valueOf(secondAction)).not.toBe(valueOf(firstAction));
   });
 

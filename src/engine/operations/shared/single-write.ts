@@ -85,7 +85,11 @@ export function runSingleWrite(
   });
 }
 
-function blindPutResponse(storage: EngineContext['storage'], write: PreparedWrite, options: SingleWriteOptions): Record<string, unknown> {
+function blindPutResponse(
+  storage: EngineContext['storage'],
+  write: PreparedWrite,
+  options: SingleWriteOptions,
+): Record<string, unknown> {
   const response: Record<string, unknown> = {};
   if (options.ReturnItemCollectionMetrics === 'SIZE') {
     const metrics = itemCollectionMetrics(storage, write.table, write.key);

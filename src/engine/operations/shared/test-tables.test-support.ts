@@ -35,7 +35,15 @@ export function engineWithStatusIndex(): Engine {
   createTestTable(engine, {
     name: 'jobs',
     sortKey: { name: 'sk', type: 'S' },
-    globalIndexes: [{ name: 'byStatus', kind: 'global', partitionKeys: [{ name: 'status', type: 'S' }], sortKeys: [], projection: { type: 'ALL' } }],
+    globalIndexes: [
+      {
+        name: 'byStatus',
+        kind: 'global',
+        partitionKeys: [{ name: 'status', type: 'S' }],
+        sortKeys: [],
+        projection: { type: 'ALL' },
+      },
+    ],
   });
   return engine;
 }

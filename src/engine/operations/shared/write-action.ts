@@ -66,7 +66,9 @@ export class ConditionFailure extends Error {
 }
 
 function onlyDeletes(update: UpdateNode): boolean {
-  return update.actions.length > 0 && update.actions.every((action) => action.kind === 'remove' || action.kind === 'delete');
+  return (
+    update.actions.length > 0 && update.actions.every((action) => action.kind === 'remove' || action.kind === 'delete')
+  );
 }
 
 function computeUpdate(write: PreparedWrite, before: Item | undefined): WriteOutcome {
@@ -126,12 +128,21 @@ function decideWrite(write: PreparedWrite, before: Item | undefined): WriteOutco
  * capacity to bill, no old item to return): {@link evaluateWrite} without its read.
  */
 export function blindPutOutcome(write: PreparedWrite): WriteOutcome {
-  return { before: undefined, after: write.item, change: 'put', updatedPaths: [], afterSize: write.itemSize, beforeUnread: true };
+  return {
+    before: undefined,
+    after: write.item,
+    change: 'put',
+    updatedPaths: [],
+    afterSize: write.itemSize,
+    beforeUnread: true,
+  };
 }
 
 /** Whether {@link blindPutOutcome} decides this write as {@link evaluateWrite} would. */
 export function isBlindPut(write: PreparedWrite): boolean {
-  return write.kind === 'Put' && write.condition === undefined && write.keyError === undefined && write.item !== undefined;
+  return (
+    write.kind === 'Put' && write.condition === undefined && write.keyError === undefined && write.item !== undefined
+  );
 }
 
 /**

@@ -25,7 +25,10 @@ const keyValue = (type: 'S' | 'N' | 'B'): fc.Arbitrary<AttributeValue> =>
 
 describe('itemIdentity', () => {
   it('gives two keys the same identity exactly when their JSON is the same', () => {
-    const key = fc.record({ pk: fc.oneof(keyValue('S'), keyValue('N'), keyValue('B')), sk: fc.oneof(keyValue('S'), keyValue('N')) });
+    const key = fc.record({
+      pk: fc.oneof(keyValue('S'), keyValue('N'), keyValue('B')),
+      sk: fc.oneof(keyValue('S'), keyValue('N')),
+    });
     fc.assert(
       fc.property(fc.constantFrom('t', 'u'), key, fc.constantFrom('t', 'u'), key, (tableA, keyA, tableB, keyB) => {
         const sameJson = JSON.stringify([tableA, keyA.pk, keyA.sk]) === JSON.stringify([tableB, keyB.pk, keyB.sk]);
@@ -71,22 +74,28 @@ describe('PutItem without reading the replaced item', () => {
     expect(engine.handle('PutItem', { TableName: 'jobs', Item: key, ReturnValues: 'ALL_OLD' })).toEqual({
       Attributes: { ...key, status: { S: 'open' } },
     });
-    expect(engine.handle('PutItem', { TableName: 'jobs', Item: key, ReturnValues: 'NONE', ReturnConsumedCapacity: 'TOTAL' })).toEqual({
+    expect(
+      engine.handle('PutItem', { TableName: 'jobs', Item: key, ReturnValues: 'NONE', ReturnConsumedCapacity: 'TOTAL' }),
+    ).toEqual({
       ConsumedCapacity: { TableName: 'jobs', CapacityUnits: 1 },
     });
     expect(
-      errorOf(() => engine.handle('PutItem', { TableName: 'jobs', Item: key, ConditionExpression: 'attribute_not_exists(pk)' })).type,
+      errorOf(() =>
+        engine.handle('PutItem', { TableName: 'jobs', Item: key, ConditionExpression: 'attribute_not_exists(pk)' }),
+      ).type,
     ).toBe('ConditionalCheckFailedException');
   });
 
   it('still rejects substitutions sent without an expression', () => {
     const engine = engineWithStatusIndex();
     const item = { pk: { S: 'a' }, sk: { S: '1' } };
-    expect(errorOf(() => engine.handle('PutItem', { TableName: 'jobs', Item: item, ExpressionAttributeNames: { '#a': 'a' } })).message).toBe(
-      'ExpressionAttributeNames can only be specified when using expressions',
-    );
-    expect(errorOf(() => engine.handle('PutItem', { TableName: 'jobs', Item: item, ExpressionAttributeValues: {} })).message).toMatch(
-      /^ExpressionAttributeValues can only be specified when using expressions/,
-    );
+    expect(
+      errorOf(() =>
+        engine.handle('PutItem', { TableName: 'jobs', Item: item, ExpressionAttributeNames: { '#a': 'a' } }),
+      ).message,
+    ).toBe('ExpressionAttributeNames can only be specified when using expressions');
+    expect(
+      errorOf(() => engine.handle('PutItem', { TableName: 'jobs', Item: item, ExpressionAttributeValues: {} })).message,
+    ).toMatch(/^ExpressionAttributeValues can only be specified when using expressions/);
   });
 });

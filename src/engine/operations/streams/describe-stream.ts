@@ -37,8 +37,11 @@ export const describeStream: OperationHandler = (context, input: DescribeStreamI
     TableName: stream.tableName,
     KeySchema: stream.keySchema,
     Shards: page.map((shard) => {
-      const range: Record<string, string> = { StartingSequenceNumber: sequenceNumberText(shard.startingSequenceNumber) };
-      if (shard.endingSequenceNumber !== undefined) range.EndingSequenceNumber = sequenceNumberText(shard.endingSequenceNumber);
+      const range: Record<string, string> = {
+        StartingSequenceNumber: sequenceNumberText(shard.startingSequenceNumber),
+      };
+      if (shard.endingSequenceNumber !== undefined)
+        range.EndingSequenceNumber = sequenceNumberText(shard.endingSequenceNumber);
       const rendered: Record<string, unknown> = { ShardId: shard.shardId, SequenceNumberRange: range };
       if (shard.parentShardId) rendered.ParentShardId = shard.parentShardId;
       return rendered;

@@ -17,7 +17,6 @@ interface GetRecordsInput {
 /** At most this many records per call, as DynamoDB. */
 const MAX_RECORDS = 1000;
 
-
 /**
  * Event ids are 32 hex digits, as DynamoDB's: 16 from a hash of the stream (worked out
  * once per call), 16 of the sequence number, so a record keeps its id across reads.
@@ -54,12 +53,21 @@ export const getRecords: OperationHandler = (context, input: GetRecordsInput) =>
     if (!position.fromTrimHorizon) throw trimmedDataAccess();
     rows = fetched.filter((row) => row[RECORD_COLUMN.createdAt] >= horizon);
   }
-  const records = new RecordPage(rows, { eventIdPrefix: eventIdPrefix(stream), awsRegion: context.region, viewType: stream.viewType });
+  const records = new RecordPage(rows, {
+    eventIdPrefix: eventIdPrefix(stream),
+    awsRegion: context.region,
+    viewType: stream.viewType,
+  });
   const response: Record<string, unknown> = { Records: records };
   const lastSeq = fetched.length > 0 ? fetched[fetched.length - 1][RECORD_COLUMN.seq] : position.afterSeq;
   const exhausted = fetched.length < limit;
   if (!(closed && exhausted)) {
-    response.NextShardIterator = encodeIterator(arn, { ...position, afterSeq: lastSeq, issuedAt: now, fromTrimHorizon: false });
+    response.NextShardIterator = encodeIterator(arn, {
+      ...position,
+      afterSeq: lastSeq,
+      issuedAt: now,
+      fromTrimHorizon: false,
+    });
   }
   return response;
 };

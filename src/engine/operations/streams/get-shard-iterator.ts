@@ -46,7 +46,8 @@ export const getShardIterator: OperationHandler = (context, input: GetShardItera
   else if (bySequence) {
     const seq = sequenceNumberOf(input.SequenceNumber as string);
     const [record] = log.records(stream.id, shard, seq - 1, 1);
-    if (record && record[RECORD_COLUMN.seq] === seq && record[RECORD_COLUMN.createdAt] < now - RETENTION_MS) throw trimmedDataAccess();
+    if (record && record[RECORD_COLUMN.seq] === seq && record[RECORD_COLUMN.createdAt] < now - RETENTION_MS)
+      throw trimmedDataAccess();
     afterSeq = type === 'AT_SEQUENCE_NUMBER' ? seq - 1 : seq;
   }
   const position = { streamId: stream.id, shard, afterSeq, issuedAt: now, fromTrimHorizon: type === 'TRIM_HORIZON' };

@@ -51,11 +51,23 @@ export class RecordPage extends SelfWrittenValue {
       const userIdentity = row[RECORD_COLUMN.userIdentity];
       if (index > 0) text += ',';
       text +=
-        '{"eventID":"' + this.eventId(seq) + '","eventName":"' + row[RECORD_COLUMN.eventName] + between +
-        Math.floor(row[RECORD_COLUMN.createdAt] / 1000) + ',"Keys":' + row[RECORD_COLUMN.keys] +
-        (newImage === null ? '' : `,"NewImage":${newImage}`) + (oldImage === null ? '' : `,"OldImage":${oldImage}`) +
-        ',"SequenceNumber":"' + sequenceNumberText(seq) + '","SizeBytes":' + row[RECORD_COLUMN.size] + viewTail +
-        (userIdentity === null ? '' : `,"userIdentity":${userIdentity}`) + '}';
+        '{"eventID":"' +
+        this.eventId(seq) +
+        '","eventName":"' +
+        row[RECORD_COLUMN.eventName] +
+        between +
+        Math.floor(row[RECORD_COLUMN.createdAt] / 1000) +
+        ',"Keys":' +
+        row[RECORD_COLUMN.keys] +
+        (newImage === null ? '' : `,"NewImage":${newImage}`) +
+        (oldImage === null ? '' : `,"OldImage":${oldImage}`) +
+        ',"SequenceNumber":"' +
+        sequenceNumberText(seq) +
+        '","SizeBytes":' +
+        row[RECORD_COLUMN.size] +
+        viewTail +
+        (userIdentity === null ? '' : `,"userIdentity":${userIdentity}`) +
+        '}';
     }
     return `${text}]`;
   }

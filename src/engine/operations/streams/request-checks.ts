@@ -3,7 +3,9 @@ import { validationError } from '../../errors.js';
 /** `1 validation error detected: …` for one member, in DynamoDB's constraint wording. */
 function constraintError(value: unknown, member: string, constraint: string) {
   const shown = value === undefined || value === null ? 'null' : `'${String(value)}'`;
-  return validationError(`1 validation error detected: Value ${shown} at '${member}' failed to satisfy constraint: ${constraint}`);
+  return validationError(
+    `1 validation error detected: Value ${shown} at '${member}' failed to satisfy constraint: ${constraint}`,
+  );
 }
 
 export function requireString(value: unknown, member: string): string {
@@ -22,8 +24,10 @@ export function optionalLimit(value: unknown, member: string): number | undefine
 
 /** A sequence number given by the caller: 21–40 digits. */
 export function sequenceNumberOf(value: string): number {
-  if (value.length < 21) throw constraintError(value, 'sequenceNumber', 'Member must have length greater than or equal to 21');
-  if (value.length > 40) throw constraintError(value, 'sequenceNumber', 'Member must have length less than or equal to 40');
+  if (value.length < 21)
+    throw constraintError(value, 'sequenceNumber', 'Member must have length greater than or equal to 21');
+  if (value.length > 40)
+    throw constraintError(value, 'sequenceNumber', 'Member must have length less than or equal to 40');
   if (!/^\d+$/.test(value)) throw validationError('Invalid SequenceNumber');
   return Number(BigInt(value));
 }

@@ -16,7 +16,13 @@ export const ITERATOR_LIFETIME_MS = 15 * 60 * 1000;
 
 /** An opaque iterator shaped as DynamoDB's: `<streamArn>|1|<token>`. */
 export function encodeIterator(streamArn: string, position: IteratorPosition): string {
-  const fields = [position.streamId, position.shard, position.afterSeq, position.issuedAt, position.fromTrimHorizon ? 1 : 0];
+  const fields = [
+    position.streamId,
+    position.shard,
+    position.afterSeq,
+    position.issuedAt,
+    position.fromTrimHorizon ? 1 : 0,
+  ];
   return `${streamArn}|1|${Buffer.from(fields.join(':')).toString('base64url')}`;
 }
 
@@ -31,5 +37,8 @@ export function decodeIterator(iterator: string): { streamArn: string; position:
   const fields = Buffer.from(parts[2], 'base64url').toString('utf8').split(':');
   if (fields.length !== 5 || !fields.every((field) => /^\d+$/.test(field))) throw invalidIterator();
   const [streamId, shard, afterSeq, issuedAt, fromTrimHorizon] = fields.map(Number);
-  return { streamArn: parts[0], position: { streamId, shard, afterSeq, issuedAt, fromTrimHorizon: fromTrimHorizon === 1 } };
+  return {
+    streamArn: parts[0],
+    position: { streamId, shard, afterSeq, issuedAt, fromTrimHorizon: fromTrimHorizon === 1 },
+  };
 }

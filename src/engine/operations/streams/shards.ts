@@ -77,7 +77,12 @@ export function streamShards(log: StreamLog, stream: StreamRow, now: number): Sh
     parent = shardId;
   }
   if (open !== undefined && spans.at(-1)?.shard !== open) {
-    shards.push({ ordinal: open, shardId: shardIdOf(stream, open), parentShardId: parent, startingSequenceNumber: log.lastSequence() + 1 });
+    shards.push({
+      ordinal: open,
+      shardId: shardIdOf(stream, open),
+      parentShardId: parent,
+      startingSequenceNumber: log.lastSequence() + 1,
+    });
   }
   return shards;
 }

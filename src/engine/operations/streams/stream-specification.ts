@@ -46,9 +46,14 @@ export function updateStreamRequestError(spec: StreamSpecificationInput | undefi
 }
 
 /** UpdateTable's checks against the table's current stream (AWS's messages). */
-export function updateStreamStateError(spec: StreamSpecificationInput, table: TableDefinition): DynamoDBError | undefined {
-  if (spec.StreamEnabled && table.stream) return validationError(`Table already has an enabled stream: TableName: ${table.name}`);
-  if (!spec.StreamEnabled && !table.stream) return validationError(`Table has no stream to disable: TableName: ${table.name}`);
+export function updateStreamStateError(
+  spec: StreamSpecificationInput,
+  table: TableDefinition,
+): DynamoDBError | undefined {
+  if (spec.StreamEnabled && table.stream)
+    return validationError(`Table already has an enabled stream: TableName: ${table.name}`);
+  if (!spec.StreamEnabled && !table.stream)
+    return validationError(`Table has no stream to disable: TableName: ${table.name}`);
   return undefined;
 }
 

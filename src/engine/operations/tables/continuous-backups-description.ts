@@ -12,7 +12,10 @@ export const defaultRecoveryPeriodInDays = 35;
 export function continuousBackupsDescription(definition: TableDefinition, now: number): Record<string, unknown> {
   const recovery = definition.pointInTimeRecovery;
   if (!recovery?.enabled) {
-    return { ContinuousBackupsStatus: 'ENABLED', PointInTimeRecoveryDescription: { PointInTimeRecoveryStatus: 'DISABLED' } };
+    return {
+      ContinuousBackupsStatus: 'ENABLED',
+      PointInTimeRecoveryDescription: { PointInTimeRecoveryStatus: 'DISABLED' },
+    };
   }
   const periodStart = now - recovery.recoveryPeriodInDays * 24 * 60 * 60 * 1000;
   return {

@@ -33,7 +33,9 @@ export const createTable: OperationHandler = (context, input: CreateTableInput) 
     }
     storage.createTable(definitionFromDescription(description, { tags, stream }));
     const definition = storage.requireTable(input.TableName);
-    const creating = Object.fromEntries((input.GlobalSecondaryIndexes ?? []).map((index) => [index.IndexName, 'CREATING' as const]));
+    const creating = Object.fromEntries(
+      (input.GlobalSecondaryIndexes ?? []).map((index) => [index.IndexName, 'CREATING' as const]),
+    );
     return {
       TableDescription: renderDescription(context, definition, {
         tableStatus: 'CREATING',

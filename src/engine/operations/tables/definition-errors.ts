@@ -116,9 +116,7 @@ export function projectionError(index: IndexInput): DynamoDBError | undefined {
   const projection = index.Projection;
   if (projection.ProjectionType === undefined) return invalidParameterValue('Unknown ProjectionType: null');
   if (projection.NonKeyAttributes && projection.ProjectionType !== 'INCLUDE') {
-    return invalidParameterValue(
-      `ProjectionType is ${projection.ProjectionType}, but NonKeyAttributes is specified`,
-    );
+    return invalidParameterValue(`ProjectionType is ${projection.ProjectionType}, but NonKeyAttributes is specified`);
   }
   if (projection.ProjectionType === 'INCLUDE' && !projection.NonKeyAttributes?.length) {
     return validationError(
@@ -126,7 +124,8 @@ export function projectionError(index: IndexInput): DynamoDBError | undefined {
     );
   }
   const included = projection.NonKeyAttributes ?? [];
-  if (new Set(included).size !== included.length) return validationError('Cannot have two attributes with the same name');
+  if (new Set(included).size !== included.length)
+    return validationError('Cannot have two attributes with the same name');
   return undefined;
 }
 
@@ -164,8 +163,7 @@ export function createTableDefinitionError(input: TableSchemaInput): DynamoDBErr
   if (keySchema.length > definitions.length) {
     return validationError('Invalid KeySchema: Some index key attribute have no definition');
   }
-  const tableKeys =
-    undefinedKeysError(keySchema, definitions) ?? keySchemaOrderError(keySchema);
+  const tableKeys = undefinedKeysError(keySchema, definitions) ?? keySchemaOrderError(keySchema);
   if (tableKeys) return tableKeys;
   if (new Set(names(definitions)).size !== definitions.length) {
     return validationError('Cannot have two attributes with the same name');
@@ -202,20 +200,29 @@ export function createTableDefinitionError(input: TableSchemaInput): DynamoDBErr
       if (indexError) return indexError;
     }
     if (locals.length > largestLocalIndexCount) {
-      return invalidParameterValue(`Number of LocalSecondaryIndexes exceeds per-table limit of ${largestLocalIndexCount}`);
+      return invalidParameterValue(
+        `Number of LocalSecondaryIndexes exceeds per-table limit of ${largestLocalIndexCount}`,
+      );
     }
   }
   if (globals) {
     if (globals.length === 0) return invalidParameterValue('List of GlobalSecondaryIndexes is empty');
     for (const index of globals) {
-      const error = globalIndexError(index, definitions, billingMode) ?? duplicateIndexNameError(indexNames, index.IndexName);
+      const error =
+        globalIndexError(index, definitions, billingMode) ?? duplicateIndexNameError(indexNames, index.IndexName);
       if (error) return error;
     }
     if (globals.length > largestGlobalIndexCount) {
-      return invalidParameterValue(`GlobalSecondaryIndex count exceeds the per-table limit of ${largestGlobalIndexCount}`);
+      return invalidParameterValue(
+        `GlobalSecondaryIndex count exceeds the per-table limit of ${largestGlobalIndexCount}`,
+      );
     }
   }
-  return unusedDefinitionsError(definitions, [keySchema, ...(locals ?? []).map((i) => i.KeySchema), ...(globals ?? []).map((i) => i.KeySchema)]);
+  return unusedDefinitionsError(definitions, [
+    keySchema,
+    ...(locals ?? []).map((i) => i.KeySchema),
+    ...(globals ?? []).map((i) => i.KeySchema),
+  ]);
 }
 
 /** A name already taken by another index of the table (local or global); else remembers it. */

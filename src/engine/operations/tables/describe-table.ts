@@ -6,5 +6,7 @@ import { renderDescription } from './table-description.js';
 export const describeTable: OperationHandler = (context, input: { TableName: string }) => {
   const definition = context.storage.getTable(input.TableName);
   if (!definition) throw tableNotFound(input.TableName);
-  return { Table: context.storage.readTransaction(() => renderDescription(context, definition, { tableStatus: 'ACTIVE' })) };
+  return {
+    Table: context.storage.readTransaction(() => renderDescription(context, definition, { tableStatus: 'ACTIVE' })),
+  };
 };

@@ -104,10 +104,14 @@ export function newTableDescription(input: NewTableInput, nowSeconds: number): S
     description.BillingModeSummary = { BillingMode: 'PAY_PER_REQUEST', LastUpdateToPayPerRequestDateTime: nowSeconds };
   }
   if (input.LocalSecondaryIndexes) {
-    description.LocalSecondaryIndexes = input.LocalSecondaryIndexes.map((index) => indexDescription(index, false, billingMode));
+    description.LocalSecondaryIndexes = input.LocalSecondaryIndexes.map((index) =>
+      indexDescription(index, false, billingMode),
+    );
   }
   if (input.GlobalSecondaryIndexes) {
-    description.GlobalSecondaryIndexes = input.GlobalSecondaryIndexes.map((index) => indexDescription(index, true, billingMode));
+    description.GlobalSecondaryIndexes = input.GlobalSecondaryIndexes.map((index) =>
+      indexDescription(index, true, billingMode),
+    );
   }
   return description;
 }

@@ -56,11 +56,20 @@ describe('CreateTable and DescribeTable', () => {
         },
       ],
       LocalSecondaryIndexes: [
-        { IndexName: 'byRank', KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'rank', KeyType: 'RANGE' }], Projection: { ProjectionType: 'KEYS_ONLY' } },
+        {
+          IndexName: 'byRank',
+          KeySchema: [
+            { AttributeName: 'pk', KeyType: 'HASH' },
+            { AttributeName: 'rank', KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'KEYS_ONLY' },
+        },
       ],
     });
     expect((created.TableDescription as Record<string, unknown>).TableStatus).toBe('CREATING');
-    const { Table: table } = engine.handle('DescribeTable', { TableName: 'jobs' }) as { Table: Record<string, unknown> };
+    const { Table: table } = engine.handle('DescribeTable', { TableName: 'jobs' }) as {
+      Table: Record<string, unknown>;
+    };
     expect(table).toMatchObject({
       TableName: 'jobs',
       TableStatus: 'ACTIVE',
@@ -79,7 +88,9 @@ describe('CreateTable and DescribeTable', () => {
           IndexArn: 'arn:aws:dynamodb:us-east-1:000000000000:table/jobs/index/byStatus',
         },
       ],
-      LocalSecondaryIndexes: [{ IndexName: 'byRank', IndexArn: 'arn:aws:dynamodb:us-east-1:000000000000:table/jobs/index/byRank' }],
+      LocalSecondaryIndexes: [
+        { IndexName: 'byRank', IndexArn: 'arn:aws:dynamodb:us-east-1:000000000000:table/jobs/index/byRank' },
+      ],
     });
     expect(table.BillingModeSummary).toBeUndefined();
     const storage = engine.context.storage;
@@ -91,9 +102,18 @@ describe('CreateTable and DescribeTable', () => {
   it('reports on-demand tables with zero throughput and a billing mode summary', () => {
     const engine = newEngine();
     engine.handle('CreateTable', hashOnly('ondemand'));
-    const { Table: table } = engine.handle('DescribeTable', { TableName: 'ondemand' }) as { Table: Record<string, unknown> };
-    expect(table.ProvisionedThroughput).toEqual({ NumberOfDecreasesToday: 0, ReadCapacityUnits: 0, WriteCapacityUnits: 0 });
-    expect(table.BillingModeSummary).toEqual({ BillingMode: 'PAY_PER_REQUEST', LastUpdateToPayPerRequestDateTime: 1_700_000_000 });
+    const { Table: table } = engine.handle('DescribeTable', { TableName: 'ondemand' }) as {
+      Table: Record<string, unknown>;
+    };
+    expect(table.ProvisionedThroughput).toEqual({
+      NumberOfDecreasesToday: 0,
+      ReadCapacityUnits: 0,
+      WriteCapacityUnits: 0,
+    });
+    expect(table.BillingModeSummary).toEqual({
+      BillingMode: 'PAY_PER_REQUEST',
+      LastUpdateToPayPerRequestDateTime: 1_700_000_000,
+    });
   });
 
   it('rejects definitions with DynamoDB messages', () => {
@@ -103,20 +123,46 @@ describe('CreateTable and DescribeTable', () => {
       type: 'ResourceInUseException',
       message: 'Table already exists: exists',
     });
-    expect(errorOf(() => engine.handle('CreateTable', hashOnly('paid', { ProvisionedThroughput: { ReadCapacityUnits: 1, WriteCapacityUnits: 1 } }))).message).toBe(
+    expect(
+      errorOf(() =>
+        engine.handle(
+          'CreateTable',
+          hashOnly('paid', { ProvisionedThroughput: { ReadCapacityUnits: 1, WriteCapacityUnits: 1 } }),
+        ),
+      ).message,
+    ).toBe(
       'One or more parameter values were invalid: Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when BillingMode is PAY_PER_REQUEST',
     );
-    expect(errorOf(() => engine.handle('CreateTable', { ...hashOnly('noThroughput'), BillingMode: 'PROVISIONED' })).message).toBe(
+    expect(
+      errorOf(() => engine.handle('CreateTable', { ...hashOnly('noThroughput'), BillingMode: 'PROVISIONED' })).message,
+    ).toBe(
       'One or more parameter values were invalid: ReadCapacityUnits and WriteCapacityUnits must both be specified when BillingMode is PROVISIONED',
     );
     expect(
       errorOf(() =>
-        engine.handle('CreateTable', hashOnly('lsiOnHash', {
-          AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }, { AttributeName: 'l', AttributeType: 'S' }],
-          LocalSecondaryIndexes: [{ IndexName: 'lsi', KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }, { AttributeName: 'l', KeyType: 'RANGE' }], Projection: { ProjectionType: 'ALL' } }],
-        })),
+        engine.handle(
+          'CreateTable',
+          hashOnly('lsiOnHash', {
+            AttributeDefinitions: [
+              { AttributeName: 'pk', AttributeType: 'S' },
+              { AttributeName: 'l', AttributeType: 'S' },
+            ],
+            LocalSecondaryIndexes: [
+              {
+                IndexName: 'lsi',
+                KeySchema: [
+                  { AttributeName: 'pk', KeyType: 'HASH' },
+                  { AttributeName: 'l', KeyType: 'RANGE' },
+                ],
+                Projection: { ProjectionType: 'ALL' },
+              },
+            ],
+          }),
+        ),
       ).message,
-    ).toBe('One or more parameter values were invalid: Table KeySchema does not have a range key, which is required when specifying a LocalSecondaryIndex');
+    ).toBe(
+      'One or more parameter values were invalid: Table KeySchema does not have a range key, which is required when specifying a LocalSecondaryIndex',
+    );
   });
 
   it('answers ResourceNotFoundException naming the table', () => {
@@ -135,7 +181,10 @@ describe('ListTables and DeleteTable', () => {
     const engine = newEngine();
     for (const name of ['ccc', 'aaa', 'bbb']) engine.handle('CreateTable', hashOnly(name));
     expect(engine.handle('ListTables', {})).toEqual({ TableNames: ['aaa', 'bbb', 'ccc'] });
-    expect(engine.handle('ListTables', { Limit: 2 })).toEqual({ TableNames: ['aaa', 'bbb'], LastEvaluatedTableName: 'bbb' });
+    expect(engine.handle('ListTables', { Limit: 2 })).toEqual({
+      TableNames: ['aaa', 'bbb'],
+      LastEvaluatedTableName: 'bbb',
+    });
     expect(engine.handle('ListTables', { Limit: 3 })).toEqual({ TableNames: ['aaa', 'bbb', 'ccc'] });
     expect(engine.handle('ListTables', { ExclusiveStartTableName: 'bbb' })).toEqual({ TableNames: ['ccc'] });
   });
@@ -145,7 +194,9 @@ describe('ListTables and DeleteTable', () => {
     engine.handle('CreateTable', hashOnly('guarded', { DeletionProtectionEnabled: true }));
     expect(errorOf(() => engine.handle('DeleteTable', { TableName: 'guarded' })).type).toBe('ValidationException');
     engine.handle('UpdateTable', { TableName: 'guarded', DeletionProtectionEnabled: false });
-    const deleted = engine.handle('DeleteTable', { TableName: 'guarded' }) as { TableDescription: Record<string, unknown> };
+    const deleted = engine.handle('DeleteTable', { TableName: 'guarded' }) as {
+      TableDescription: Record<string, unknown>;
+    };
     expect(deleted.TableDescription.TableStatus).toBe('DELETING');
     expect(engine.handle('ListTables', {})).toEqual({ TableNames: [] });
   });
@@ -161,19 +212,42 @@ describe('UpdateTable', () => {
     const answer = engine.handle('UpdateTable', {
       TableName: 'items',
       AttributeDefinitions: [{ AttributeName: 'colour', AttributeType: 'S' }],
-      GlobalSecondaryIndexUpdates: [{ Create: { IndexName: 'byColour', KeySchema: [{ AttributeName: 'colour', KeyType: 'HASH' }], Projection: { ProjectionType: 'ALL' } } }],
+      GlobalSecondaryIndexUpdates: [
+        {
+          Create: {
+            IndexName: 'byColour',
+            KeySchema: [{ AttributeName: 'colour', KeyType: 'HASH' }],
+            Projection: { ProjectionType: 'ALL' },
+          },
+        },
+      ],
     }) as { TableDescription: { GlobalSecondaryIndexes: Record<string, unknown>[] } };
-    expect(answer.TableDescription.GlobalSecondaryIndexes[0]).toMatchObject({ IndexStatus: 'CREATING', Backfilling: false });
+    expect(answer.TableDescription.GlobalSecondaryIndexes[0]).toMatchObject({
+      IndexStatus: 'CREATING',
+      Backfilling: false,
+    });
     const table = storage.requireTable('items');
-    expect([...storage.queryItems(table, { indexName: 'byColour', partitionValues: [{ S: 'red' }], forward: true })]).toHaveLength(1);
-    const { Table: described } = engine.handle('DescribeTable', { TableName: 'items' }) as { Table: Record<string, unknown> };
+    expect([
+      ...storage.queryItems(table, { indexName: 'byColour', partitionValues: [{ S: 'red' }], forward: true }),
+    ]).toHaveLength(1);
+    const { Table: described } = engine.handle('DescribeTable', { TableName: 'items' }) as {
+      Table: Record<string, unknown>;
+    };
     expect(described.AttributeDefinitions).toEqual([
       { AttributeName: 'pk', AttributeType: 'S' },
       { AttributeName: 'colour', AttributeType: 'S' },
     ]);
-    expect((described.GlobalSecondaryIndexes as Record<string, unknown>[])[0]).toMatchObject({ IndexStatus: 'ACTIVE', ItemCount: 1 });
-    engine.handle('UpdateTable', { TableName: 'items', GlobalSecondaryIndexUpdates: [{ Delete: { IndexName: 'byColour' } }] });
-    const { Table: after } = engine.handle('DescribeTable', { TableName: 'items' }) as { Table: Record<string, unknown> };
+    expect((described.GlobalSecondaryIndexes as Record<string, unknown>[])[0]).toMatchObject({
+      IndexStatus: 'ACTIVE',
+      ItemCount: 1,
+    });
+    engine.handle('UpdateTable', {
+      TableName: 'items',
+      GlobalSecondaryIndexUpdates: [{ Delete: { IndexName: 'byColour' } }],
+    });
+    const { Table: after } = engine.handle('DescribeTable', { TableName: 'items' }) as {
+      Table: Record<string, unknown>;
+    };
     expect(after.GlobalSecondaryIndexes).toBeUndefined();
     expect(after.AttributeDefinitions).toEqual([{ AttributeName: 'pk', AttributeType: 'S' }]);
   });
@@ -181,14 +255,33 @@ describe('UpdateTable', () => {
   it('switches billing modes and records throughput changes (decreases uncounted, as DynamoDB Local)', () => {
     const engine = newEngine();
     engine.handle('CreateTable', hashOnly('billing'));
-    engine.handle('UpdateTable', { TableName: 'billing', BillingMode: 'PROVISIONED', ProvisionedThroughput: { ReadCapacityUnits: 4, WriteCapacityUnits: 4 } });
-    engine.handle('UpdateTable', { TableName: 'billing', ProvisionedThroughput: { ReadCapacityUnits: 2, WriteCapacityUnits: 4 } });
-    const { Table: table } = engine.handle('DescribeTable', { TableName: 'billing' }) as { Table: Record<string, unknown> };
-    expect(table.ProvisionedThroughput).toEqual({ LastDecreaseDateTime: 1_700_000_000, NumberOfDecreasesToday: 0, ReadCapacityUnits: 2, WriteCapacityUnits: 4 });
+    engine.handle('UpdateTable', {
+      TableName: 'billing',
+      BillingMode: 'PROVISIONED',
+      ProvisionedThroughput: { ReadCapacityUnits: 4, WriteCapacityUnits: 4 },
+    });
+    engine.handle('UpdateTable', {
+      TableName: 'billing',
+      ProvisionedThroughput: { ReadCapacityUnits: 2, WriteCapacityUnits: 4 },
+    });
+    const { Table: table } = engine.handle('DescribeTable', { TableName: 'billing' }) as {
+      Table: Record<string, unknown>;
+    };
+    expect(table.ProvisionedThroughput).toEqual({
+      LastDecreaseDateTime: 1_700_000_000,
+      NumberOfDecreasesToday: 0,
+      ReadCapacityUnits: 2,
+      WriteCapacityUnits: 4,
+    });
     expect(table.BillingModeSummary).toMatchObject({ BillingMode: 'PROVISIONED' });
-    expect(errorOf(() => engine.handle('UpdateTable', { TableName: 'billing', ProvisionedThroughput: { ReadCapacityUnits: 2, WriteCapacityUnits: 4 } })).message).toMatch(
-      /^The provisioned throughput for the table will not change/,
-    );
+    expect(
+      errorOf(() =>
+        engine.handle('UpdateTable', {
+          TableName: 'billing',
+          ProvisionedThroughput: { ReadCapacityUnits: 2, WriteCapacityUnits: 4 },
+        }),
+      ).message,
+    ).toMatch(/^The provisioned throughput for the table will not change/);
     expect(errorOf(() => engine.handle('UpdateTable', { TableName: 'billing' })).type).toBe('ValidationException');
   });
 });
@@ -198,9 +291,18 @@ describe('tags', () => {
     const engine = newEngine();
     engine.handle('CreateTable', hashOnly('tagged', { Tags: [{ Key: 'team', Value: 'a' }] }));
     const arn = 'arn:aws:dynamodb:us-east-1:000000000000:table/tagged';
-    engine.handle('TagResource', { ResourceArn: arn, Tags: [{ Key: 'env', Value: 'dev' }, { Key: 'team', Value: 'b' }] });
+    engine.handle('TagResource', {
+      ResourceArn: arn,
+      Tags: [
+        { Key: 'env', Value: 'dev' },
+        { Key: 'team', Value: 'b' },
+      ],
+    });
     expect(engine.handle('ListTagsOfResource', { ResourceArn: arn })).toEqual({
-      Tags: [{ Key: 'team', Value: 'b' }, { Key: 'env', Value: 'dev' }],
+      Tags: [
+        { Key: 'team', Value: 'b' },
+        { Key: 'env', Value: 'dev' },
+      ],
     });
     engine.handle('UntagResource', { ResourceArn: arn, TagKeys: ['team', 'absent'] });
     expect(engine.handle('ListTagsOfResource', { ResourceArn: arn })).toEqual({ Tags: [{ Key: 'env', Value: 'dev' }] });
@@ -209,9 +311,10 @@ describe('tags', () => {
       type: 'ResourceNotFoundException',
       message: `Requested resource not found: ResourcArn: ${missing} not found`,
     });
-    expect(errorOf(() => engine.handle('TagResource', { ResourceArn: 'nonsense', Tags: [{ Key: 'a', Value: 'b' }] })).message).toBe(
-      'Invalid TableArn: Invalid ResourceArn provided as input nonsense',
-    );
+    expect(
+      errorOf(() => engine.handle('TagResource', { ResourceArn: 'nonsense', Tags: [{ Key: 'a', Value: 'b' }] }))
+        .message,
+    ).toBe('Invalid TableArn: Invalid ResourceArn provided as input nonsense');
   });
 });
 
@@ -229,6 +332,8 @@ describe('time to live settings', () => {
     expect(errorOf(() => update(true, 'expires')).message).toBe('TimeToLive is already enabled');
     expect(errorOf(() => update(true, 'other')).message).toBe('TimeToLive is active on a different AttributeName');
     update(false, 'expires');
-    expect(engine.handle('DescribeTimeToLive', { TableName: 'ttl' })).toEqual({ TimeToLiveDescription: { TimeToLiveStatus: 'DISABLED' } });
+    expect(engine.handle('DescribeTimeToLive', { TableName: 'ttl' })).toEqual({
+      TimeToLiveDescription: { TimeToLiveStatus: 'DISABLED' },
+    });
   });
 });

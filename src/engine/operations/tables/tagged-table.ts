@@ -8,11 +8,7 @@ import { isTableArnShaped, tableNameFromArn } from './table-arn.js';
  * a table ARN with `Invalid TableArn: …` and answers `ResourceNotFoundException` for a
  * table it does not have (`notFoundMessage` differs between the tagging operations).
  */
-export function taggedTable(
-  context: EngineContext,
-  resourceArn: string,
-  notFoundMessage: string,
-): TableDefinition {
+export function taggedTable(context: EngineContext, resourceArn: string, notFoundMessage: string): TableDefinition {
   if (!isTableArnShaped(resourceArn)) {
     throw validationError(`Invalid TableArn: Invalid ResourceArn provided as input ${resourceArn}`);
   }

@@ -25,7 +25,8 @@ export const updateContinuousBackups: OperationHandler = (context, input: Update
       ...definition,
       pointInTimeRecovery: {
         enabled,
-        recoveryPeriodInDays: specification.RecoveryPeriodInDays ?? current?.recoveryPeriodInDays ?? defaultRecoveryPeriodInDays,
+        recoveryPeriodInDays:
+          specification.RecoveryPeriodInDays ?? current?.recoveryPeriodInDays ?? defaultRecoveryPeriodInDays,
         enabledAt: enabled && current?.enabled ? current.enabledAt : context.now(),
       },
     };

@@ -1,4 +1,10 @@
-import { DynamoDBError, invalidParameterValue, resourceNotFound, tableNotFound, validationError } from '../../errors.js';
+import {
+  DynamoDBError,
+  invalidParameterValue,
+  resourceNotFound,
+  tableNotFound,
+  validationError,
+} from '../../errors.js';
 import type { OperationHandler } from '../operation.js';
 import {
   shardDurationOf,
@@ -112,7 +118,11 @@ function mergedDefinitions(
 /** Definitions still used by a key schema of the table or one of its indexes. */
 function usedDefinitions(description: StoredDescription): AttributeDefinitionInput[] {
   const used = new Set(
-    [description.KeySchema, ...(description.LocalSecondaryIndexes ?? []).map((index) => index.KeySchema), ...(description.GlobalSecondaryIndexes ?? []).map((index) => index.KeySchema)]
+    [
+      description.KeySchema,
+      ...(description.LocalSecondaryIndexes ?? []).map((index) => index.KeySchema),
+      ...(description.GlobalSecondaryIndexes ?? []).map((index) => index.KeySchema),
+    ]
       .flat()
       .map((key) => key.AttributeName),
   );
@@ -261,7 +271,12 @@ export const updateTable: OperationHandler = (context, input: UpdateTableInput) 
     storage.updateTable(definitionFromDescription(next, { ...definition, stream }));
     const updated = storage.requireTable(input.TableName);
     return {
-      TableDescription: renderDescription(context, updated, { tableStatus: 'UPDATING', indexStatus, newIndex }, deleted),
+      TableDescription: renderDescription(
+        context,
+        updated,
+        { tableStatus: 'UPDATING', indexStatus, newIndex },
+        deleted,
+      ),
     };
   });
 };

@@ -10,7 +10,10 @@ export interface CancellationReason {
 
 export const noReason: CancellationReason = { Code: 'None' };
 
-export function conditionFailedReason(item?: Item, action?: 'ConditionCheck' | 'Put' | 'Update' | 'Delete'): CancellationReason {
+export function conditionFailedReason(
+  item?: Item,
+  action?: 'ConditionCheck' | 'Put' | 'Update' | 'Delete',
+): CancellationReason {
   // The reference words a failed ConditionCheck with a final period, the writes without.
   const message = action === 'ConditionCheck' ? 'The conditional request failed.' : 'The conditional request failed';
   return item

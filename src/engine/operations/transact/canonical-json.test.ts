@@ -5,13 +5,32 @@ import { referenceStableJson } from './reference-stable-json.test-support.js';
 
 /** Keys that sort differently by code unit than by code point or number, and names Object.prototype carries. */
 const trickyKey = fc.oneof(
-  fc.constantFrom('__proto__', 'constructor', 'toString', 'toJSON', '10', '2', '0', '', 'a', 'B', '\ud83d\ude00', '\uffff', 'é', '#n', ':v'),
+  fc.constantFrom(
+    '__proto__',
+    'constructor',
+    'toString',
+    'toJSON',
+    '10',
+    '2',
+    '0',
+    '',
+    'a',
+    'B',
+    '\ud83d\ude00',
+    '\uffff',
+    'é',
+    '#n',
+    ':v',
+  ),
   fc.string({ maxLength: 4 }),
   fc.string({ unit: 'binary', maxLength: 3 }),
 );
 
 /** Any UTF-16 code units: quotes, backslashes, control characters, lone surrogates. */
-const anyText = fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)), maxLength: 8 });
+const anyText = fc.string({
+  unit: fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)),
+  maxLength: 8,
+});
 
 const anything = fc.anything({
   maxDepth: 4,
@@ -26,11 +45,13 @@ const anything = fc.anything({
 const wide = fc.dictionary(trickyKey, fc.jsonValue({ maxDepth: 1 }), { minKeys: 15, maxKeys: 40 });
 
 /** An item keyed as DynamoDB items are, with an own `__proto__` attribute as the engine allows. */
-const withOwnProto = fc.tuple(fc.jsonValue({ maxDepth: 2 }), fc.dictionary(trickyKey, fc.jsonValue({ maxDepth: 1 }))).map(([proto, rest]) => {
-  const item: Record<string, unknown> = { ...rest };
-  Object.defineProperty(item, '__proto__', { value: proto, enumerable: true, writable: true, configurable: true });
-  return item;
-});
+const withOwnProto = fc
+  .tuple(fc.jsonValue({ maxDepth: 2 }), fc.dictionary(trickyKey, fc.jsonValue({ maxDepth: 1 })))
+  .map(([proto, rest]) => {
+    const item: Record<string, unknown> = { ...rest };
+    Object.defineProperty(item, '__proto__', { value: proto, enumerable: true, writable: true, configurable: true });
+    return item;
+  });
 
 class WithPrototype {
   constructor(readonly own: unknown) {}
@@ -40,23 +61,28 @@ Object.defineProperty(WithPrototype.prototype, 'inherited', { value: 1, enumerab
 describe('canonicalJson', () => {
   it('gives the reference text for any value', () => {
     fc.assert(
-      fc.property(fc.oneof(anything, wide, withOwnProto, fc.array(fc.oneof(wide, withOwnProto, anything), { maxLength: 4 })), (value) => {
-        let expected: string | undefined;
-        let expectedError: unknown;
-        try {
-          expected = referenceStableJson(value);
-        } catch (error) {
-          expectedError = error;
-        }
-        if (expectedError !== undefined) expect(() => canonicalJson(value)).toThrow();
-        else expect(canonicalJson(value)).toBe(expected);
-      }),
+      fc.property(
+        fc.oneof(anything, wide, withOwnProto, fc.array(fc.oneof(wide, withOwnProto, anything), { maxLength: 4 })),
+        (value) => {
+          let expected: string | undefined;
+          let expectedError: unknown;
+          try {
+            expected = referenceStableJson(value);
+          } catch (error) {
+            expectedError = error;
+          }
+          if (expectedError !== undefined) expect(() => canonicalJson(value)).toThrow();
+          else expect(canonicalJson(value)).toBe(expected);
+        },
+      ),
       { numRuns: 2000 },
     );
   });
 
   it('gives the reference text for objects wider than the kept key stack, and after them', () => {
-    const wideItem = Object.fromEntries(Array.from({ length: 300 }, (_, index) => [`a${(index * 7919) % 300}`, { N: String(index) }]));
+    const wideItem = Object.fromEntries(
+      Array.from({ length: 300 }, (_, index) => [`a${(index * 7919) % 300}`, { N: String(index) }]),
+    );
     const value = [{ Put: { Item: wideItem, TableName: 't' } }, { z: { y: 1, x: [wideItem] } }];
     expect(canonicalJson(value)).toBe(referenceStableJson(value));
     expect(canonicalJson({ b: 1, a: 2 })).toBe('{"a":2,"b":1}');
@@ -74,12 +100,17 @@ describe('canonicalJson', () => {
 
   it('gives the reference text for values nested past its recursion, written with its own stack', () => {
     // Each level an array or an object, with siblings of any kind around the deeper value.
-    const level = fc.record({ array: fc.boolean(), siblings: fc.array(fc.tuple(trickyKey, anything), { maxLength: 2 }) });
+    const level = fc.record({
+      array: fc.boolean(),
+      siblings: fc.array(fc.tuple(trickyKey, anything), { maxLength: 2 }),
+    });
     fc.assert(
       fc.property(fc.array(level, { minLength: 250, maxLength: 700 }), anything, (levels, leaf) => {
         let value: unknown = leaf;
         for (const { array, siblings } of levels) {
-          value = array ? [...siblings.map(([, sibling]) => sibling), value] : Object.fromEntries([...siblings, ['deeper', value]]);
+          value = array
+            ? [...siblings.map(([, sibling]) => sibling), value]
+            : Object.fromEntries([...siblings, ['deeper', value]]);
         }
         let expected: string | undefined;
         try {

@@ -79,7 +79,8 @@ function deepText(root: object): string {
       for (let index = value.length - 1; index >= 0; index--) {
         // An element with no JSON form is written as nothing, as `join` writes it.
         const element: unknown = value[index];
-        if (element !== undefined && typeof element !== 'function' && typeof element !== 'symbol') pending.push(element);
+        if (element !== undefined && typeof element !== 'function' && typeof element !== 'symbol')
+          pending.push(element);
         if (index > 0) pending.push(new Verbatim(','));
       }
     } else if (value !== null && typeof value === 'object') {

@@ -17,11 +17,19 @@ describe('TransactWriteItems ClientRequestToken', () => {
     engine.handle('TransactWriteItems', {
       ClientRequestToken: token,
       TransactItems: [
-        { Update: { TableName: 'counters', Key: { pk: { S: 'c' } }, UpdateExpression: 'ADD n :by', ExpressionAttributeValues: { ':by': { N: by } } } },
+        {
+          Update: {
+            TableName: 'counters',
+            Key: { pk: { S: 'c' } },
+            UpdateExpression: 'ADD n :by',
+            ExpressionAttributeValues: { ':by': { N: by } },
+          },
+        },
       ],
       ...extra,
     });
-  const counter = () => (engine.handle('GetItem', { TableName: 'counters', Key: { pk: { S: 'c' } } }).Item as { n: { N: string } }).n.N;
+  const counter = () =>
+    (engine.handle('GetItem', { TableName: 'counters', Key: { pk: { S: 'c' } } }).Item as { n: { N: string } }).n.N;
 
   it('runs a retried request only once within 10 minutes, charging the replay as reads', () => {
     increment('t1');
@@ -61,7 +69,16 @@ describe('TransactWriteItems ClientRequestToken', () => {
     const conditional = (token: string) =>
       engine.handle('TransactWriteItems', {
         ClientRequestToken: token,
-        TransactItems: [{ ConditionCheck: { TableName: 'counters', Key: { pk: { S: 'c' } }, ConditionExpression: 'n = :one', ExpressionAttributeValues: { ':one': { N: '1' } } } }],
+        TransactItems: [
+          {
+            ConditionCheck: {
+              TableName: 'counters',
+              Key: { pk: { S: 'c' } },
+              ConditionExpression: 'n = :one',
+              ExpressionAttributeValues: { ':one': { N: '1' } },
+            },
+          },
+        ],
       });
     expect(errorOf(() => conditional('t2')).type).toBe('TransactionCanceledException');
     increment('t3');
@@ -73,7 +90,15 @@ describe('TransactWriteItems ClientRequestToken', () => {
     const cancelled = () =>
       engine.handle('TransactWriteItems', {
         ClientRequestToken: 't0',
-        TransactItems: [{ ConditionCheck: { TableName: 'counters', Key: { pk: { S: 'c' } }, ConditionExpression: 'attribute_not_exists(pk)' } }],
+        TransactItems: [
+          {
+            ConditionCheck: {
+              TableName: 'counters',
+              Key: { pk: { S: 'c' } },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ],
       });
     expect(errorOf(cancelled).type).toBe('TransactionCanceledException');
     increment('t1');

@@ -77,7 +77,9 @@ function statementsOf(database: Database.Database): TokenStatements {
  */
 function isMissingTable(database: Database.Database, error: unknown): boolean {
   if (!(error instanceof Database.SqliteError) || error.code !== 'SQLITE_ERROR') return false;
-  return database.prepare(`SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?`).get(tokenTable) === undefined;
+  return (
+    database.prepare(`SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?`).get(tokenTable) === undefined
+  );
 }
 
 /**

@@ -31,7 +31,11 @@ describe('TransactWriteItems cancellation message of a failed ConditionCheck', (
     );
     expect(failure.extra.CancellationReasons).toEqual([
       { Code: 'ConditionalCheckFailed', Message: 'The conditional request failed' },
-      { Code: 'ConditionalCheckFailed', Message: 'The conditional request failed.', Item: { pk: { S: 'a' }, n: { N: '5' } } },
+      {
+        Code: 'ConditionalCheckFailed',
+        Message: 'The conditional request failed.',
+        Item: { pk: { S: 'a' }, n: { N: '5' } },
+      },
     ]);
   });
 });

@@ -19,9 +19,23 @@ const tables = [table('a', true), table('b', true), table('c', false)];
 
 /** Few distinct texts, so that equal keys are frequent; also values that are no simple S/N/B. */
 const keyValue: fc.Arbitrary<AttributeValue | undefined> = fc.oneof(
-  { weight: 8, arbitrary: fc.record({ type: fc.constantFrom('S', 'N', 'B'), text: fc.constantFrom('', '1', '2', 'x') }).map(({ type, text }) => ({ [type]: text }) as AttributeValue) },
+  {
+    weight: 8,
+    arbitrary: fc
+      .record({ type: fc.constantFrom('S', 'N', 'B'), text: fc.constantFrom('', '1', '2', 'x') })
+      .map(({ type, text }) => ({ [type]: text }) as AttributeValue),
+  },
   { weight: 1, arbitrary: fc.constant(undefined) },
-  { weight: 1, arbitrary: fc.constantFrom({ S: 'x', N: '1' }, { N: 1 }, { BOOL: true }, {}, { SS: ['x'] }) as fc.Arbitrary<AttributeValue> },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      { S: 'x', N: '1' },
+      { N: 1 },
+      { BOOL: true },
+      {},
+      { SS: ['x'] },
+    ) as fc.Arbitrary<AttributeValue>,
+  },
 );
 
 const write: fc.Arbitrary<PreparedWrite> = fc

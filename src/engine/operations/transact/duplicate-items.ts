@@ -43,7 +43,9 @@ function sameItem(write: PreparedWrite, other: PreparedWrite): boolean {
   const partition = sameKeyValue(write.key[partitionKey.name], other.key[partitionKey.name]);
   const sort = sortKey ? sameKeyValue(write.key[sortKey.name], other.key[sortKey.name]) : true;
   if (partition === undefined || sort === undefined) {
-    return itemIdentity(write.tableName, write.table, write.key) === itemIdentity(other.tableName, other.table, other.key);
+    return (
+      itemIdentity(write.tableName, write.table, write.key) === itemIdentity(other.tableName, other.table, other.key)
+    );
   }
   return partition && sort;
 }

@@ -6,7 +6,10 @@ import { referenceStableJson } from './reference-stable-json.test-support.js';
 
 const reference = (value: unknown) => crypto.createHash('sha256').update(referenceStableJson(value)).digest('hex');
 
-const withUndefinedMembers = fc.dictionary(fc.string({ maxLength: 3 }), fc.option(fc.jsonValue({ maxDepth: 2 }), { nil: undefined }));
+const withUndefinedMembers = fc.dictionary(
+  fc.string({ maxLength: 3 }),
+  fc.option(fc.jsonValue({ maxDepth: 2 }), { nil: undefined }),
+);
 
 describe('requestHash', () => {
   it('hashes the canonical JSON of the actions as it always did', () => {

@@ -25,7 +25,11 @@ function wireAction(entry: Action): Record<string, unknown> {
   if (entry.kind === 'delete') return { Delete: { TableName: 'jobs', Key: wireKey } };
   const item = entry.status === undefined ? wireKey : { ...wireKey, status: { S: entry.status } };
   return {
-    Put: { TableName: 'jobs', Item: item, ...(entry.conditioned ? { ConditionExpression: 'attribute_exists(status)' } : {}) },
+    Put: {
+      TableName: 'jobs',
+      Item: item,
+      ...(entry.conditioned ? { ConditionExpression: 'attribute_exists(status)' } : {}),
+    },
   };
 }
 

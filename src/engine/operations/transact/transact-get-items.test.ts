@@ -23,7 +23,9 @@ describe('TransactGetItems', () => {
         { Get: { TableName: 'one', Key: k('a'), ProjectionExpression: 'w' } },
       ],
     });
-    expect(response).toEqual({ Responses: [{ Item: { pk: { S: 'a' }, v: { N: '2' } } }, {}, { Item: { w: { S: 'w' } } }] });
+    expect(response).toEqual({
+      Responses: [{ Item: { pk: { S: 'a' }, v: { N: '2' } } }, {}, { Item: { w: { S: 'w' } } }],
+    });
   });
 
   it('charges double strongly consistent reads, reported as read units', () => {
@@ -45,8 +47,9 @@ describe('TransactGetItems', () => {
   });
 
   it('rejects unknown tables', () => {
-    expect(errorOf(() => engine.handle('TransactGetItems', { TransactItems: [{ Get: { TableName: 'nope', Key: k('a') } }] })).type).toBe(
-      'ResourceNotFoundException',
-    );
+    expect(
+      errorOf(() => engine.handle('TransactGetItems', { TransactItems: [{ Get: { TableName: 'nope', Key: k('a') } }] }))
+        .type,
+    ).toBe('ResourceNotFoundException');
   });
 });

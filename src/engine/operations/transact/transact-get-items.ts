@@ -14,7 +14,13 @@ import {
   rowReadUsage,
   type ProjectionMembers,
 } from '../shared/read-projection.js';
-import { isCancelled, noReason, transactionCanceled, validationReason, type CancellationReason } from './cancellation.js';
+import {
+  isCancelled,
+  noReason,
+  transactionCanceled,
+  validationReason,
+  type CancellationReason,
+} from './cancellation.js';
 import { checkTransactItemCount } from './transact-limits.js';
 
 interface GetRequest extends ProjectionMembers {
@@ -69,7 +75,12 @@ function rejectRepeatedItemsAsSent(context: Parameters<OperationHandler>[0], ent
     // A key nested past 32 levels is refused before it is compared (and before its text,
     // which JSON.stringify would write recursively, is taken).
     checkKeyNesting(key);
-    const identity = JSON.stringify([request.TableName, Object.keys(key).sort().map((name) => [name, key[name]])]);
+    const identity = JSON.stringify([
+      request.TableName,
+      Object.keys(key)
+        .sort()
+        .map((name) => [name, key[name]]),
+    ]);
     if (seen.has(identity)) throw validationError('Transaction request cannot include multiple operations on one item');
     seen.add(identity);
   }

@@ -20,8 +20,14 @@ describe('TransactGetItems: a repeated item is reported before tables and keys a
   const twice = [get('items', { pk: { S: 'a' } }), get('items', { pk: { S: 'a' } })];
 
   it('before an unknown table, a key that does not fit and a number out of range', () => {
-    for (const third of [get('missing', { pk: { S: 'a' } }), get('items', { pk: { N: '1' } }), get('items', { pk: { N: '1e999' } })]) {
-      expect(errorOf(() => engine.handle('TransactGetItems', { TransactItems: [...twice, third] })).message).toBe(repeated);
+    for (const third of [
+      get('missing', { pk: { S: 'a' } }),
+      get('items', { pk: { N: '1' } }),
+      get('items', { pk: { N: '1e999' } }),
+    ]) {
+      expect(errorOf(() => engine.handle('TransactGetItems', { TransactItems: [...twice, third] })).message).toBe(
+        repeated,
+      );
     }
   });
 

@@ -12,7 +12,13 @@ describe('TransactWriteItems: a Put with an index key of the wrong type', () => 
     createTestTable(engine, {
       name: 'indexed',
       globalIndexes: [
-        { name: 'byG', kind: 'global', partitionKeys: [{ name: 'g', type: 'S' }], sortKeys: [], projection: { type: 'ALL' } },
+        {
+          name: 'byG',
+          kind: 'global',
+          partitionKeys: [{ name: 'g', type: 'S' }],
+          sortKeys: [],
+          projection: { type: 'ALL' },
+        },
       ],
     });
   });
@@ -32,7 +38,8 @@ describe('TransactWriteItems: a Put with an index key of the wrong type', () => 
       { Code: 'None' },
       {
         Code: 'ValidationError',
-        Message: 'One or more parameter values were invalid: Type mismatch for Index Key g Expected: S Actual: N IndexName: byG',
+        Message:
+          'One or more parameter values were invalid: Type mismatch for Index Key g Expected: S Actual: N IndexName: byG',
       },
     ]);
     expect(engine.handle('Scan', { TableName: 'indexed' })).toMatchObject({ Count: 0 });

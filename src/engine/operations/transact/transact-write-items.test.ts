@@ -22,9 +22,23 @@ describe('TransactWriteItems', () => {
     const response = engine.handle('TransactWriteItems', {
       TransactItems: [
         { Put: { TableName: 'two', Item: { pk: { S: 'new' }, v: { S: 'x' } } } },
-        { Update: { TableName: 'one', Key: k('upd'), UpdateExpression: 'SET n = n + :one', ExpressionAttributeValues: { ':one': { N: '1' } } } },
+        {
+          Update: {
+            TableName: 'one',
+            Key: k('upd'),
+            UpdateExpression: 'SET n = n + :one',
+            ExpressionAttributeValues: { ':one': { N: '1' } },
+          },
+        },
         { Delete: { TableName: 'one', Key: k('del') } },
-        { ConditionCheck: { TableName: 'one', Key: k('lock'), ConditionExpression: 'held = :t', ExpressionAttributeValues: { ':t': { BOOL: true } } } },
+        {
+          ConditionCheck: {
+            TableName: 'one',
+            Key: k('lock'),
+            ConditionExpression: 'held = :t',
+            ExpressionAttributeValues: { ':t': { BOOL: true } },
+          },
+        },
       ],
     });
     expect(response).toEqual({});
@@ -53,12 +67,17 @@ describe('TransactWriteItems', () => {
     );
     expect(failure).toEqual({
       type: 'TransactionCanceledException',
-      message: 'Transaction cancelled, please refer cancellation reasons for specific reasons [None, None, ConditionalCheckFailed]',
+      message:
+        'Transaction cancelled, please refer cancellation reasons for specific reasons [None, None, ConditionalCheckFailed]',
       extra: {
         CancellationReasons: [
           { Code: 'None' },
           { Code: 'None' },
-          { Code: 'ConditionalCheckFailed', Message: 'The conditional request failed', Item: { pk: { S: 'lock' }, held: { BOOL: true } } },
+          {
+            Code: 'ConditionalCheckFailed',
+            Message: 'The conditional request failed',
+            Item: { pk: { S: 'lock' }, held: { BOOL: true } },
+          },
         ],
       },
     });
@@ -66,10 +85,13 @@ describe('TransactWriteItems', () => {
     expect(get('one', 'x2')).toBeUndefined();
   });
 
-  it('reports a key that does not fit the schema as that action\'s ValidationError', () => {
+  it("reports a key that does not fit the schema as that action's ValidationError", () => {
     const failure = errorOf(() =>
       engine.handle('TransactWriteItems', {
-        TransactItems: [{ Put: { TableName: 'one', Item: k('ok') } }, { Delete: { TableName: 'one', Key: { pk: { N: '1' } } } }],
+        TransactItems: [
+          { Put: { TableName: 'one', Item: k('ok') } },
+          { Delete: { TableName: 'one', Key: { pk: { N: '1' } } } },
+        ],
       }),
     );
     expect(failure.type).toBe('TransactionCanceledException');
@@ -85,11 +107,21 @@ describe('TransactWriteItems', () => {
       engine.handle('TransactWriteItems', {
         TransactItems: [
           { Put: { TableName: 'one', Item: k('a') } },
-          { Update: { TableName: 'one', Key: k('b'), UpdateExpression: 'SET = :v', ExpressionAttributeValues: { ':v': { N: '1' } } } },
+          {
+            Update: {
+              TableName: 'one',
+              Key: k('b'),
+              UpdateExpression: 'SET = :v',
+              ExpressionAttributeValues: { ':v': { N: '1' } },
+            },
+          },
         ],
       }),
     );
-    expect(failure).toMatchObject({ type: 'ValidationException', message: 'Invalid UpdateExpression: Syntax error; token: "=", near: "SET = :v"' });
+    expect(failure).toMatchObject({
+      type: 'ValidationException',
+      message: 'Invalid UpdateExpression: Syntax error; token: "=", near: "SET = :v"',
+    });
     expect(get('one', 'a')).toBeUndefined();
   });
 
@@ -111,14 +143,21 @@ describe('TransactWriteItems', () => {
         }),
       ).message,
     ).toBe('TransactItems can only contain one of Check, Put, Update or Delete');
-    expect(errorOf(() => engine.handle('TransactWriteItems', { TransactItems: [{ Put: { TableName: 'nope', Item: k('a') } }] }))).toMatchObject({
+    expect(
+      errorOf(() =>
+        engine.handle('TransactWriteItems', { TransactItems: [{ Put: { TableName: 'nope', Item: k('a') } }] }),
+      ),
+    ).toMatchObject({
       type: 'ResourceNotFoundException',
     });
   });
 
   it('accepts 100 actions and refuses 101', () => {
-    const actions = (count: number) => Array.from({ length: count }, (_, index) => ({ Put: { TableName: 'two', Item: k(`k${index}`) } }));
-    expect(errorOf(() => engine.handle('TransactWriteItems', { TransactItems: actions(101) })).type).toBe('ValidationException');
+    const actions = (count: number) =>
+      Array.from({ length: count }, (_, index) => ({ Put: { TableName: 'two', Item: k(`k${index}`) } }));
+    expect(errorOf(() => engine.handle('TransactWriteItems', { TransactItems: actions(101) })).type).toBe(
+      'ValidationException',
+    );
     expect(engine.handle('TransactWriteItems', { TransactItems: actions(100) })).toEqual({});
   });
 

@@ -170,7 +170,11 @@ function tryAction(context: Parameters<OperationHandler>[0], action: Action, bil
  * Local evaluates nothing more (no later condition, no later key path); the actions after
  * it are reported `None`, keeping DynamoDB's one reason per action.
  */
-function tryActions(context: Parameters<OperationHandler>[0], actions: readonly Action[], billed: boolean): ActionResult[] {
+function tryActions(
+  context: Parameters<OperationHandler>[0],
+  actions: readonly Action[],
+  billed: boolean,
+): ActionResult[] {
   const results: ActionResult[] = [];
   let stopped = false;
   for (const action of actions) {
@@ -199,7 +203,8 @@ export const transactWriteItems: OperationHandler<TransactWriteItemsRequest> = (
   checkTransactItemCount(entries);
   const actions = prepareActions(context, entries);
   checkTransactionPayload(actions);
-  if (hasDuplicateItem(actions)) throw validationError('Transaction request cannot include multiple operations on one item');
+  if (hasDuplicateItem(actions))
+    throw validationError('Transaction request cannot include multiple operations on one item');
   const { storage } = context;
   const token: string | undefined = input.ClientRequestToken;
   // Every item read, condition check and write below runs in one `BEGIN IMMEDIATE`
@@ -256,7 +261,10 @@ function replayResponse(
   const { storage } = context;
   const usage = new UsageByTable('write');
   for (const { write } of actions) {
-    usage.add(write.tableName, readUsage(storage.getItem(write.table, write.key), { consistent: true, transactional: true }));
+    usage.add(
+      write.tableName,
+      readUsage(storage.getItem(write.table, write.key), { consistent: true, transactional: true }),
+    );
   }
   const replay: Record<string, unknown> = {};
   const consumed = usage.toResponse(mode);

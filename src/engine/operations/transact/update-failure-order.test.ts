@@ -7,7 +7,10 @@ const key = (pk: string) => ({ pk: { S: pk }, sk: { S: '1' } });
 const values = { ':v': { S: 'v' } };
 const failing = 'attribute_exists(absent)';
 const conditionFailed = { Code: 'ConditionalCheckFailed', Message: 'The conditional request failed' };
-const keyUpdate = { Code: 'ValidationError', Message: 'One or more parameter values were invalid: Cannot update attribute sk. This attribute is part of the key' };
+const keyUpdate = {
+  Code: 'ValidationError',
+  Message: 'One or more parameter values were invalid: Cannot update attribute sk. This attribute is part of the key',
+};
 
 describe('TransactWriteItems Update failures, in the order DynamoDB Local reports them', () => {
   let engine: Engine;
@@ -16,7 +19,15 @@ describe('TransactWriteItems Update failures, in the order DynamoDB Local report
     createTestTable(engine, {
       name: 'keyed',
       sortKey: { name: 'sk', type: 'S' },
-      globalIndexes: [{ name: 'gsi', kind: 'global', partitionKeys: [{ name: 'g', type: 'S' }], sortKeys: [], projection: { type: 'KEYS_ONLY' } }],
+      globalIndexes: [
+        {
+          name: 'gsi',
+          kind: 'global',
+          partitionKeys: [{ name: 'g', type: 'S' }],
+          sortKeys: [],
+          projection: { type: 'KEYS_ONLY' },
+        },
+      ],
     });
     for (const pk of ['a', 'b']) engine.handle('PutItem', { TableName: 'keyed', Item: { ...key(pk), g: { S: 'x' } } });
   });
@@ -31,9 +42,10 @@ describe('TransactWriteItems Update failures, in the order DynamoDB Local report
       ...(condition ? { ConditionExpression: condition } : {}),
     },
   });
-  const transact = (...actions: Record<string, unknown>[]) => errorOf(() => engine.handle('TransactWriteItems', { TransactItems: actions }));
+  const transact = (...actions: Record<string, unknown>[]) =>
+    errorOf(() => engine.handle('TransactWriteItems', { TransactItems: actions }));
 
-  it('reports a failed condition before the same action\'s path into an index key', () => {
+  it("reports a failed condition before the same action's path into an index key", () => {
     expect(transact(update('a', 'SET g.x = :v', failing))).toMatchObject({
       type: 'TransactionCanceledException',
       extra: { CancellationReasons: [conditionFailed] },
@@ -41,7 +53,11 @@ describe('TransactWriteItems Update failures, in the order DynamoDB Local report
   });
 
   it('fails the whole request on a path into an index key, even after an earlier failed condition', () => {
-    expect(transact(update('a', 'SET g.x = :v'))).toEqual({ type: 'ValidationException', message: `${scalars}: IndexKey: g`, extra: {} });
+    expect(transact(update('a', 'SET g.x = :v'))).toEqual({
+      type: 'ValidationException',
+      message: `${scalars}: IndexKey: g`,
+      extra: {},
+    });
     expect(transact(update('a', 'SET q = :v', failing), update('b', 'SET g.x = :v'))).toMatchObject({
       type: 'ValidationException',
       message: `${scalars}: IndexKey: g`,
@@ -72,6 +88,9 @@ describe('TransactWriteItems Update failures, in the order DynamoDB Local report
       conditionFailed,
       keyUpdate,
     ]);
-    expect(engine.handle('GetItem', { TableName: 'keyed', Key: key('a') }).Item).toEqual({ ...key('a'), g: { S: 'x' } });
+    expect(engine.handle('GetItem', { TableName: 'keyed', Key: key('a') }).Item).toEqual({
+      ...key('a'),
+      g: { S: 'x' },
+    });
   });
 });

@@ -15,7 +15,15 @@ describe('write answers with ItemCollectionMetrics and ConsumedCapacity', () => 
     createTestTable(engine, {
       name: 'local',
       sortKey,
-      localIndexes: [{ name: 'byOther', kind: 'local', partitionKeys: [{ name: 'pk', type: 'S' }], sortKeys: [{ name: 'other', type: 'S' }], projection: { type: 'ALL' } }],
+      localIndexes: [
+        {
+          name: 'byOther',
+          kind: 'local',
+          partitionKeys: [{ name: 'pk', type: 'S' }],
+          sortKeys: [{ name: 'other', type: 'S' }],
+          projection: { type: 'ALL' },
+        },
+      ],
     });
     createTestTable(engine, { name: 'plain', sortKey });
     engine.handle('PutItem', { TableName: 'local', Item: { pk: { S: 'a' }, sk: { S: 'held' } } });
@@ -50,7 +58,13 @@ describe('write answers with ItemCollectionMetrics and ConsumedCapacity', () => 
   it('TransactWriteItems: no members when none are asked for or none apply', () => {
     const puts = [{ Put: { TableName: 'plain', Item: item('p', '2') } }];
     expect(engine.handle('TransactWriteItems', { TransactItems: puts })).toEqual({});
-    expect(engine.handle('TransactWriteItems', { TransactItems: puts, ReturnItemCollectionMetrics: 'SIZE', ReturnConsumedCapacity: 'NONE' })).toEqual({});
+    expect(
+      engine.handle('TransactWriteItems', {
+        TransactItems: puts,
+        ReturnItemCollectionMetrics: 'SIZE',
+        ReturnConsumedCapacity: 'NONE',
+      }),
+    ).toEqual({});
   });
 
   it('BatchWriteItem: metrics per indexed table, capacity per table', () => {
@@ -72,7 +86,10 @@ describe('write answers with ItemCollectionMetrics and ConsumedCapacity', () => 
     });
     expect(Object.keys(response)).toEqual(['UnprocessedItems', 'ConsumedCapacity', 'ItemCollectionMetrics']);
     expect(
-      engine.handle('BatchWriteItem', { RequestItems: { plain: [{ PutRequest: { Item: item('p', '3') } }] }, ReturnItemCollectionMetrics: 'SIZE' }),
+      engine.handle('BatchWriteItem', {
+        RequestItems: { plain: [{ PutRequest: { Item: item('p', '3') } }] },
+        ReturnItemCollectionMetrics: 'SIZE',
+      }),
     ).toEqual({ UnprocessedItems: {} });
   });
 });

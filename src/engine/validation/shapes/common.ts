@@ -27,7 +27,19 @@ export const conditionalOperator = (): Shape => string({ enum: ['OR', 'AND'] });
 export const select = (): Shape =>
   string({ enum: ['SPECIFIC_ATTRIBUTES', 'COUNT', 'ALL_ATTRIBUTES', 'ALL_PROJECTED_ATTRIBUTES'] });
 const comparisonOperators = [
-  'IN', 'NULL', 'BETWEEN', 'LT', 'NOT_CONTAINS', 'EQ', 'GT', 'NOT_NULL', 'NE', 'LE', 'BEGINS_WITH', 'GE', 'CONTAINS',
+  'IN',
+  'NULL',
+  'BETWEEN',
+  'LT',
+  'NOT_CONTAINS',
+  'EQ',
+  'GT',
+  'NOT_NULL',
+  'NE',
+  'LE',
+  'BEGINS_WITH',
+  'GE',
+  'CONTAINS',
 ];
 export const comparisonOperator = (): Shape => string({ enum: comparisonOperators });
 

@@ -15,4 +15,3 @@ export {
 } from './tag-and-time-to-live-operations.js';
 export { batchExecuteStatement, executeStatement, executeTransaction } from './partiql-operations.js';
 export { transactGetItems, transactWriteItems } from './transact-operations.js';
-

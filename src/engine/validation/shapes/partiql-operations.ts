@@ -1,4 +1,14 @@
-import { attributeValue, boolean, integer, list, required, string, structure, type Shape, type StructureShape } from '../shape.js';
+import {
+  attributeValue,
+  boolean,
+  integer,
+  list,
+  required,
+  string,
+  structure,
+  type Shape,
+  type StructureShape,
+} from '../shape.js';
 import { returnConsumedCapacity, returnValuesOnConditionCheckFailure } from './common.js';
 
 const statement = (): Shape => string({ minLength: 1, maxLength: 8192 });

@@ -58,11 +58,16 @@ const TRANSLATE_CONFIGS: Record<string, TranslateConfig | undefined> = {
 // Valid DynamoDB numbers, among them ones unmarshall turns into BigInts or refuses.
 const numberText = fc.oneof(
   fc.integer().map(String),
-  fc.tuple(fc.integer(), fc.integer({ min: 0, max: 999999 }), fc.integer({ min: -60, max: 60 })).map(([whole, fraction, exponent]) => `${whole}.${fraction}E${exponent}`),
+  fc
+    .tuple(fc.integer(), fc.integer({ min: 0, max: 999999 }), fc.integer({ min: -60, max: 60 }))
+    .map(([whole, fraction, exponent]) => `${whole}.${fraction}E${exponent}`),
   fc.constantFrom('9007199254740993', '-12345678901234567890', '1.5E+20', '12345678901234567.5', '1E+125', '0.000001'),
 );
 const bytes = fc.uint8Array({ minLength: 1, maxLength: 5 });
-const attributeName = fc.oneof(fc.constantFrom('a', '0', '7', 'data', 'toString', 'é'), fc.string({ minLength: 1, maxLength: 4 }));
+const attributeName = fc.oneof(
+  fc.constantFrom('a', '0', '7', 'data', 'toString', 'é'),
+  fc.string({ minLength: 1, maxLength: 4 }),
+);
 const attributeValue: fc.Arbitrary<AttributeValue> = fc.letrec((tie) => ({
   value: fc.oneof(
     { depthSize: 'small' },
@@ -72,8 +77,12 @@ const attributeValue: fc.Arbitrary<AttributeValue> = fc.letrec((tie) => ({
     fc.boolean().map((BOOL) => ({ BOOL })),
     fc.constant({ NULL: true }),
     fc.uniqueArray(fc.string({ maxLength: 4 }), { minLength: 1, maxLength: 3 }).map((SS) => ({ SS })),
-    fc.uniqueArray(fc.integer({ min: -1000, max: 1000 }), { minLength: 1, maxLength: 3 }).map((numbers) => ({ NS: numbers.map(String) })),
-    fc.uniqueArray(bytes, { minLength: 1, maxLength: 3, selector: (value) => Buffer.from(value).toString('hex') }).map((BS) => ({ BS })),
+    fc
+      .uniqueArray(fc.integer({ min: -1000, max: 1000 }), { minLength: 1, maxLength: 3 })
+      .map((numbers) => ({ NS: numbers.map(String) })),
+    fc
+      .uniqueArray(bytes, { minLength: 1, maxLength: 3, selector: (value) => Buffer.from(value).toString('hex') })
+      .map((BS) => ({ BS })),
     fc.array(tie('value') as fc.Arbitrary<AttributeValue>, { maxLength: 3 }).map((L) => ({ L })),
     fc.dictionary(attributeName, tie('value') as fc.Arbitrary<AttributeValue>, { maxKeys: 3 }).map((M) => ({ M })),
   ),
@@ -99,32 +108,73 @@ async function observed(send: () => Promise<unknown>): Promise<unknown> {
 function readsOf(partition: string, count: number) {
   const keys = Array.from({ length: count }, (_, index) => ({ pk: partition, sk: index }));
   return [
-    () => new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': partition } }),
-    () => new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': partition }, Limit: 2, ScanIndexForward: false }),
-    () => new ScanCommand({ TableName: TABLE, FilterExpression: 'pk = :p', ExpressionAttributeValues: { ':p': partition } }),
+    () =>
+      new QueryCommand({
+        TableName: TABLE,
+        KeyConditionExpression: 'pk = :p',
+        ExpressionAttributeValues: { ':p': partition },
+      }),
+    () =>
+      new QueryCommand({
+        TableName: TABLE,
+        KeyConditionExpression: 'pk = :p',
+        ExpressionAttributeValues: { ':p': partition },
+        Limit: 2,
+        ScanIndexForward: false,
+      }),
+    () =>
+      new ScanCommand({
+        TableName: TABLE,
+        FilterExpression: 'pk = :p',
+        ExpressionAttributeValues: { ':p': partition },
+      }),
     () => new GetCommand({ TableName: TABLE, Key: keys[0] }),
     () => new BatchGetCommand({ RequestItems: { [TABLE]: { Keys: keys } } }),
-    () => new TransactGetCommand({ TransactItems: [{ Get: { TableName: TABLE, Key: keys[0] } }, { Get: { TableName: TABLE, Key: { pk: partition, sk: -1 } } }] }),
-    () => new UpdateCommand({ TableName: TABLE, Key: keys[0], UpdateExpression: 'SET touched = :t', ExpressionAttributeValues: { ':t': true }, ReturnValues: 'ALL_NEW' }),
+    () =>
+      new TransactGetCommand({
+        TransactItems: [
+          { Get: { TableName: TABLE, Key: keys[0] } },
+          { Get: { TableName: TABLE, Key: { pk: partition, sk: -1 } } },
+        ],
+      }),
+    () =>
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: keys[0],
+        UpdateExpression: 'SET touched = :t',
+        ExpressionAttributeValues: { ':t': true },
+        ReturnValues: 'ALL_NEW',
+      }),
   ];
 }
 
 describe('DocumentClient outputs on the fast path', () => {
   it('are those of the full SDK stack, for every item and every unmarshall option', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(otherAttributes, { minLength: 1, maxLength: 4 }), fc.constantFrom(...Object.keys(TRANSLATE_CONFIGS)), async (items, configName) => {
-        const partition = `P${partitionCount++}`;
-        for (const [index, attributes] of items.entries()) {
-          await fast.send(new PutItemCommand({ TableName: TABLE, Item: { ...attributes, pk: { S: partition }, sk: { N: String(index) } } }));
-        }
-        const config = TRANSLATE_CONFIGS[configName];
-        for (const command of readsOf(partition, items.length)) {
-          // Each DocumentClient sets its options on the config it shares with its client.
-          const expected = await observed(() => DynamoDBDocumentClient.from(fullStack, config).send(command() as never));
-          const actual = await observed(() => DynamoDBDocumentClient.from(fast, config).send(command() as never));
-          expectIdentical(actual, expected);
-        }
-      }),
+      fc.asyncProperty(
+        fc.array(otherAttributes, { minLength: 1, maxLength: 4 }),
+        fc.constantFrom(...Object.keys(TRANSLATE_CONFIGS)),
+        async (items, configName) => {
+          const partition = `P${partitionCount++}`;
+          for (const [index, attributes] of items.entries()) {
+            await fast.send(
+              new PutItemCommand({
+                TableName: TABLE,
+                Item: { ...attributes, pk: { S: partition }, sk: { N: String(index) } },
+              }),
+            );
+          }
+          const config = TRANSLATE_CONFIGS[configName];
+          for (const command of readsOf(partition, items.length)) {
+            // Each DocumentClient sets its options on the config it shares with its client.
+            const expected = await observed(() =>
+              DynamoDBDocumentClient.from(fullStack, config).send(command() as never),
+            );
+            const actual = await observed(() => DynamoDBDocumentClient.from(fast, config).send(command() as never));
+            expectIdentical(actual, expected);
+          }
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -132,15 +182,31 @@ describe('DocumentClient outputs on the fast path', () => {
   it('are built by the fast path itself for DocumentClient reads', async () => {
     const documents = DynamoDBDocumentClient.from(createEngineClient(engine));
     let context: Record<PropertyKey, unknown> | undefined;
-    documents.middlewareStack.add((next, callContext) => ((context = callContext as never), next), { step: 'initialize', name: 'spy' });
-    await documents.send(new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': 'none' } }));
+    documents.middlewareStack.add((next, callContext) => ((context = callContext as never), next), {
+      step: 'initialize',
+      name: 'spy',
+    });
+    await documents.send(
+      new QueryCommand({
+        TableName: TABLE,
+        KeyConditionExpression: 'pk = :p',
+        ExpressionAttributeValues: { ':p': 'none' },
+      }),
+    );
     expect(context?.[DOCUMENT_OUTPUT]).toMatchObject({ keepsRows: true });
   });
 
   it('leave the unmarshalling to lib-dynamodb when a middleware of the caller reads the output before it', async () => {
     const client = createEngineClient(engine);
     const documents = DynamoDBDocumentClient.from(client);
-    await documents.send(new UpdateCommand({ TableName: TABLE, Key: { pk: 'seen', sk: 1 }, UpdateExpression: 'SET v = :v', ExpressionAttributeValues: { ':v': 'x' } }));
+    await documents.send(
+      new UpdateCommand({
+        TableName: TABLE,
+        Key: { pk: 'seen', sk: 1 },
+        UpdateExpression: 'SET v = :v',
+        ExpressionAttributeValues: { ':v': 'x' },
+      }),
+    );
     const seen: unknown[] = [];
     client.middlewareStack.addRelativeTo(
       ((next: (args: unknown) => Promise<{ output: { Item?: unknown } }>) => async (args: unknown) => {

@@ -39,7 +39,12 @@ function readDocumentCommands(): DocumentCommands {
   // (docs/performance.md says why).
   const probe = (commandName: string): KeyNodes | null => {
     const command = documentCommandFor(commandName);
-    if (command === undefined || command.clientCommand?.constructor.name !== commandName || command.outputKeyNodes === undefined) return null;
+    if (
+      command === undefined ||
+      command.clientCommand?.constructor.name !== commandName ||
+      command.outputKeyNodes === undefined
+    )
+      return null;
     referenceSource ??= documentUnmarshallOf(command)?.toString();
     return command.outputKeyNodes;
   };
@@ -73,7 +78,8 @@ function documentCommandFor(commandName: string): DocumentCommandInstance | unde
 function documentUnmarshallOf(command: DocumentCommandInstance): Middleware | undefined {
   let found: Middleware | undefined;
   command.addMarshallingMiddleware({});
-  const stack = (command.clientCommand as unknown as { middlewareStack?: { applyToStack(into: object): void } }).middlewareStack;
+  const stack = (command.clientCommand as unknown as { middlewareStack?: { applyToStack(into: object): void } })
+    .middlewareStack;
   stack?.applyToStack({
     add() {},
     addRelativeTo(middleware: Middleware, options: { name?: string }) {

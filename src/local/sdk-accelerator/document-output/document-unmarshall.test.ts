@@ -10,7 +10,11 @@ const struct = (...members: ReturnType<typeof member>[]): WireShape => ({ kind: 
 
 describe('rowsStayCovered', () => {
   it('holds when every item of the output is one lib-dynamodb unmarshals whole', () => {
-    const queryOutput = struct(member('Items', { kind: 'list', member: item }), member('LastEvaluatedKey', item), member('Count', { kind: 'number' }));
+    const queryOutput = struct(
+      member('Items', { kind: 'list', member: item }),
+      member('LastEvaluatedKey', item),
+      member('Count', { kind: 'number' }),
+    );
     expect(rowsStayCovered(queryOutput, documentCommands().outputKeyNodesOf('QueryCommand'))).toBe(true);
   });
 
@@ -18,7 +22,9 @@ describe('rowsStayCovered', () => {
     const output = struct(member('Items', { kind: 'list', member: item }), member('Other', item));
     expect(rowsStayCovered(output, { Items: { '*': {} } })).toBe(false);
     expect(rowsStayCovered(struct(member('Items', { kind: 'list', member: item })), { Items: {} })).toBe(false);
-    expect(rowsStayCovered(struct(member('Items', { kind: 'list', member: item })), { Items: { '*': { '*': {} } } })).toBe(false);
+    expect(
+      rowsStayCovered(struct(member('Items', { kind: 'list', member: item })), { Items: { '*': { '*': {} } } }),
+    ).toBe(false);
   });
 });
 

@@ -105,7 +105,9 @@ export function rowsStayCovered(shape: WireShape, keyNodes: KeyNodes | undefined
     }
   }
   if (shape.kind !== 'struct') return !reachesShape(shape, isItemMap);
-  return shape.members.every((member) => rowsStayCovered(member.shape, Object.hasOwn(nodes, member.name) ? nodes[member.name] : undefined));
+  return shape.members.every((member) =>
+    rowsStayCovered(member.shape, Object.hasOwn(nodes, member.name) ? nodes[member.name] : undefined),
+  );
 }
 
 function isItemMap(shape: WireShape): boolean {

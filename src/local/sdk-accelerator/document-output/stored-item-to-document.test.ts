@@ -28,11 +28,23 @@ function outcome(read: () => unknown): unknown {
   }
 }
 
-const attributeName = fc.oneof(fc.constantFrom('a', '0', '1', '10', 'toString', 'constructor', '', 'é', 'pk'), fc.string({ maxLength: 5 }));
+const attributeName = fc.oneof(
+  fc.constantFrom('a', '0', '1', '10', 'toString', 'constructor', '', 'é', 'pk'),
+  fc.string({ maxLength: 5 }),
+);
 const numberText = fc.oneof(
   fc.integer().map(String),
   fc.double({ noNaN: true, noDefaultInfinity: true }).map(String),
-  fc.constantFrom('9007199254740991', '9007199254740992', '-9007199254740993', '1E+30', '12345678901234567890123456789012345678', '1.5E+20', '0.1', '-0'),
+  fc.constantFrom(
+    '9007199254740991',
+    '9007199254740992',
+    '-9007199254740993',
+    '1E+30',
+    '12345678901234567890123456789012345678',
+    '1.5E+20',
+    '0.1',
+    '-0',
+  ),
 );
 const attributeValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
   value: fc.oneof(
@@ -44,7 +56,9 @@ const attributeValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
     fc.constant({ NULL: true }),
     fc.array(fc.string({ maxLength: 4 }), { minLength: 1, maxLength: 3 }).map((SS) => ({ SS })),
     fc.array(numberText, { minLength: 1, maxLength: 3 }).map((NS) => ({ NS })),
-    fc.array(fc.uint8Array({ maxLength: 4 }), { minLength: 1, maxLength: 3 }).map((sets) => ({ BS: sets.map((bytes) => Buffer.from(bytes).toString('base64')) })),
+    fc
+      .array(fc.uint8Array({ maxLength: 4 }), { minLength: 1, maxLength: 3 })
+      .map((sets) => ({ BS: sets.map((bytes) => Buffer.from(bytes).toString('base64')) })),
     fc.array(tie('value'), { maxLength: 3 }).map((L) => ({ L })),
     fc.dictionary(attributeName, tie('value'), { maxKeys: 3 }).map((M) => ({ M })),
   ),

@@ -28,7 +28,11 @@ import type { BinaryDecoder } from '../../../engine/storage/stored-item-parser.j
  * @example
  * readStoredItemAsDocument('{"pk":{"S":"a"},"n":{"N":"1.5"}}', decode); // { pk: 'a', n: 1.5 }
  */
-export function readStoredItemAsDocument(text: string, decodeBinary: BinaryDecoder, start = 0): Record<string, unknown> | undefined {
+export function readStoredItemAsDocument(
+  text: string,
+  decodeBinary: BinaryDecoder,
+  start = 0,
+): Record<string, unknown> | undefined {
   return new DocumentItemReader(text, start, decodeBinary).readWhole();
 }
 

@@ -28,7 +28,12 @@ function reachOf(keyNodes: object): Reach {
   let reach = reaches.get(keyNodes);
   if (reach === undefined) {
     const keys = Object.keys(keyNodes);
-    reach = keys.length === 0 ? ALL_MEMBERS : keys.length === 1 && keys[0] === NEXT_LEVEL ? EACH_MEMBER_ONE_LEVEL_DOWN : MEMBERS;
+    reach =
+      keys.length === 0
+        ? ALL_MEMBERS
+        : keys.length === 1 && keys[0] === NEXT_LEVEL
+          ? EACH_MEMBER_ONE_LEVEL_DOWN
+          : MEMBERS;
     reaches.set(keyNodes, reach);
   }
   return reach;
@@ -110,8 +115,12 @@ class OutputUnmarshaller {
   /** `processAllKeysInObj` with no deeper nodes: every member is an attribute value. */
   allMembers(value: unknown): unknown {
     if (value instanceof StoredRow) {
-      if (this.decodeBinary === undefined) throw new Error('A stored row reached the DocumentClient output without a base64 decoder');
-      const item = value.parsedItem === undefined ? readStoredItemAsDocument(value.source, this.decodeBinary, value.textStart) : undefined;
+      if (this.decodeBinary === undefined)
+        throw new Error('A stored row reached the DocumentClient output without a base64 decoder');
+      const item =
+        value.parsedItem === undefined
+          ? readStoredItemAsDocument(value.source, this.decodeBinary, value.textStart)
+          : undefined;
       if (item !== undefined) return item;
       value = readRowItem(value, this.decodeBinary);
     }

@@ -15,7 +15,8 @@ import { types } from 'node:util';
  * this way (docs/performance.md).
  */
 export function copyWireAnswer<T>(value: T): T {
-  if (value === null || typeof value !== 'object') return typeof value === 'symbol' || typeof value === 'function' ? structuredClone(value) : value;
+  if (value === null || typeof value !== 'object')
+    return typeof value === 'symbol' || typeof value === 'function' ? structuredClone(value) : value;
   const copies = new Map<object, unknown>();
   const copy = copyValue(value, copies);
   return copy === NOT_PLAIN ? structuredClone(value) : (copy as T);

@@ -5,12 +5,18 @@
  * Unlike `toStrictEqual`, it is not confused by members named `constructor`. With
  * `descriptors`, members must also agree on being enumerable and writable.
  */
-export function expectIdentical(actual: unknown, expected: unknown, options: { readonly descriptors?: boolean } = {}, path = '$'): void {
+export function expectIdentical(
+  actual: unknown,
+  expected: unknown,
+  options: { readonly descriptors?: boolean } = {},
+  path = '$',
+): void {
   if (Object.is(actual, expected)) return;
   const fail = (why: string): never => {
     throw new Error(`${path}: ${why}\nactual:   ${shown(actual)}\nexpected: ${shown(expected)}`);
   };
-  if (actual === null || expected === null || typeof actual !== 'object' || typeof expected !== 'object') fail('values differ');
+  if (actual === null || expected === null || typeof actual !== 'object' || typeof expected !== 'object')
+    fail('values differ');
   const left = actual as Record<string, unknown>;
   const right = expected as Record<string, unknown>;
   if (Object.getPrototypeOf(left) !== Object.getPrototypeOf(right)) fail('prototypes differ');
@@ -19,16 +25,21 @@ export function expectIdentical(actual: unknown, expected: unknown, options: { r
     return;
   }
   // A set's members, in their order, are all it holds.
-  if (left instanceof Set) expectIdentical([...left], [...(right as unknown as Set<unknown>)], options, `${path}.<members>`);
+  if (left instanceof Set)
+    expectIdentical([...left], [...(right as unknown as Set<unknown>)], options, `${path}.<members>`);
   const leftKeys = Reflect.ownKeys(left);
   const rightKeys = Reflect.ownKeys(right);
-  if (leftKeys.join('\u0000') !== rightKeys.join('\u0000')) fail(`keys differ: ${leftKeys.join(',')} / ${rightKeys.join(',')}`);
+  if (leftKeys.join('\u0000') !== rightKeys.join('\u0000'))
+    fail(`keys differ: ${leftKeys.join(',')} / ${rightKeys.join(',')}`);
   for (const key of leftKeys) {
     if (typeof key === 'symbol') continue;
     if (options.descriptors) {
       const leftDescriptor = Object.getOwnPropertyDescriptor(left, key)!;
       const rightDescriptor = Object.getOwnPropertyDescriptor(right, key)!;
-      if (leftDescriptor.enumerable !== rightDescriptor.enumerable || leftDescriptor.writable !== rightDescriptor.writable) {
+      if (
+        leftDescriptor.enumerable !== rightDescriptor.enumerable ||
+        leftDescriptor.writable !== rightDescriptor.writable
+      ) {
         fail(`descriptor of ${key} differs`);
       }
       expectIdentical(leftDescriptor.value, rightDescriptor.value, options, `${path}.${key}`);

@@ -174,4 +174,3 @@ function attributeValueMap(value: unknown): Record<string, unknown> {
 function base64(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
 }
-

@@ -35,7 +35,11 @@ function asRows(value: unknown, depth: number): unknown {
   const copy: Record<string, unknown> = {};
   for (const [name, member] of Object.entries(value)) {
     const replaced =
-      name === 'Item' ? row(member) : name === 'Items' && Array.isArray(member) ? member.map(row) : asRows(member, depth + 1);
+      name === 'Item'
+        ? row(member)
+        : name === 'Items' && Array.isArray(member)
+          ? member.map(row)
+          : asRows(member, depth + 1);
     Object.defineProperty(copy, name, { value: replaced, enumerable: true, writable: true, configurable: true });
   }
   return copy;
@@ -55,8 +59,19 @@ afterAll(() => {
 
 const bytes = new Uint8Array([0, 1, 2, 250, 255]);
 const items: Record<string, AttributeValue>[] = [
-  { pk: { S: 'a' }, sk: { B: bytes }, set: { BS: [bytes, new Uint8Array([7])] }, list: { L: [{ B: bytes }, { M: { x: { NULL: true } } }] } },
-  { pk: { S: 'a' }, sk: { B: new Uint8Array([9]) }, n: { N: '1.50' }, ns: { NS: ['1', '2'] }, ss: { SS: ['x', 'quote " and \\ backslash'] } },
+  {
+    pk: { S: 'a' },
+    sk: { B: bytes },
+    set: { BS: [bytes, new Uint8Array([7])] },
+    list: { L: [{ B: bytes }, { M: { x: { NULL: true } } }] },
+  },
+  {
+    pk: { S: 'a' },
+    sk: { B: new Uint8Array([9]) },
+    n: { N: '1.50' },
+    ns: { NS: ['1', '2'] },
+    ss: { SS: ['x', 'quote " and \\ backslash'] },
+  },
   { pk: { S: 'a' }, sk: { B: new Uint8Array([10]) }, m: { M: { '0': { BOOL: false } } } },
 ];
 // `__proto__` as an own member (a literal would set the prototype instead).
@@ -86,12 +101,33 @@ describe('stored rows through the in-process client', () => {
     for (const Item of items) await plain.send(new PutItemCommand({ TableName: 'rows', Item }));
     const key = { pk: items[0].pk, sk: items[0].sk };
     const commands = [
-      () => new QueryCommand({ TableName: 'rows', KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': { S: 'a' } } }),
-      () => new QueryCommand({ TableName: 'rows', KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': { S: 'a' } }, Limit: 2, ScanIndexForward: false }),
+      () =>
+        new QueryCommand({
+          TableName: 'rows',
+          KeyConditionExpression: 'pk = :p',
+          ExpressionAttributeValues: { ':p': { S: 'a' } },
+        }),
+      () =>
+        new QueryCommand({
+          TableName: 'rows',
+          KeyConditionExpression: 'pk = :p',
+          ExpressionAttributeValues: { ':p': { S: 'a' } },
+          Limit: 2,
+          ScanIndexForward: false,
+        }),
       () => new ScanCommand({ TableName: 'rows' }),
       () => new GetItemCommand({ TableName: 'rows', Key: key }),
-      () => new BatchGetItemCommand({ RequestItems: { rows: { Keys: items.map((item) => ({ pk: item.pk, sk: item.sk })) } } }),
-      () => new TransactGetItemsCommand({ TransactItems: [{ Get: { TableName: 'rows', Key: key } }, { Get: { TableName: 'rows', Key: { pk: { S: 'none' }, sk: { B: bytes } } } }] }),
+      () =>
+        new BatchGetItemCommand({
+          RequestItems: { rows: { Keys: items.map((item) => ({ pk: item.pk, sk: item.sk })) } },
+        }),
+      () =>
+        new TransactGetItemsCommand({
+          TransactItems: [
+            { Get: { TableName: 'rows', Key: key } },
+            { Get: { TableName: 'rows', Key: { pk: { S: 'none' }, sk: { B: bytes } } } },
+          ],
+        }),
     ];
     for (const command of commands) {
       const expected = withoutMetadata(await plain.send(command() as never));

@@ -107,7 +107,10 @@ function targetShape(schema: unknown): WireShape {
       return shape;
     }
     case TUPLE_UNION:
-      return remember(schema, `${String(namespace)}#${String(name)}` === ATTRIBUTE_VALUE ? { kind: 'attributeValue' } : UNSUPPORTED);
+      return remember(
+        schema,
+        `${String(namespace)}#${String(name)}` === ATTRIBUTE_VALUE ? { kind: 'attributeValue' } : UNSUPPORTED,
+      );
     case TUPLE_STRUCTURE:
     case TUPLE_ERROR:
       return structShape(schema);
@@ -119,7 +122,8 @@ function targetShape(schema: unknown): WireShape {
 function structShape(schema: unknown[]): WireShape {
   const names = schema[4];
   const schemas = schema[5];
-  if (!Array.isArray(names) || !Array.isArray(schemas) || names.length !== schemas.length) return remember(schema, UNSUPPORTED);
+  if (!Array.isArray(names) || !Array.isArray(schemas) || names.length !== schemas.length)
+    return remember(schema, UNSUPPORTED);
   const members: StructMember[] = [];
   const shape: StructShape = { kind: 'struct', members };
   remember(schema, shape);
@@ -137,7 +141,8 @@ function memberShape(reference: unknown): WireShape {
 }
 
 function codeShape(code: number): WireShape {
-  if (code >= LIST_OF && code < MAP_OF) return SIMPLE[code & 63] ? { kind: 'list', member: SIMPLE[code & 63] } : UNSUPPORTED;
+  if (code >= LIST_OF && code < MAP_OF)
+    return SIMPLE[code & 63] ? { kind: 'list', member: SIMPLE[code & 63] } : UNSUPPORTED;
   if (code >= MAP_OF && code <= 255) return SIMPLE[code & 63] ? { kind: 'map', value: SIMPLE[code & 63] } : UNSUPPORTED;
   return SIMPLE[code] ?? UNSUPPORTED;
 }
@@ -161,7 +166,11 @@ export function reachesKind(shape: WireShape, kinds: readonly LeafKind[]): boole
 }
 
 /** Whether `shape`, or some shape reachable from it, is one `matches` accepts (schemas may be recursive). */
-export function reachesShape(shape: WireShape, matches: (shape: WireShape) => boolean, seen = new Set<WireShape>()): boolean {
+export function reachesShape(
+  shape: WireShape,
+  matches: (shape: WireShape) => boolean,
+  seen = new Set<WireShape>(),
+): boolean {
   if (matches(shape)) return true;
   if (seen.has(shape)) return false;
   seen.add(shape);

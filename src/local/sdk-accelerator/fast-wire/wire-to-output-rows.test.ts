@@ -76,8 +76,18 @@ const queryAnswer = fc.tuple(fc.array(row, { maxLength: 4 }), fc.boolean()).map(
 const ANSWERS: [OperationSchema, fc.Arbitrary<Record<string, unknown>>][] = [
   [operationOf(QueryCommand), queryAnswer],
   [operationOf(GetItemCommand), fc.option(row, { nil: undefined }).map((item) => (item ? { Item: item } : {}))],
-  [operationOf(BatchGetItemCommand), fc.dictionary(fc.constantFrom('t', 'u'), fc.array(row, { maxLength: 3 }), { maxKeys: 2 }).map((Responses) => ({ Responses: { ...Responses }, UnprocessedKeys: {} }))],
-  [operationOf(TransactGetItemsCommand), fc.array(fc.option(row, { nil: undefined }), { maxLength: 3 }).map((rows) => ({ Responses: rows.map((item) => (item ? { Item: item } : {})) }))],
+  [
+    operationOf(BatchGetItemCommand),
+    fc
+      .dictionary(fc.constantFrom('t', 'u'), fc.array(row, { maxLength: 3 }), { maxKeys: 2 })
+      .map((Responses) => ({ Responses: { ...Responses }, UnprocessedKeys: {} })),
+  ],
+  [
+    operationOf(TransactGetItemsCommand),
+    fc
+      .array(fc.option(row, { nil: undefined }), { maxLength: 3 })
+      .map((rows) => ({ Responses: rows.map((item) => (item ? { Item: item } : {})) })),
+  ],
 ];
 
 describe('outputFromWire over answers holding stored rows', () => {
@@ -96,12 +106,21 @@ describe('outputFromWire over answers holding stored rows', () => {
 
   it('reads an unparsed row from its text, binaries decoded as the SDK decodes them', () => {
     const shape = directConversionOf(operationOf(GetItemCommand))!.output!;
-    const stored = new StoredRow('{"b":{"B":"AAEC"},"s":{"BS":["AQ==","Ag=="]},"m":{"M":{"x":{"L":[{"B":"/w=="}]}}}}', 1);
-    const output = outputFromWire(shape, { Item: stored }, decodeBase64) as { Item: Record<string, { B?: Uint8Array }> };
+    const stored = new StoredRow(
+      '{"b":{"B":"AAEC"},"s":{"BS":["AQ==","Ag=="]},"m":{"M":{"x":{"L":[{"B":"/w=="}]}}}}',
+      1,
+    );
+    const output = outputFromWire(shape, { Item: stored }, decodeBase64) as {
+      Item: Record<string, { B?: Uint8Array }>;
+    };
     expect(stored.parsedItem).toBeUndefined();
     expect(output.Item.b.B).toBeInstanceOf(Uint8Array);
-    expectIdentical(output, protocol.deserializer.readObject(operationOf(GetItemCommand).output, JSON.parse(answerText({ Item: stored }))), {
-      descriptors: true,
-    });
+    expectIdentical(
+      output,
+      protocol.deserializer.readObject(operationOf(GetItemCommand).output, JSON.parse(answerText({ Item: stored }))),
+      {
+        descriptors: true,
+      },
+    );
   });
 });

@@ -29,7 +29,12 @@ export function outputFromWireSupports(shape: WireShape): boolean {
  * skipping the wire objects and the pass that converts them. With `keepRows`, such items
  * stay rows, for a reader that goes further (document-output/unmarshall-output.ts).
  */
-export function outputFromWire(shape: WireShape, wire: unknown, decodeBase64: Base64Decoder, keepRows = false): Record<string, unknown> {
+export function outputFromWire(
+  shape: WireShape,
+  wire: unknown,
+  decodeBase64: Base64Decoder,
+  keepRows = false,
+): Record<string, unknown> {
   return readValue(shape, wire, { decodeBase64, keepRows }) as Record<string, unknown>;
 }
 
@@ -49,7 +54,8 @@ function readValue(shape: WireShape, value: unknown, reading: OutputReading): un
       case 'list':
         if (Array.isArray(value)) {
           if (shape.member.kind !== 'string' && shape.member.kind !== 'boolean') {
-            for (let index = 0; index < value.length; index++) value[index] = readValue(shape.member, value[index], reading);
+            for (let index = 0; index < value.length; index++)
+              value[index] = readValue(shape.member, value[index], reading);
           }
           return value;
         }
@@ -59,7 +65,8 @@ function readValue(shape: WireShape, value: unknown, reading: OutputReading): un
           if (reading.keepRows && shape.value.kind === 'attributeValue' && value.parsedItem === undefined) return value;
           return readRow(shape.value, value, reading);
         }
-        if (shape.value.kind !== 'string' && shape.value.kind !== 'boolean') readMapInPlace(shape.value, value as Record<string, unknown>, reading);
+        if (shape.value.kind !== 'string' && shape.value.kind !== 'boolean')
+          readMapInPlace(shape.value, value as Record<string, unknown>, reading);
         return value;
       default:
         return value;
@@ -92,7 +99,11 @@ function readRow(valueShape: WireShape, row: StoredRow, reading: OutputReading):
   return item;
 }
 
-function readStruct(shape: StructShape, record: Record<string, unknown>, reading: OutputReading): Record<string, unknown> {
+function readStruct(
+  shape: StructShape,
+  record: Record<string, unknown>,
+  reading: OutputReading,
+): Record<string, unknown> {
   const output: Record<string, unknown> = {};
   for (const member of shape.members) {
     const item = record[member.name];
@@ -113,14 +124,20 @@ function readMapInPlace(valueShape: WireShape, map: Record<string, unknown>, rea
     if (!Object.hasOwn(map, key)) continue;
     if (key === '__proto__') {
       // The SDK redefines a `__proto__` key as a plain property (emptied) before writing it back.
-      Object.defineProperty(map, '__proto__', { value: undefined, writable: true, enumerable: true, configurable: true });
+      Object.defineProperty(map, '__proto__', {
+        value: undefined,
+        writable: true,
+        enumerable: true,
+        configurable: true,
+      });
       map[key] = readValue(valueShape, map[key], reading);
       continue;
     }
     const item = map[key];
     // Attribute values are converted in place: writing them back would change nothing.
     if (attributeValues) {
-      if (item !== null && typeof item === 'object') readAttributeValue(item as Record<string, unknown>, reading.decodeBase64);
+      if (item !== null && typeof item === 'object')
+        readAttributeValue(item as Record<string, unknown>, reading.decodeBase64);
     } else {
       map[key] = readValue(valueShape, item, reading);
     }
@@ -132,7 +149,8 @@ function readAttributeValue(value: Record<string, unknown>, decodeBase64: Base64
   if (typeof value.B === 'string') value.B = decodeBase64(value.B);
   // `map` hands the decoder (item, index, array), exactly as the SDK's reader does.
   if (Array.isArray(value.BS)) value.BS = value.BS.map(decodeBase64 as (item: unknown) => Uint8Array);
-  if (Array.isArray(value.L)) value.L = value.L.map((item) => readAttributeValue(item as Record<string, unknown>, decodeBase64));
+  if (Array.isArray(value.L))
+    value.L = value.L.map((item) => readAttributeValue(item as Record<string, unknown>, decodeBase64));
   const map = value.M;
   if (map && typeof map === 'object') {
     const members = map as Record<string, unknown>;
