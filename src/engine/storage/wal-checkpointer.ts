@@ -119,6 +119,9 @@ export class WalCheckpointer {
     try {
       worker = new Worker(WORKER_SOURCE, {
         eval: true,
+        // None of the process's flags: `--input-type=module` would make the source a module
+        // without `require`, and loaders such as tsx's are not needed to load better-sqlite3.
+        execArgv: [],
         workerData: {
           betterSqlite3: createRequire(import.meta.url).resolve('better-sqlite3'),
           path,
