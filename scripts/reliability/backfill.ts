@@ -8,9 +8,16 @@
  *   node --import tsx scripts/reliability/backfill.ts            # 200,000 items
  *   node --import tsx scripts/reliability/backfill.ts --quick    # 20,000 items, for CI
  *
- * Exits non-zero when the longest GetItem exceeds 50 ms (with --quick: 50 ms beyond the
- * longest of the same loop run idle just before), or a backfill ends wrong (the
- * index not ACTIVE or not holding every item, the TTL column not reaping what expired).
+ * Exits non-zero when a backfill ends wrong (the index not ACTIVE or not holding every
+ * item, the TTL column not reaping exactly what expired), or when the GetItems beside it
+ * fail their verdict:
+ * - long mode: the longest GetItem exceeds 50 ms (the target);
+ * - --quick (CI, a shared and loaded machine, where a timed threshold fails on noise, and
+ *   speed targets are measured by benchmarks, never by timed tests): fewer than 5 GetItems
+ *   answered during the backfill, more than 10 slices in a row with no answer in between,
+ *   or a GetItem over 1 s (a freeze). The latencies and the 50 ms target are printed for
+ *   information.
+ * (get-item-latency.ts holds the verdicts.)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,11 +31,10 @@ import {
 import { EXPIRED_ITEMS_NOW_SECONDS, writeItemsAtOnce } from '../../src/engine/bulk-items.test-support.js';
 import { Engine } from '../../src/engine/engine.js';
 import { createLocalClient, startServer } from '../../src/local/index.js';
-import { allowedLongest, figuresLine, getItemLatencyDuring, idleGetItemLatency } from './get-item-latency.js';
+import { figuresLine, getItemLatencyDuring, idleGetItemLatency, latencyVerdict } from './get-item-latency.js';
 
 const quick = process.argv.includes('--quick');
 const itemCount = quick ? 20_000 : 200_000;
-const limitMs = 50;
 
 /** `jobs`: `itemCount` items in four groups; every other one expired a minute ago. */
 function engineWithJobs(path?: string): Engine {
@@ -55,8 +61,8 @@ function engineWithJobs(path?: string): Engine {
  * Times each backfill slice and each UpdateTable/UpdateTimeToLive answer of the engine, to
  * tell a long slice from a stall elsewhere (the machine, the client, the collector).
  */
-function timeSlices(engine: Engine): { longestSlice: number; longestUpdate: number; slices: number } {
-  const timings = { longestSlice: 0, longestUpdate: 0, slices: 0 };
+function timeSlices(engine: Engine): SliceTimings {
+  const timings = { longestSlice: 0, longestUpdate: 0, slices: 0, total: 0 };
   const storage = engine.context.storage;
   const slice = storage.backfillSlice.bind(storage);
   Object.assign(storage, {
@@ -66,6 +72,7 @@ function timeSlices(engine: Engine): { longestSlice: number; longestUpdate: numb
         return slice(limits);
       } finally {
         timings.slices++;
+        timings.total++;
         timings.longestSlice = Math.max(timings.longestSlice, performance.now() - started);
       }
     },
@@ -88,7 +95,15 @@ function timeSlices(engine: Engine): { longestSlice: number; longestUpdate: numb
   return timings;
 }
 
-function timingsLine(timings: { longestSlice: number; longestUpdate: number; slices: number }): string {
+interface SliceTimings {
+  longestSlice: number;
+  longestUpdate: number;
+  /** Slices since the last `timingsLine`, and since the start. */
+  slices: number;
+  total: number;
+}
+
+function timingsLine(timings: SliceTimings): string {
   const line = `  ${timings.slices} slices in the background, longest ${timings.longestSlice.toFixed(1)} ms; the Update call ${timings.longestUpdate.toFixed(1)} ms`;
   timings.longestSlice = 0;
   timings.longestUpdate = 0;
@@ -96,21 +111,27 @@ function timingsLine(timings: { longestSlice: number; longestUpdate: number; sli
   return line;
 }
 
+function verdictLine(verdict: { failures: string[]; rule: string }): string {
+  return `  ${verdict.rule}${verdict.failures.length > 0 ? `; FAILED: ${verdict.failures.join('; ')}` : ''}`;
+}
+
 async function measure(label: string, engine: Engine, client: DynamoDBClient): Promise<boolean> {
   const key = { pk: { S: 'job7' } };
   const timings = timeSlices(engine);
   const idle = await idleGetItemLatency(client, 'jobs', key, 1_000);
   console.log(figuresLine(`idle ${label}`, idle));
-  const allowed = allowedLongest(limitMs, idle, quick);
+  const slicesSoFar = () => timings.total;
   const ttl = await getItemLatencyDuring(client, 'jobs', key, async () => {
     await client.send(new UpdateTimeToLiveCommand({ TableName: 'jobs', TimeToLiveSpecification: { Enabled: true, AttributeName: 'expires' } }));
     await engine.backfillsDone();
-  });
+  }, slicesSoFar);
   // The column is right when a reap (finished here at once) deletes exactly the expired half.
   const afterTtl = timingsLine(timings);
   const reaped = engine.reapExpiredItems();
-  const ttlOk = reaped === itemCount / 2 && ttl.max <= allowed;
-  console.log(`${figuresLine(`TTL on over ${itemCount} ${label}`, ttl)} (limit ${allowed.toFixed(1)}); then reaped ${reaped}${ttlOk ? '' : ' FAILED'}`);
+  const ttlVerdict = latencyVerdict(ttl, quick);
+  const ttlOk = reaped === itemCount / 2 && ttlVerdict.failures.length === 0;
+  console.log(`${figuresLine(`TTL on over ${itemCount} ${label}`, ttl)}; then reaped ${reaped}${ttlOk ? '' : ' FAILED'}`);
+  console.log(verdictLine(ttlVerdict));
   console.log(afterTtl);
 
   const gsi = await getItemLatencyDuring(client, 'jobs', key, async () => {
@@ -124,12 +145,14 @@ async function measure(label: string, engine: Engine, client: DynamoDBClient): P
       }),
     );
     await engine.backfillsDone();
-  });
+  }, slicesSoFar);
   const index = (await client.send(new DescribeTableCommand({ TableName: 'jobs' }))).Table?.GlobalSecondaryIndexes?.[0];
-  const gsiOk = index?.IndexStatus === 'ACTIVE' && index.ItemCount === itemCount / 2 && gsi.max <= allowed;
+  const gsiVerdict = latencyVerdict(gsi, quick);
+  const gsiOk = index?.IndexStatus === 'ACTIVE' && index.ItemCount === itemCount / 2 && gsiVerdict.failures.length === 0;
   console.log(
-    `${figuresLine(`GSI create over ${itemCount / 2} ${label}`, gsi)} (limit ${allowed.toFixed(1)}); index ${index?.IndexStatus} with ${index?.ItemCount} items${gsiOk ? '' : ' FAILED'}`,
+    `${figuresLine(`GSI create over ${itemCount / 2} ${label}`, gsi)}; index ${index?.IndexStatus} with ${index?.ItemCount} items${gsiOk ? '' : ' FAILED'}`,
   );
+  console.log(verdictLine(gsiVerdict));
   console.log(timingsLine(timings));
   return ttlOk && gsiOk;
 }

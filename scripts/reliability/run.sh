@@ -9,6 +9,15 @@
 #                                         # slow clients, the kill -9 and contention tests
 #                                         # repeated (ROUNDS, default 5)
 #
+# What the reap and backfill checks gate on. Long mode: the target itself, the longest GetItem
+# beside the work at most 50 ms. Quick mode (CI, a shared and loaded 2-core machine, where a
+# fine timed threshold fails on the scheduler's noise; speed targets are measured by
+# benchmarks, never by timed tests): what is not noise, namely the work finishes and is exact
+# (counts), requests keep being answered between slices (at least 5 GetItems answered during
+# the work, at most 10 slices in a row without an answer), and nothing freezes (no GetItem over
+# 1 s; the reap that froze a process took 20 s). Quick mode prints the latencies and the 50 ms
+# target as information (scripts/reliability/get-item-latency.ts holds both verdicts).
+#
 # Checks:
 #   kill -9 rounds        test/engine/transaction-crash.test.ts, test/engine/backfill-crash.test.ts
 #                         (long: also test/streams/stream-durability.test.ts, test/transfer/resume-after-kill.test.ts)

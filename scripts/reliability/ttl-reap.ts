@@ -7,9 +7,15 @@
  *   node --import tsx scripts/reliability/ttl-reap.ts            # 200,000 items
  *   node --import tsx scripts/reliability/ttl-reap.ts --quick    # 20,000 items, for CI
  *
- * Exits non-zero when the longest GetItem exceeds 50 ms (with --quick: 50 ms beyond the
- * longest of the same loop run idle just before, which on a shared machine is the
- * scheduler's doing) or an expired item survives.
+ * Exits non-zero when the reap does not delete exactly the expired items, or when the
+ * GetItems beside it fail their verdict:
+ * - long mode: the longest GetItem exceeds 50 ms (the target);
+ * - --quick (CI, a shared and loaded machine, where a timed threshold fails on noise, and
+ *   speed targets are measured by benchmarks, never by timed tests): fewer than 5 GetItems
+ *   answered during the reap, more than 10 slices in a row with no answer in between, or a
+ *   GetItem over 1 s (a freeze; the reap that froze a process took 20 s). The latencies and
+ *   the 50 ms target are printed for information.
+ * (get-item-latency.ts holds the verdicts.)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,11 +24,10 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { engineWithExpiredItems } from '../../src/engine/bulk-items.test-support.js';
 import type { Engine } from '../../src/engine/engine.js';
 import { createLocalClient, startServer } from '../../src/local/index.js';
-import { allowedLongest, figuresLine, getItemLatencyDuring, idleGetItemLatency } from './get-item-latency.js';
+import { figuresLine, getItemLatencyDuring, idleGetItemLatency, latencyVerdict } from './get-item-latency.js';
 
 const quick = process.argv.includes('--quick');
 const itemCount = quick ? 20_000 : 200_000;
-const limitMs = 50;
 
 function engineWithExpiredAndOneLiveItem(path?: string): Engine {
   const engine = engineWithExpiredItems(itemCount, path);
@@ -30,19 +35,40 @@ function engineWithExpiredAndOneLiveItem(path?: string): Engine {
   return engine;
 }
 
+/** Counts the engine's write transactions: each slice of the reap is one. */
+function countWriteTransactions(engine: Engine): () => number {
+  let count = 0;
+  const storage = engine.context.storage;
+  const writeTransaction = storage.writeTransaction.bind(storage);
+  Object.assign(storage, {
+    writeTransaction: <T>(work: () => T): T => {
+      count++;
+      return writeTransaction(work);
+    },
+  });
+  return () => count;
+}
+
 async function measure(label: string, engine: Engine, client: DynamoDBClient): Promise<boolean> {
+  const slices = countWriteTransactions(engine);
   const idle = await idleGetItemLatency(client, 'cache', { pk: { S: 'live' } }, 1_000);
   console.log(figuresLine(`idle ${label}`, idle));
-  const allowed = allowedLongest(limitMs, idle, quick);
   let deleted = 0;
-  const figures = await getItemLatencyDuring(client, 'cache', { pk: { S: 'live' } }, async () => {
-    deleted = await engine.reapExpiredItemsInBackground();
-  });
-  const left = (engine.handle('Scan', { TableName: 'cache', Select: 'COUNT' }) as { Count: number }).Count;
-  const ok = deleted === itemCount && left === 1 && figures.max <= allowed;
-  console.log(
-    `${figuresLine(`reap of ${itemCount} ${label}`, figures)} (limit ${allowed.toFixed(1)}); reaped ${deleted}, items left ${left}${ok ? '' : ' FAILED'}`,
+  const figures = await getItemLatencyDuring(
+    client,
+    'cache',
+    { pk: { S: 'live' } },
+    async () => {
+      deleted = await engine.reapExpiredItemsInBackground();
+    },
+    slices,
   );
+  const left = (engine.handle('Scan', { TableName: 'cache', Select: 'COUNT' }) as { Count: number }).Count;
+  const verdict = latencyVerdict(figures, quick);
+  const exact = deleted === itemCount && left === 1;
+  const ok = exact && verdict.failures.length === 0;
+  console.log(`${figuresLine(`reap of ${itemCount} ${label}`, figures)}; reaped ${deleted}, items left ${left}${ok ? '' : ' FAILED'}`);
+  console.log(`  ${verdict.rule}${verdict.failures.length > 0 ? `; FAILED: ${verdict.failures.join('; ')}` : ''}`);
   return ok;
 }
 

@@ -39,6 +39,7 @@ export async function runBackfillsInSlices(
   // A pause first: the request that started the backfill ran its first slice already.
   for (;;) {
     await pause();
+    await context.storage.walBounded?.();
     if (stopped() || !context.storage.hasPendingBackfills()) return slices;
     slices++;
     const started = performance.now();

@@ -25,6 +25,7 @@ import type {
 import { createStreamTables, StreamLog } from './stream-log.js';
 import type { StoredRow } from './stored-row.js';
 import { TableStore } from './table-store.js';
+import { WalCheckpointer } from './wal-checkpointer.js';
 import { WriteTransactions } from './write-transactions.js';
 import { BACKFILL_SLICE_LIMITS, type SliceLimits } from './slice-limits.js';
 import { createIndexTable, createItemTable, createTtlIndex, dropTable, type ScanIndexes } from './table-schema.js';
@@ -61,7 +62,10 @@ export function openSqliteStorage(options: SqliteStorageOptions): Storage {
   const database = openSqliteDatabase(options.path, { timeout: busyTimeoutMs });
   database.pragma('journal_mode = WAL');
   database.pragma('synchronous = NORMAL');
-  return new SqliteStorage(database, options.now ?? Date.now);
+  const storage = new SqliteStorage(database, options.now ?? Date.now);
+  // Checkpoints off the engine's thread, once the file is set up (wal-checkpointer.ts).
+  storage.checkpointer = WalCheckpointer.start(database, resolve(options.path), busyTimeoutMs);
+  return storage;
 }
 
 class SqliteStorage implements Storage {
@@ -94,6 +98,8 @@ class SqliteStorage implements Storage {
 
   readonly streams: StreamLog;
   private readonly backfillProgress: BackfillProgress;
+  /** A file's checkpointing thread, stopped before the connection closes. */
+  checkpointer: WalCheckpointer | undefined;
 
   constructor(
     readonly database: Database.Database,
@@ -534,8 +540,15 @@ class SqliteStorage implements Storage {
     return this.transactions.run('deferred', work);
   }
 
+  walBounded(): Promise<void> | undefined {
+    return this.checkpointer?.walBounded();
+  }
+
   close(): void {
     // A private in-memory database is discarded, with what its held transaction holds.
+    // A file's checkpointing thread closes its connection first, so that this one, the
+    // last, merges the WAL into the file.
+    this.checkpointer?.stop();
     if (this.database.open) this.database.close();
   }
 }

@@ -194,6 +194,12 @@ export interface Storage {
    * every lookup checks.
    */
   withinRequest?<T>(work: () => T): T;
+  /**
+   * What background work awaits before its next slice: `undefined` at once, or a promise
+   * that resolves once a file's write-ahead log is back under its bound (its checkpointing
+   * thread caught up; wal-checkpointer.ts). Optional: without it, slices never wait.
+   */
+  walBounded?(): Promise<void> | undefined;
 
   close(): void;
 }

@@ -66,6 +66,7 @@ export async function reapExpiredItemsInSlices(
     budget.took(performance.now() - started);
     deleted += next.value;
     await pause();
+    await context.storage.walBounded?.();
   }
 }
 
