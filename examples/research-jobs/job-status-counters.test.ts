@@ -105,6 +105,10 @@ describe('job status counters, kept by the stream handler [in-process]', () => {
       },
       { step: 'initialize', name: 'failSomeCounterWrites' },
     );
+    // Both jobs are written before the handler starts (TRIM_HORIZON), so they arrive as one batch:
+    // a runner woken by each write would otherwise hand it the first one alone.
+    await jobs.create({ id: 'a', title: 'a' });
+    await jobs.create({ id: 'b', title: 'b' });
     const counters = createJobStatusCountersHandler(handlerClient, tableName);
     running = runStreamHandler({
       client,
@@ -114,8 +118,6 @@ describe('job status counters, kept by the stream handler [in-process]', () => {
         return counters(event);
       },
     });
-    await jobs.create({ id: 'a', title: 'a' });
-    await jobs.create({ id: 'b', title: 'b' });
     await running.drain();
     expect(await jobs.statusCounts()).toEqual({ ...none, queued: 2 });
     // Reported from the first record each time, so the same batch twice more.

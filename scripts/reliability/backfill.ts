@@ -121,34 +121,60 @@ async function measure(label: string, engine: Engine, client: DynamoDBClient): P
   const idle = await idleGetItemLatency(client, 'jobs', key, 1_000);
   console.log(figuresLine(`idle ${label}`, idle));
   const slicesSoFar = () => timings.total;
-  const ttl = await getItemLatencyDuring(client, 'jobs', key, async () => {
-    await client.send(new UpdateTimeToLiveCommand({ TableName: 'jobs', TimeToLiveSpecification: { Enabled: true, AttributeName: 'expires' } }));
-    await engine.backfillsDone();
-  }, slicesSoFar);
+  const ttl = await getItemLatencyDuring(
+    client,
+    'jobs',
+    key,
+    async () => {
+      await client.send(
+        new UpdateTimeToLiveCommand({
+          TableName: 'jobs',
+          TimeToLiveSpecification: { Enabled: true, AttributeName: 'expires' },
+        }),
+      );
+      await engine.backfillsDone();
+    },
+    slicesSoFar,
+  );
   // The column is right when a reap (finished here at once) deletes exactly the expired half.
   const afterTtl = timingsLine(timings);
   const reaped = engine.reapExpiredItems();
   const ttlVerdict = latencyVerdict(ttl, quick);
   const ttlOk = reaped === itemCount / 2 && ttlVerdict.failures.length === 0;
-  console.log(`${figuresLine(`TTL on over ${itemCount} ${label}`, ttl)}; then reaped ${reaped}${ttlOk ? '' : ' FAILED'}`);
+  console.log(
+    `${figuresLine(`TTL on over ${itemCount} ${label}`, ttl)}; then reaped ${reaped}${ttlOk ? '' : ' FAILED'}`,
+  );
   console.log(verdictLine(ttlVerdict));
   console.log(afterTtl);
 
-  const gsi = await getItemLatencyDuring(client, 'jobs', key, async () => {
-    await client.send(
-      new UpdateTableCommand({
-        TableName: 'jobs',
-        AttributeDefinitions: [{ AttributeName: 'group', AttributeType: 'S' }],
-        GlobalSecondaryIndexUpdates: [
-          { Create: { IndexName: 'byGroup', KeySchema: [{ AttributeName: 'group', KeyType: 'HASH' }], Projection: { ProjectionType: 'ALL' } } },
-        ],
-      }),
-    );
-    await engine.backfillsDone();
-  }, slicesSoFar);
+  const gsi = await getItemLatencyDuring(
+    client,
+    'jobs',
+    key,
+    async () => {
+      await client.send(
+        new UpdateTableCommand({
+          TableName: 'jobs',
+          AttributeDefinitions: [{ AttributeName: 'group', AttributeType: 'S' }],
+          GlobalSecondaryIndexUpdates: [
+            {
+              Create: {
+                IndexName: 'byGroup',
+                KeySchema: [{ AttributeName: 'group', KeyType: 'HASH' }],
+                Projection: { ProjectionType: 'ALL' },
+              },
+            },
+          ],
+        }),
+      );
+      await engine.backfillsDone();
+    },
+    slicesSoFar,
+  );
   const index = (await client.send(new DescribeTableCommand({ TableName: 'jobs' }))).Table?.GlobalSecondaryIndexes?.[0];
   const gsiVerdict = latencyVerdict(gsi, quick);
-  const gsiOk = index?.IndexStatus === 'ACTIVE' && index.ItemCount === itemCount / 2 && gsiVerdict.failures.length === 0;
+  const gsiOk =
+    index?.IndexStatus === 'ACTIVE' && index.ItemCount === itemCount / 2 && gsiVerdict.failures.length === 0;
   console.log(
     `${figuresLine(`GSI create over ${itemCount / 2} ${label}`, gsi)}; index ${index?.IndexStatus} with ${index?.ItemCount} items${gsiOk ? '' : ' FAILED'}`,
   );

@@ -24,7 +24,8 @@ const TABLE = 'deep';
 const SLOW_CALL_MS = 10_000;
 /** An HTTP call not answered by then ends the run (the server is stuck). */
 const HTTP_TIMEOUT_MS = 60_000;
-const AUTHORIZATION = 'AWS4-HMAC-SHA256 Credential=local/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0';
+const AUTHORIZATION =
+  'AWS4-HMAC-SHA256 Credential=local/20260101/us-east-1/dynamodb/aws4_request, SignedHeaders=host, Signature=0';
 
 const maps = (levels: number): string => `${'{"M":{"a":'.repeat(levels)}{"S":"x"}${'}}'.repeat(levels)}`;
 const lists = (levels: number): string => `${'{"L":['.repeat(levels)}{"S":"x"}${']}'.repeat(levels)}`;
@@ -37,22 +38,58 @@ const shapes: Record<string, (levels: number) => [string, string]> = {
   itemOfMaps: (n) => ['PutItem', `{"TableName":"${TABLE}","Item":{"pk":{"S":"a"},"d":${maps(n)}}}`],
   itemOfLists: (n) => ['PutItem', `{"TableName":"${TABLE}","Item":{"pk":{"S":"a"},"d":${lists(n)}}}`],
   key: (n) => ['GetItem', `{"TableName":"${TABLE}","Key":{"pk":${maps(n)}}}`],
-  expressionValue: (n) => ['UpdateItem', `{"TableName":"${TABLE}","Key":{"pk":{"S":"a"}},"UpdateExpression":"SET b = :v","ExpressionAttributeValues":{":v":${lists(n)}}}`],
+  expressionValue: (n) => [
+    'UpdateItem',
+    `{"TableName":"${TABLE}","Key":{"pk":{"S":"a"}},"UpdateExpression":"SET b = :v","ExpressionAttributeValues":{":v":${lists(n)}}}`,
+  ],
   startKey: (n) => ['Scan', `{"TableName":"${TABLE}","ExclusiveStartKey":{"pk":${maps(n)}}}`],
-  scanFilter: (n) => ['Scan', `{"TableName":"${TABLE}","ScanFilter":{"d":{"ComparisonOperator":"EQ","AttributeValueList":[${maps(n)}]}}}`],
-  transactGet: (n) => ['TransactGetItems', `{"TransactItems":[{"Get":{"TableName":"${TABLE}","Key":{"pk":${maps(n)}}}}]}`],
-  transactTokenJunk: (n) => ['TransactWriteItems', `{"ClientRequestToken":"t${n}","TransactItems":[{"Put":{"TableName":"${TABLE}","Item":{"pk":{"S":"t"}},"Junk":${arrays(n)}}}]}`],
+  scanFilter: (n) => [
+    'Scan',
+    `{"TableName":"${TABLE}","ScanFilter":{"d":{"ComparisonOperator":"EQ","AttributeValueList":[${maps(n)}]}}}`,
+  ],
+  transactGet: (n) => [
+    'TransactGetItems',
+    `{"TransactItems":[{"Get":{"TableName":"${TABLE}","Key":{"pk":${maps(n)}}}}]}`,
+  ],
+  transactTokenJunk: (n) => [
+    'TransactWriteItems',
+    `{"ClientRequestToken":"t${n}","TransactItems":[{"Put":{"TableName":"${TABLE}","Item":{"pk":{"S":"t"}},"Junk":${arrays(n)}}}]}`,
+  ],
   ignoredMember: (n) => ['PutItem', `{"TableName":"${TABLE}","Item":{"pk":{"S":"j"}},"Junk":${junk(n)}}`],
-  partiqlParameter: (n) => ['ExecuteStatement', `{"Statement":"SELECT * FROM ${TABLE} WHERE pk IN [?, ?]","Parameters":[${maps(n)},${maps(n)}]}`],
-  partiqlLiteral: (n) => ['ExecuteStatement', `{"Statement":${text(`INSERT INTO ${TABLE} VALUE {'pk': 'z', 'd': ${'['.repeat(Math.min(n, 4_000))}1${']'.repeat(Math.min(n, 4_000))}}`)}}`],
-  partiqlParentheses: (n) => ['ExecuteStatement', `{"Statement":${text(`SELECT * FROM ${TABLE} WHERE ${'('.repeat(Math.min(n, 4_000))}pk = 'a'${')'.repeat(Math.min(n, 4_000))}`)}}`],
-  conditionParentheses: (n) => ['PutItem', `{"TableName":"${TABLE}","Item":{"pk":{"S":"a"}},"ConditionExpression":${text(`${'('.repeat(Math.min(n, 2_000))}attribute_exists(pk)${')'.repeat(Math.min(n, 2_000))}`)}}`],
-  updateParentheses: (n) => ['UpdateItem', `{"TableName":"${TABLE}","Key":{"pk":{"S":"a"}},"UpdateExpression":${text(`SET b = ${'('.repeat(Math.min(n, 2_000))}:v${')'.repeat(Math.min(n, 2_000))}`)},"ExpressionAttributeValues":{":v":{"N":"1"}}}`],
+  partiqlParameter: (n) => [
+    'ExecuteStatement',
+    `{"Statement":"SELECT * FROM ${TABLE} WHERE pk IN [?, ?]","Parameters":[${maps(n)},${maps(n)}]}`,
+  ],
+  partiqlLiteral: (n) => [
+    'ExecuteStatement',
+    `{"Statement":${text(`INSERT INTO ${TABLE} VALUE {'pk': 'z', 'd': ${'['.repeat(Math.min(n, 4_000))}1${']'.repeat(Math.min(n, 4_000))}}`)}}`,
+  ],
+  partiqlParentheses: (n) => [
+    'ExecuteStatement',
+    `{"Statement":${text(`SELECT * FROM ${TABLE} WHERE ${'('.repeat(Math.min(n, 4_000))}pk = 'a'${')'.repeat(Math.min(n, 4_000))}`)}}`,
+  ],
+  conditionParentheses: (n) => [
+    'PutItem',
+    `{"TableName":"${TABLE}","Item":{"pk":{"S":"a"}},"ConditionExpression":${text(`${'('.repeat(Math.min(n, 2_000))}attribute_exists(pk)${')'.repeat(Math.min(n, 2_000))}`)}}`,
+  ],
+  updateParentheses: (n) => [
+    'UpdateItem',
+    `{"TableName":"${TABLE}","Key":{"pk":{"S":"a"}},"UpdateExpression":${text(`SET b = ${'('.repeat(Math.min(n, 2_000))}:v${')'.repeat(Math.min(n, 2_000))}`)},"ExpressionAttributeValues":{":v":{"N":"1"}}}`,
+  ],
   bodyArray: (n) => ['ListTables', arrays(n)],
   memberOfWrongType: (n) => ['PutItem', `{"TableName":${arrays(n)},"Item":{"pk":{"S":"a"}}}`],
-  manyExpressionValues: (n) => ['PutItem', `{"TableName":"${TABLE}","Item":{"pk":{"S":"a"}},"ConditionExpression":"attribute_exists(pk)","ExpressionAttributeValues":{${Array.from({ length: Math.min(n, 100_000) }, (_, i) => `":v${i}":{"S":"x"}`).join(',')}}}`],
-  manyExpressionNames: (n) => ['PutItem', `{"TableName":"${TABLE}","Item":{"pk":{"S":"a"}},"ConditionExpression":"attribute_exists(pk)","ExpressionAttributeNames":{${Array.from({ length: Math.min(n, 100_000) }, (_, i) => `"#n${i}":"x"`).join(',')}}}`],
-  wideList: (n) => ['PutItem', `{"TableName":"${TABLE}","Item":{"pk":{"S":"w"},"d":{"L":[${Array(Math.min(n, 100_000)).fill('{"N":"1"}').join(',')}]}}}`],
+  manyExpressionValues: (n) => [
+    'PutItem',
+    `{"TableName":"${TABLE}","Item":{"pk":{"S":"a"}},"ConditionExpression":"attribute_exists(pk)","ExpressionAttributeValues":{${Array.from({ length: Math.min(n, 100_000) }, (_, i) => `":v${i}":{"S":"x"}`).join(',')}}}`,
+  ],
+  manyExpressionNames: (n) => [
+    'PutItem',
+    `{"TableName":"${TABLE}","Item":{"pk":{"S":"a"}},"ConditionExpression":"attribute_exists(pk)","ExpressionAttributeNames":{${Array.from({ length: Math.min(n, 100_000) }, (_, i) => `"#n${i}":"x"`).join(',')}}}`,
+  ],
+  wideList: (n) => [
+    'PutItem',
+    `{"TableName":"${TABLE}","Item":{"pk":{"S":"w"},"d":{"L":[${Array(Math.min(n, 100_000)).fill('{"N":"1"}').join(',')}]}}}`,
+  ],
 };
 
 /** One answer: its HTTP status (in-process: 200 or the error's) and DynamoDB error type. */
@@ -69,14 +106,20 @@ function note(where: string, shape: string, levels: number, answer: Answer, mill
   const label = `${answer.status} ${answer.type}`;
   tally.set(label, (tally.get(label) ?? 0) + 1);
   slowestByDepth.set(levels, Math.max(slowestByDepth.get(levels) ?? 0, milliseconds));
-  if (answer.status >= 500 || answer.type === 'not DynamoDB') findings.push(`${where} ${shape} at ${levels} levels: ${label}`);
-  if (milliseconds > SLOW_CALL_MS) findings.push(`${where} ${shape} at ${levels} levels: took ${Math.round(milliseconds)} ms`);
+  if (answer.status >= 500 || answer.type === 'not DynamoDB')
+    findings.push(`${where} ${shape} at ${levels} levels: ${label}`);
+  if (milliseconds > SLOW_CALL_MS)
+    findings.push(`${where} ${shape} at ${levels} levels: took ${Math.round(milliseconds)} ms`);
 }
 
 async function overHttp(endpoint: string, operation: string, body: string): Promise<Answer> {
   const response = await fetch(endpoint, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-amz-json-1.0', 'x-amz-target': `DynamoDB_20120810.${operation}`, authorization: AUTHORIZATION },
+    headers: {
+      'content-type': 'application/x-amz-json-1.0',
+      'x-amz-target': `DynamoDB_20120810.${operation}`,
+      authorization: AUTHORIZATION,
+    },
     body,
     signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
   });
@@ -114,7 +157,12 @@ async function main(): Promise<void> {
   engine.handle('CreateTable', tableDefinition);
   const sdkClients: Record<string, DynamoDBClient> = {
     'sdk in-process': createLocalClient({ inMemory: true }),
-    'sdk http': new DynamoDBClient({ endpoint: server.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 1 }),
+    'sdk http': new DynamoDBClient({
+      endpoint: server.endpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      maxAttempts: 1,
+    }),
   };
   for (const client of Object.values(sdkClients)) await client.send(new CreateTableCommand(tableDefinition));
   await overHttp(server.endpoint, 'CreateTable', JSON.stringify(tableDefinition));

@@ -88,7 +88,12 @@ export async function getItemLatencyDuring(
  * The same loop with no work beside it, for `ms`: what the machine itself costs a GetItem
  * (on a loaded machine the scheduler alone stalls a process for tens of milliseconds).
  */
-export function idleGetItemLatency(client: DynamoDBClient, tableName: string, key: Record<string, { S: string }>, ms: number): Promise<LatencyFigures> {
+export function idleGetItemLatency(
+  client: DynamoDBClient,
+  tableName: string,
+  key: Record<string, { S: string }>,
+  ms: number,
+): Promise<LatencyFigures> {
   return getItemLatencyDuring(client, tableName, key, () => new Promise((resolve) => setTimeout(resolve, ms)));
 }
 
@@ -113,14 +118,19 @@ export const QUICK_GATES = {
 export function latencyVerdict(figures: LatencyFigures, quick: boolean): { failures: string[]; rule: string } {
   const failures: string[] = [];
   if (!quick) {
-    if (figures.max > LONGEST_GET_ITEM_MS) failures.push(`longest GetItem ${figures.max.toFixed(1)} ms > ${LONGEST_GET_ITEM_MS} ms`);
+    if (figures.max > LONGEST_GET_ITEM_MS)
+      failures.push(`longest GetItem ${figures.max.toFixed(1)} ms > ${LONGEST_GET_ITEM_MS} ms`);
     return { failures, rule: `limit ${LONGEST_GET_ITEM_MS} ms` };
   }
-  if (figures.answered < QUICK_GATES.leastAnswered) failures.push(`${figures.answered} GetItems answered during the work < ${QUICK_GATES.leastAnswered}`);
+  if (figures.answered < QUICK_GATES.leastAnswered)
+    failures.push(`${figures.answered} GetItems answered during the work < ${QUICK_GATES.leastAnswered}`);
   if (figures.longestRunWithoutAnswer > QUICK_GATES.mostSlicesWithoutAnswer) {
-    failures.push(`${figures.longestRunWithoutAnswer} slices in a row without an answer > ${QUICK_GATES.mostSlicesWithoutAnswer}`);
+    failures.push(
+      `${figures.longestRunWithoutAnswer} slices in a row without an answer > ${QUICK_GATES.mostSlicesWithoutAnswer}`,
+    );
   }
-  if (figures.max > QUICK_GATES.freezeMs) failures.push(`longest GetItem ${figures.max.toFixed(1)} ms > ${QUICK_GATES.freezeMs} ms (a freeze)`);
+  if (figures.max > QUICK_GATES.freezeMs)
+    failures.push(`longest GetItem ${figures.max.toFixed(1)} ms > ${QUICK_GATES.freezeMs} ms (a freeze)`);
   return {
     failures,
     rule:

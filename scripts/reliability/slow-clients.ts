@@ -50,7 +50,10 @@ function rssOf(pid: number): { now: number; peak: number | undefined } {
     const kb = (field: string): number => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN) * 1024;
     return { now: kb('VmRSS'), peak: kb('VmHWM') };
   } catch {
-    return { now: Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).trim()) * 1024, peak: undefined };
+    return {
+      now: Number(execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).trim()) * 1024,
+      peak: undefined,
+    };
   }
 }
 

@@ -67,7 +67,9 @@ async function measure(label: string, engine: Engine, client: DynamoDBClient): P
   const verdict = latencyVerdict(figures, quick);
   const exact = deleted === itemCount && left === 1;
   const ok = exact && verdict.failures.length === 0;
-  console.log(`${figuresLine(`reap of ${itemCount} ${label}`, figures)}; reaped ${deleted}, items left ${left}${ok ? '' : ' FAILED'}`);
+  console.log(
+    `${figuresLine(`reap of ${itemCount} ${label}`, figures)}; reaped ${deleted}, items left ${left}${ok ? '' : ' FAILED'}`,
+  );
   console.log(`  ${verdict.rule}${verdict.failures.length > 0 ? `; FAILED: ${verdict.failures.join('; ')}` : ''}`);
   return ok;
 }

@@ -29,12 +29,10 @@ afterAll(async () => {
 const exchange = fc.oneof(
   {
     weight: 6,
-    arbitrary: fc
-      .oneof(dataPlaneRequest, malformedRequest)
-      .map(({ operation, input }) => ({
-        target: `DynamoDB_20120810.${operation}` as string | undefined,
-        text: JSON.stringify(input) ?? '',
-      })),
+    arbitrary: fc.oneof(dataPlaneRequest, malformedRequest).map(({ operation, input }) => ({
+      target: `DynamoDB_20120810.${operation}` as string | undefined,
+      text: JSON.stringify(input) ?? '',
+    })),
   },
   // Deep and wide shapes, written without recursion (JSON.stringify cannot write 100,000 levels).
   {

@@ -56,18 +56,16 @@ const predicate = fc.oneof(
     .tuple(fc.constantFrom('begins_with', 'contains', 'attribute_type', 'size', 'exists', 'nope'), name, value)
     .map(([f, n, v]) => `${f}(${n}, ${v})`),
 );
-const where = fc
-  .array(predicate, { minLength: 0, maxLength: 4 })
-  .chain((predicates) =>
-    fc
-      .array(fc.constantFrom(' AND ', ' OR ', ' AND NOT '), {
-        minLength: predicates.length,
-        maxLength: predicates.length,
-      })
-      .map((joins) =>
-        predicates.length === 0 ? '' : ` WHERE ${predicates.map((p, i) => (i === 0 ? p : joins[i] + p)).join('')}`,
-      ),
-  );
+const where = fc.array(predicate, { minLength: 0, maxLength: 4 }).chain((predicates) =>
+  fc
+    .array(fc.constantFrom(' AND ', ' OR ', ' AND NOT '), {
+      minLength: predicates.length,
+      maxLength: predicates.length,
+    })
+    .map((joins) =>
+      predicates.length === 0 ? '' : ` WHERE ${predicates.map((p, i) => (i === 0 ? p : joins[i] + p)).join('')}`,
+    ),
+);
 const statement = fc.oneof(
   fc
     .tuple(

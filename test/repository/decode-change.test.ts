@@ -89,14 +89,12 @@ describeEachEngine(
       const model = changeModel('NEW_IMAGE');
       const tableName = uniqueTableName('changes');
       await createTableFromModel(engine.client(), model, { tableName });
-      await engine
-        .client()
-        .send(
-          new PutItemCommand({
-            TableName: tableName,
-            Item: { pk: { S: 'PROJECT#p' }, sk: { S: 'TASK#0001' }, _type: { S: 'legacyTask' } },
-          }),
-        );
+      await engine.client().send(
+        new PutItemCommand({
+          TableName: tableName,
+          Item: { pk: { S: 'PROJECT#p' }, sk: { S: 'TASK#0001' }, _type: { S: 'legacyTask' } },
+        }),
+      );
       const [change] = (await allStreamRecords(engine, streams, tableName)).map((record) =>
         decodeChange(model, record),
       );

@@ -77,8 +77,8 @@ describeEachEngine('repository', (engine) => {
       await expect(
         db.entity('task').create({ id: 't2', title: 'x', createdAt: 'now', priority: 1.5 }),
       ).rejects.toBeInstanceOf(ValidationError);
-      // @ts-expect-error visibility must be public or private
       await expect(
+        // @ts-expect-error visibility must be public or private
         db.entity('doc').create({ realm: 'r', kind: 'k', number: 1, title: 't', visibility: 'secret' }),
       ).rejects.toBeInstanceOf(ValidationError);
       // @ts-expect-error misspelled attribute

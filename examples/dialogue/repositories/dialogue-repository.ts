@@ -188,16 +188,14 @@ export class DialogueRepository {
       await this.db.transact([
         this.db.entity('dialogue').transaction.check({ dialogueId }),
         this.db.entity('tension').transaction.create({ dialogueId, tensionId, description }),
-        this.db
-          .entity('tensionEvent')
-          .transaction.create({
-            dialogueId,
-            tensionId,
-            epoch,
-            eventType: 'opened',
-            actor,
-            ...(reason ? { reason } : {}),
-          }),
+        this.db.entity('tensionEvent').transaction.create({
+          dialogueId,
+          tensionId,
+          epoch,
+          eventType: 'opened',
+          actor,
+          ...(reason ? { reason } : {}),
+        }),
       ]);
     } catch (error) {
       throw this.explain(error, dialogueId, 'no such dialogue');

@@ -141,16 +141,14 @@ export class DocumentRepository {
       await this.db.transact([
         documents.transaction.check({ realmId, ...from }),
         documents.transaction.check({ realmId, ...to }),
-        this.db
-          .entity('link')
-          .transaction.create({
-            realmId,
-            from: from.number,
-            to: to.number,
-            fromKind: from.kind,
-            toKind: to.kind,
-            linkType,
-          }),
+        this.db.entity('link').transaction.create({
+          realmId,
+          from: from.number,
+          to: to.number,
+          fromKind: from.kind,
+          toKind: to.kind,
+          linkType,
+        }),
       ]);
     } catch (error) {
       throw missingDocument(error, realmId) ?? error;

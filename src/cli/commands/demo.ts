@@ -6,7 +6,13 @@ import { CapacityLedger } from '../../repository/capacity.js';
 import { InvalidTransitionError } from '../../repository/errors.js';
 import { runStreamHandler, type RunningStreamHandler } from '../../streams/run-stream-handler.js';
 import { streamHandlerSettings } from '../../streams/stream-handler-settings.js';
-import { createJobStatusCountersHandler, createTable, JobRepository, model, type JobStatus } from '../../../examples/research-jobs/index.js';
+import {
+  createJobStatusCountersHandler,
+  createTable,
+  JobRepository,
+  model,
+  type JobStatus,
+} from '../../../examples/research-jobs/index.js';
 
 const DAY_MS = 86_400_000;
 
@@ -33,11 +39,21 @@ export async function runDemo(print: (line: string) => void): Promise<void> {
 
     section('1. Table from the model');
     await createTable(client, tableName);
-    const gsis = Object.entries(model.table.indexes).map(([name, index]) => `${name} (${index.partitionKey}/${index.sortKey})`);
-    print(`created '${tableName}': ${model.table.partitionKey}/${model.table.sortKey}, GSI ${gsis.join(', ')}, TTL on ${model.table.timeToLiveAttribute}, stream ${model.table.stream?.viewType}`);
+    const gsis = Object.entries(model.table.indexes).map(
+      ([name, index]) => `${name} (${index.partitionKey}/${index.sortKey})`,
+    );
+    print(
+      `created '${tableName}': ${model.table.partitionKey}/${model.table.sortKey}, GSI ${gsis.join(', ')}, TTL on ${model.table.timeToLiveAttribute}, stream ${model.table.stream?.viewType}`,
+    );
     // The Lambda handler of the model's stream, run unchanged on the local stream with its declared settings.
-    counters = runStreamHandler({ client, handler: createJobStatusCountersHandler(client, tableName, { now: clock }), ...streamHandlerSettings(model, 'jobStatusCounters') });
-    print('stream handler jobStatusCounters running: each job change moves the counter of its old status down and its new one up');
+    counters = runStreamHandler({
+      client,
+      handler: createJobStatusCountersHandler(client, tableName, { now: clock }),
+      ...streamHandlerSettings(model, 'jobStatusCounters'),
+    });
+    print(
+      'stream handler jobStatusCounters running: each job change moves the counter of its old status down and its new one up',
+    );
 
     section('2. Jobs and findings');
     const jobs = new JobRepository(client, tableName, { now: clock, capacity });
@@ -45,10 +61,20 @@ export async function runDemo(print: (line: string) => void): Promise<void> {
     const printCounts = async (when: string) => {
       await running.drain();
       const counts = await jobs.statusCounts();
-      const shown = (Object.entries(counts) as [JobStatus, number][]).filter(([, count]) => count > 0).map(([status, count]) => `${status} ${count}`);
+      const shown = (Object.entries(counts) as [JobStatus, number][])
+        .filter(([, count]) => count > 0)
+        .map(([status, count]) => `${status} ${count}`);
       print(`  counters ${when}: ${shown.join(', ') || 'none'}`);
     };
-    const titles = ['Survey vector databases', 'Compare embedding models', 'Map DynamoDB pricing', 'Review SQLite WAL', 'Benchmark tokenizers', 'Summarise TTL semantics', 'Audit GSI projections'];
+    const titles = [
+      'Survey vector databases',
+      'Compare embedding models',
+      'Map DynamoDB pricing',
+      'Review SQLite WAL',
+      'Benchmark tokenizers',
+      'Summarise TTL semantics',
+      'Audit GSI projections',
+    ];
     for (const [i, title] of titles.entries()) {
       await jobs.create({ id: `job-${i + 1}`, title, createdAt: new Date(nowMs + i * 60_000).toISOString() });
     }
@@ -57,17 +83,28 @@ export async function runDemo(print: (line: string) => void): Promise<void> {
     for (let i = 1; i <= 5; i++) await jobs.transitionStatus(`job-${i}`, 'queued', 'running');
     print('started job-1 … job-5 (queued → running)');
     await printCounts('after the starts');
-    const findings = Array.from({ length: 30 }, (_, i) => ({ id: `f-${String(i + 1).padStart(2, '0')}`, text: `observation ${i + 1}` }));
+    const findings = Array.from({ length: 30 }, (_, i) => ({
+      id: `f-${String(i + 1).padStart(2, '0')}`,
+      text: `observation ${i + 1}`,
+    }));
     await jobs.addFindings('job-1', findings);
     await jobs.saveReport('job-1', { summary: 'Three candidates fit; pgvector wins on cost.' });
     const collection = await jobs.getWithFindings('job-1');
-    print(`job-1 "${collection?.job.title}": ${collection?.findings.length} findings (batch write, 25 per call) + report, read back in one Query`);
+    print(
+      `job-1 "${collection?.job.title}": ${collection?.findings.length} findings (batch write, 25 per call) + report, read back in one Query`,
+    );
     const finding = await jobs.getFinding('job-1', 'f-07');
     print(`single finding job-1/f-07: "${finding?.text}"; job-7 by id: "${(await jobs.get('job-7'))?.title}"`);
     const caches = jobs.db.entity('fetchCache');
-    await caches.put({ url: 'https://example.org/pricing#on-demand', body: '<html>…</html>', contentType: 'text/html' });
+    await caches.put({
+      url: 'https://example.org/pricing#on-demand',
+      body: '<html>…</html>',
+      contentType: 'text/html',
+    });
     const cached = await caches.get({ url: 'https://example.org/pricing#on-demand' });
-    print(`fetch cache (expires after 30 days): ${cached?.url} → ${cached?.body.length} chars; the '#' in the URL is escaped inside the key`);
+    print(
+      `fetch cache (expires after 30 days): ${cached?.url} → ${cached?.body.length} chars; the '#' in the URL is escaped inside the key`,
+    );
 
     section('3. Running jobs, newest first, two per page');
     let cursor: string | undefined;
@@ -75,7 +112,9 @@ export async function runDemo(print: (line: string) => void): Promise<void> {
     do {
       const result = await jobs.listByStatus('running', { limit: 2, ...(cursor ? { cursor } : {}) });
       page++;
-      print(`page ${page}: ${result.items.map((job) => `${job.id} (${job.createdAt.slice(11, 16)})`).join(', ') || '(empty)'}${result.cursor ? `  → cursor ${result.cursor.slice(0, 18)}…` : '  (last page)'}`);
+      print(
+        `page ${page}: ${result.items.map((job) => `${job.id} (${job.createdAt.slice(11, 16)})`).join(', ') || '(empty)'}${result.cursor ? `  → cursor ${result.cursor.slice(0, 18)}…` : '  (last page)'}`,
+      );
       cursor = result.cursor;
     } while (cursor);
 
@@ -97,10 +136,13 @@ export async function runDemo(print: (line: string) => void): Promise<void> {
     }
     await printCounts('after the transitions (the refused ones moved nothing)');
 
-    section('5. TTL: a failed job\'s debug payload expires after 7 days');
+    section("5. TTL: a failed job's debug payload expires after 7 days");
     await jobs.transitionStatus('job-5', 'running', 'failed');
     await printCounts('after job-5 failed');
-    await jobs.saveDebugPayload('job-5', { id: 'trace-1', payload: 'TimeoutError: fetch https://example.org took 30 s' });
+    await jobs.saveDebugPayload('job-5', {
+      id: 'trace-1',
+      payload: 'TimeoutError: fetch https://example.org took 30 s',
+    });
     print(`job-5 failed; debug payloads stored: ${(await jobs.getDebugPayloads('job-5')).length}`);
     nowMs += 8 * DAY_MS;
     const reaped = engine.reapExpiredItems();
@@ -111,15 +153,30 @@ export async function runDemo(print: (line: string) => void): Promise<void> {
 
     section('6. Access patterns and the capacity each consumed (ReturnConsumedCapacity)');
     const check = checkDesign(model);
-    print(check.ok ? 'design check: every access pattern is served by a key condition (no Scan, no filter)' : `design check: ${check.problems.length} problem(s)`);
+    print(
+      check.ok
+        ? 'design check: every access pattern is served by a key condition (no Scan, no filter)'
+        : `design check: ${check.problems.length} problem(s)`,
+    );
     const totals = capacity.totals();
     const rows = accessPatternRows(model).map((row) => {
       const used = totals.get(row.name);
-      return [String(row.number), row.description, row.keyDesign, String(used?.requests ?? 0), formatUnits(used?.capacityUnits ?? 0)];
+      return [
+        String(row.number),
+        row.description,
+        row.keyDesign,
+        String(used?.requests ?? 0),
+        formatUnits(used?.capacityUnits ?? 0),
+      ];
     });
     print(table(['#', 'Access pattern', 'Key design', 'Requests', 'Capacity units'], rows));
     const writes = [...totals.entries()].filter(([label]) => label.includes('.'));
-    print(table(['Write', 'Requests', 'Capacity units'], writes.map(([label, used]) => [label, String(used.requests), formatUnits(used.capacityUnits)])));
+    print(
+      table(
+        ['Write', 'Requests', 'Capacity units'],
+        writes.map(([label, used]) => [label, String(used.requests), formatUnits(used.capacityUnits)]),
+      ),
+    );
   } finally {
     await counters?.stop();
     client.destroy();

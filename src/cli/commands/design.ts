@@ -10,8 +10,14 @@ export function formatDesignCheck(model: ModelDefinition, result: DesignCheckRes
   const count = Object.keys(model.accessPatterns).length;
   for (const problem of result.problems) lines.push(`✗ ${problem.pattern}: ${problem.reason}`);
   for (const warning of result.warnings) lines.push(`! ${warning.pattern}: ${warning.reason}`);
-  if (result.ok) lines.push(`✓ ${count} access pattern${count === 1 ? '' : 's'}, each served by a key condition (table ${model.table.name})`);
-  else lines.push(`${result.problems.length} problem${result.problems.length === 1 ? '' : 's'} in ${count} access pattern${count === 1 ? '' : 's'}: no Scan, no filter in place of a key`);
+  if (result.ok)
+    lines.push(
+      `✓ ${count} access pattern${count === 1 ? '' : 's'}, each served by a key condition (table ${model.table.name})`,
+    );
+  else
+    lines.push(
+      `${result.problems.length} problem${result.problems.length === 1 ? '' : 's'} in ${count} access pattern${count === 1 ? '' : 's'}: no Scan, no filter in place of a key`,
+    );
   return `${lines.join('\n')}\n`;
 }
 
@@ -24,7 +30,9 @@ export function formatDesignCheck(model: ModelDefinition, result: DesignCheckRes
  * monotable design doc examples/research-jobs/model.ts >> README.md
  */
 export function register(program: Command): void {
-  const design = program.command('design').description('check and document a model\'s access patterns (default export or `model`)');
+  const design = program
+    .command('design')
+    .description("check and document a model's access patterns (default export or `model`)");
   design
     .command('check <model>')
     .description('prove every access pattern is served by a key or index (no Scan, no filter in place of a key)')

@@ -6,4 +6,10 @@ import { serveCommand } from './serve.js';
 import { transferCommands } from './transfer.js';
 
 /** Every `monotable` command, in help order. Adding a command is one line here. */
-export const commands: readonly CliCommand[] = [demoCommand, serveCommand, designCommand, infraCommands, transferCommands];
+export const commands: readonly CliCommand[] = [
+  demoCommand,
+  serveCommand,
+  designCommand,
+  infraCommands,
+  transferCommands,
+];

@@ -19,11 +19,13 @@ import { parseLocation, type Location } from '../../transfer/location.js';
  * create-table loads the AWS SDK when it runs, so other commands start without it.
  */
 export function register(program: Command): void {
-  const infra = program.command('infra').description('infrastructure generated from a model module (default export or `model`)');
+  const infra = program
+    .command('infra')
+    .description('infrastructure generated from a model module (default export or `model`)');
 
   infra
     .command('cdk <model>')
-    .description('write a CDK construct (TypeScript, aws-cdk-lib) and stack declaring the model\'s table')
+    .description("write a CDK construct (TypeScript, aws-cdk-lib) and stack declaring the model's table")
     .option('--out <file>', 'file to write (standard output when omitted), e.g. infra/lib/data-stack.ts')
     .option('--class-name <name>', 'construct class name (default <Table>Table)', parseIdentifier)
     .action(async (modulePath: string, flags: { out?: string; className?: string }) => {
@@ -33,7 +35,7 @@ export function register(program: Command): void {
 
   infra
     .command('cloudformation <model>')
-    .description('write a CloudFormation template (JSON) declaring the model\'s table')
+    .description("write a CloudFormation template (JSON) declaring the model's table")
     .option('--out <file>', 'file to write (standard output when omitted)')
     .action(async (modulePath: string, flags: { out?: string }) => {
       emit(`${JSON.stringify(cloudFormationTemplate(await loadModel(modulePath)), null, 2)}\n`, flags.out);
@@ -41,9 +43,9 @@ export function register(program: Command): void {
 
   infra
     .command('create-table <model>')
-    .description('create the model\'s table (with its indexes and TTL) on an engine, unless it exists')
+    .description("create the model's table (with its indexes and TTL) on an engine, unless it exists")
     .requiredOption('--to <target>', 'sqlite:<file>, an http(s) endpoint URL, or aws[:<region>]', parseTarget)
-    .option('--table-name <name>', 'physical name (default the model\'s)')
+    .option('--table-name <name>', "physical name (default the model's)")
     .action(async (modulePath: string, flags: { to: Location; tableName?: string }) => {
       const model = await loadModel(modulePath);
       const { ensureModelTable } = await import('../../infra/ensure-model-table.js');

@@ -3,7 +3,11 @@ import { resolve } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import { DEFAULT_CONNECTION_LIMITS } from '../../local/server/connection-limits.js';
 import { isLoopback } from '../../local/server/host-allow-list.js';
-import { CredentialListError, parseCredentialFile, parseCredentialList } from '../../local/server/signing-credentials.js';
+import {
+  CredentialListError,
+  parseCredentialFile,
+  parseCredentialList,
+} from '../../local/server/signing-credentials.js';
 import { startServer } from '../../local/server/start-server.js';
 import type { CliCommand } from '../command.js';
 
@@ -31,26 +35,63 @@ export const serveCommand: CliCommand = {
   register(program: Command): void {
     const command = program
       .command('serve')
-      .description('serve the local engine over DynamoDB\'s HTTP protocol (for any SDK, boto3, the AWS CLI)')
+      .description("serve the local engine over DynamoDB's HTTP protocol (for any SDK, boto3, the AWS CLI)")
       .option('-p, --port <port>', 'port to listen on (0: any free port)', parsePort, 8000)
-      .option('--host <host>', 'interface to bind; without --require-signature any credentials are accepted, so keep it local', '127.0.0.1')
+      .option(
+        '--host <host>',
+        'interface to bind; without --require-signature any credentials are accepted, so keep it local',
+        '127.0.0.1',
+      )
       .option('--db <file>', `SQLite file to open or create (default ${DEFAULT_DATABASE_FILE})`)
       .option('--in-memory', 'keep the data in memory only')
-      .option('--region <region>', 'region shown in ARNs (and, with --require-signature, the one signatures must be scoped to)', 'us-east-1')
+      .option(
+        '--region <region>',
+        'region shown in ARNs (and, with --require-signature, the one signatures must be scoped to)',
+        'us-east-1',
+      )
       .option(
         '--ttl-interval <seconds>',
         'how often expired TTL items are deleted (DynamoDB: within about 48 hours); 0 turns reaping off',
         parseSeconds,
         5,
       )
-      .option('--header-timeout <seconds>', 'close a connection whose request head takes longer', parseSeconds, DEFAULT_CONNECTION_LIMITS.headerTimeoutMs / 1000)
-      .option('--body-timeout <seconds>', 'answer 408 and close when a request body takes longer', parseSeconds, DEFAULT_CONNECTION_LIMITS.bodyTimeoutMs / 1000)
+      .option(
+        '--header-timeout <seconds>',
+        'close a connection whose request head takes longer',
+        parseSeconds,
+        DEFAULT_CONNECTION_LIMITS.headerTimeoutMs / 1000,
+      )
+      .option(
+        '--body-timeout <seconds>',
+        'answer 408 and close when a request body takes longer',
+        parseSeconds,
+        DEFAULT_CONNECTION_LIMITS.bodyTimeoutMs / 1000,
+      )
       .option('--keep-alive-timeout <seconds>', 'end idle keep-alive connections after this long', parseSeconds, 60)
-      .option('--max-connections <count>', 'open connections served at once; more are closed', parseCount, DEFAULT_CONNECTION_LIMITS.maxConnections)
-      .option('--max-buffered-mb <megabytes>', 'memory held for unfinished request bodies, all connections together; past it, reading waits', parseCount, DEFAULT_CONNECTION_LIMITS.maxBufferedBytes / (1024 * 1024))
-      .option('--require-signature', 'serve only requests signed (AWS SigV4) with a key given by --credentials or --credentials-file')
-      .option('--credentials <list>', 'access keys for --require-signature: KEY:SECRET[,KEY:SECRET…] (visible to other local users in the process list; prefer a file)')
-      .option('--credentials-file <file>', 'access keys for --require-signature: one KEY:SECRET per line; blank lines and # comments skipped');
+      .option(
+        '--max-connections <count>',
+        'open connections served at once; more are closed',
+        parseCount,
+        DEFAULT_CONNECTION_LIMITS.maxConnections,
+      )
+      .option(
+        '--max-buffered-mb <megabytes>',
+        'memory held for unfinished request bodies, all connections together; past it, reading waits',
+        parseCount,
+        DEFAULT_CONNECTION_LIMITS.maxBufferedBytes / (1024 * 1024),
+      )
+      .option(
+        '--require-signature',
+        'serve only requests signed (AWS SigV4) with a key given by --credentials or --credentials-file',
+      )
+      .option(
+        '--credentials <list>',
+        'access keys for --require-signature: KEY:SECRET[,KEY:SECRET…] (visible to other local users in the process list; prefer a file)',
+      )
+      .option(
+        '--credentials-file <file>',
+        'access keys for --require-signature: one KEY:SECRET per line; blank lines and # comments skipped',
+      );
     command.action(async (flags: ServeFlags) => {
       if (flags.db && flags.inMemory) command.error('error: --db and --in-memory exclude each other');
       let credentials: Map<string, string> | undefined;
@@ -76,7 +117,8 @@ function signingCredentials(flags: ServeFlags): Map<string, string> | undefined 
   const credentials = new Map<string, string>();
   const add = (entries: Map<string, string>): void => {
     for (const [key, secret] of entries) {
-      if (credentials.has(key) && credentials.get(key) !== secret) throw new CredentialListError(`access key ${key} is given two different secrets`);
+      if (credentials.has(key) && credentials.get(key) !== secret)
+        throw new CredentialListError(`access key ${key} is given two different secrets`);
       credentials.set(key, secret);
     }
   };
@@ -86,12 +128,15 @@ function signingCredentials(flags: ServeFlags): Map<string, string> | undefined 
     try {
       text = readFileSync(resolve(flags.credentialsFile), 'utf8');
     } catch (error) {
-      throw new CredentialListError(`cannot read --credentials-file ${flags.credentialsFile}: ${(error as Error).message}`);
+      throw new CredentialListError(
+        `cannot read --credentials-file ${flags.credentialsFile}: ${(error as Error).message}`,
+      );
     }
     try {
       add(parseCredentialFile(text));
     } catch (error) {
-      if (error instanceof CredentialListError) throw new CredentialListError(`${flags.credentialsFile}: ${error.message}`);
+      if (error instanceof CredentialListError)
+        throw new CredentialListError(`${flags.credentialsFile}: ${error.message}`);
       throw error;
     }
   }

@@ -22,15 +22,22 @@ const targetHelp = `sqlite:<file> (a monotable file), ${engineLocations}`;
 export function register(program: Command): void {
   program
     .command('export')
-    .description('write every item of a table as DynamoDB JSON lines (the format of DynamoDB\'s export to S3)')
+    .description("write every item of a table as DynamoDB JSON lines (the format of DynamoDB's export to S3)")
     .requiredOption('--from <source>', sourceHelp, parseLocationArgument)
     .requiredOption('--table <name>', 'table to read')
     .option('--out <file>', 'file to write (standard output when omitted)')
     .option('--segments <n>', 'parallel Scan segments', parseCount, 4)
     .action(async (flags: { from: Location; table: string; out?: string; segments: number }) => {
       const { exportTable } = await import('../../transfer/export-table.js');
-      const result = await exportTable({ from: flags.from, table: flags.table, out: flags.out, segments: flags.segments });
-      console.error(`monotable: exported ${result.items} items of ${flags.table}${flags.out ? ` to ${flags.out}` : ''}`);
+      const result = await exportTable({
+        from: flags.from,
+        table: flags.table,
+        out: flags.out,
+        segments: flags.segments,
+      });
+      console.error(
+        `monotable: exported ${result.items} items of ${flags.table}${flags.out ? ` to ${flags.out}` : ''}`,
+      );
     });
 
   program
@@ -56,7 +63,9 @@ export function register(program: Command): void {
 
   program
     .command('copy')
-    .description('stream every item of a table into another engine, creating the target table like the source if missing')
+    .description(
+      'stream every item of a table into another engine, creating the target table like the source if missing',
+    )
     .requiredOption('--from <source>', sourceHelp, parseLocationArgument)
     .requiredOption('--to <target>', targetHelp, parseTargetArgument)
     .requiredOption('--table <name>', 'table to read, and to write unless --target-table is given')
@@ -65,11 +74,21 @@ export function register(program: Command): void {
     .option('--segments <n>', 'parallel Scan segments', parseCount, 4)
     .option('--concurrency <n>', 'BatchWriteItem calls in flight', parseCount, 4)
     .action(
-      async (flags: { from: Location; to: Location; table: string; targetTable?: string; createTable: boolean; segments: number; concurrency: number }) => {
+      async (flags: {
+        from: Location;
+        to: Location;
+        table: string;
+        targetTable?: string;
+        createTable: boolean;
+        segments: number;
+        concurrency: number;
+      }) => {
         const { copyTable } = await import('../../transfer/copy-table.js');
         const result = await copyTable(flags);
         const target = flags.targetTable ?? flags.table;
-        console.error(`monotable: copied ${result.items} items into ${target}${result.createdTable ? ' (table created)' : ''}`);
+        console.error(
+          `monotable: copied ${result.items} items into ${target}${result.createdTable ? ' (table created)' : ''}`,
+        );
       },
     );
 }
@@ -98,6 +117,7 @@ function parseTargetArgument(text: string): Location {
 
 function parseCount(text: string): number {
   const value = Number(text);
-  if (!Number.isInteger(value) || value < 1 || value > 64) throw new InvalidArgumentError('expected a whole number from 1 to 64');
+  if (!Number.isInteger(value) || value < 1 || value > 64)
+    throw new InvalidArgumentError('expected a whole number from 1 to 64');
   return value;
 }

@@ -15,15 +15,13 @@ describeEachEngine('TableRepository.query', (engine) => {
     db = await openTable(engine);
     // Realm q: ten docs of kind 'memo', numbered 1..10 (zero-padded in the key), and one 'note'.
     for (let number = 1; number <= 10; number++) {
-      await db
-        .entity('doc')
-        .create({
-          realm: 'q',
-          kind: 'memo',
-          number,
-          title: `memo ${number}`,
-          visibility: number % 2 ? 'public' : 'private',
-        });
+      await db.entity('doc').create({
+        realm: 'q',
+        kind: 'memo',
+        number,
+        title: `memo ${number}`,
+        visibility: number % 2 ? 'public' : 'private',
+      });
     }
     await db.entity('doc').create({ realm: 'q', kind: 'note', number: 1, title: 'note', visibility: 'public' });
   });

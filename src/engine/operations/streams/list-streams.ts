@@ -11,13 +11,11 @@ interface ListStreamsInput {
 /** ListStreams: every stream of the file (or of one table), disabled ones and those of deleted tables included. */
 export const listStreams: OperationHandler = (context, input: ListStreamsInput) => {
   const limit = optionalLimit(input.Limit, 'limit') ?? 100;
-  const all = context.storage.streams
-    .listStreams(input.TableName)
-    .map((stream) => ({
-      StreamArn: streamArn(context, stream.tableName, stream.label),
-      TableName: stream.tableName,
-      StreamLabel: stream.label,
-    }));
+  const all = context.storage.streams.listStreams(input.TableName).map((stream) => ({
+    StreamArn: streamArn(context, stream.tableName, stream.label),
+    TableName: stream.tableName,
+    StreamLabel: stream.label,
+  }));
   let start = 0;
   if (input.ExclusiveStartStreamArn !== undefined) {
     start = all.findIndex((stream) => stream.StreamArn === input.ExclusiveStartStreamArn) + 1;
