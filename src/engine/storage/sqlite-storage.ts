@@ -22,7 +22,8 @@ import type {
   TableStatistics,
   TableStream,
 } from './storage.js';
-import { createStreamTables, StreamLog } from './stream-log.js';
+import { StreamLog } from './stream-log.js';
+import { createStreamTables } from './stream-tables.js';
 import type { StoredRow } from './stored-row.js';
 import { TableStore } from './table-store.js';
 import { WriteTransactions } from './write-transactions.js';
