@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createCatalogTables, STORAGE_FORMAT_VERSION } from './catalog.js';
 import { openSqliteDatabase } from './open-sqlite-database.js';
 import { openPrivateDatabase } from './private-database-template.js';
-import { createStreamTables } from './stream-log.js';
+import { createStreamTables } from './stream-tables.js';
 
 const schemaOf = (database: ReturnType<typeof openSqliteDatabase>) =>
   database.prepare('SELECT type, name, tbl_name, sql FROM sqlite_schema ORDER BY name').all();

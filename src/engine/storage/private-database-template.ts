@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { createCatalogTables } from './catalog.js';
 import { openSqliteDatabase } from './open-sqlite-database.js';
-import { createStreamTables } from './stream-log.js';
+import { createStreamTables } from './stream-tables.js';
 
 /**
  * A private in-memory database starts as a copy of one made once per process: the
