@@ -95,7 +95,9 @@ export class Catalog {
   }
 
   readAll(): Map<string, CatalogEntry> {
-    this.selectAll ??= this.database.prepare<[], CatalogRow>('SELECT name, sql_name, index_tables, definition FROM monotable_tables');
+    this.selectAll ??= this.database.prepare<[], CatalogRow>(
+      'SELECT name, sql_name, index_tables, definition FROM monotable_tables',
+    );
     const entries = new Map<string, CatalogEntry>();
     for (const row of this.selectAll.all()) {
       entries.set(row.name, {
@@ -114,7 +116,12 @@ export class Catalog {
        ON CONFLICT (name) DO UPDATE SET sql_name = excluded.sql_name,
          index_tables = excluded.index_tables, definition = excluded.definition`,
     );
-    this.upsert.run(entry.definition.name, entry.sqlName, JSON.stringify(entry.indexTables), tableDefinitionJson(entry.definition));
+    this.upsert.run(
+      entry.definition.name,
+      entry.sqlName,
+      JSON.stringify(entry.indexTables),
+      tableDefinitionJson(entry.definition),
+    );
     this.bump();
   }
 

@@ -13,7 +13,9 @@ describe('creationTime', () => {
   it('writes any instant as SQLite’s default for created_at writes it', () => {
     const database = new Database(':memory:');
     try {
-      const sqlite = database.prepare<[number], string>(`SELECT strftime('%Y-%m-%dT%H:%M:%fZ', ? / 1000.0, 'unixepoch')`).pluck();
+      const sqlite = database
+        .prepare<[number], string>(`SELECT strftime('%Y-%m-%dT%H:%M:%fZ', ? / 1000.0, 'unixepoch')`)
+        .pluck();
       fc.assert(
         fc.property(fc.integer({ min: 0, max: 253_402_300_799_999 }), (milliseconds) => {
           expect(creationTime(milliseconds)).toBe(sqlite.get(milliseconds));

@@ -8,12 +8,18 @@ const table = {
   BillingMode: 'PAY_PER_REQUEST',
   AttributeDefinitions: ['pk', 'g'].map((AttributeName) => ({ AttributeName, AttributeType: 'S' })),
   KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
-  GlobalSecondaryIndexes: [{ IndexName: 'byG', KeySchema: [{ AttributeName: 'g', KeyType: 'HASH' }], Projection: { ProjectionType: 'ALL' } }],
+  GlobalSecondaryIndexes: [
+    { IndexName: 'byG', KeySchema: [{ AttributeName: 'g', KeyType: 'HASH' }], Projection: { ProjectionType: 'ALL' } },
+  ],
 };
 
 function sqliteTables(engine: Engine): string[] {
-  const database = (engine as unknown as { context: { storage: { database: Database.Database } } }).context.storage.database;
-  return database.prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' AND name LIKE 'jobs%' ORDER BY name`).pluck().all() as string[];
+  const database = (engine as unknown as { context: { storage: { database: Database.Database } } }).context.storage
+    .database;
+  return database
+    .prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' AND name LIKE 'jobs%' ORDER BY name`)
+    .pluck()
+    .all() as string[];
 }
 
 function fillAndDelete(engine: Engine): void {
@@ -40,7 +46,13 @@ describe('the SQLite tables of a deleted table', () => {
       fillAndDelete(engine);
       engine.handle('CreateTable', table);
       expect(sqliteTables(engine)).toEqual(['jobs', 'jobs#byG']);
-      expect(engine.handle('Query', { TableName: 'jobs', KeyConditionExpression: 'pk = :a', ExpressionAttributeValues: { ':a': { S: 'a' } } })).toMatchObject({ Count: 0 });
+      expect(
+        engine.handle('Query', {
+          TableName: 'jobs',
+          KeyConditionExpression: 'pk = :a',
+          ExpressionAttributeValues: { ':a': { S: 'a' } },
+        }),
+      ).toMatchObject({ Count: 0 });
     } finally {
       engine.close();
     }

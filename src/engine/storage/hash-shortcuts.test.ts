@@ -18,7 +18,12 @@ const keyValue: fc.Arbitrary<AttributeValue> = fc.oneof(
 
 /** The salted SHA-1 of the hashes of both key values, with a Hash object, as it used to be computed. */
 function referenceTableKeyHash(partition: AttributeValue, sort: AttributeValue): Buffer {
-  return crypto.createHash('sha1').update('LocalDdb').update(keyValueHash(partition)).update(keyValueHash(sort)).digest();
+  return crypto
+    .createHash('sha1')
+    .update('LocalDdb')
+    .update(keyValueHash(partition))
+    .update(keyValueHash(sort))
+    .digest();
 }
 
 describe('hash shortcuts', () => {
@@ -32,16 +37,25 @@ describe('hash shortcuts', () => {
 
   it('gives every partition key its own segment hash, repeated or not', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom<AttributeValue>({ S: 'a' }, { S: 'b' }, { N: '1' }, { S: '1' }), { maxLength: 20 }), fc.array(keyValue), (repeated, others) => {
-        for (const value of [...repeated, ...others, ...repeated]) expect(segmentHash(value)).toBe(hashPrefix(keyValueHash(value)));
-      }),
+      fc.property(
+        fc.array(fc.constantFrom<AttributeValue>({ S: 'a' }, { S: 'b' }, { N: '1' }, { S: '1' }), { maxLength: 20 }),
+        fc.array(keyValue),
+        (repeated, others) => {
+          for (const value of [...repeated, ...others, ...repeated])
+            expect(segmentHash(value)).toBe(hashPrefix(keyValueHash(value)));
+        },
+      ),
     );
   });
 });
 
 describe('stringKeyHashPrefix', () => {
   it('is the first 32 bits of the salted SHA-1 of the string, for any text and length', () => {
-    const text = fc.oneof(fc.string({ maxLength: 200 }), fc.string({ unit: 'binary', maxLength: 40 }), fc.string({ minLength: 40, maxLength: 70 }));
+    const text = fc.oneof(
+      fc.string({ maxLength: 200 }),
+      fc.string({ unit: 'binary', maxLength: 40 }),
+      fc.string({ minLength: 40, maxLength: 70 }),
+    );
     fc.assert(
       fc.property(text, (value) => {
         expect(stringKeyHashPrefix(value)).toBe(hashPrefix(keyValueHash({ S: value })));

@@ -41,12 +41,16 @@ describe('HeldTransaction', () => {
 const byColour: IndexDefinition = {
   name: 'byColour',
   kind: 'global',
-  partitionKeys: [{ name: 'colour', type: 'S' }], sortKeys: [],
+  partitionKeys: [{ name: 'colour', type: 'S' }],
+  sortKeys: [],
   projection: { type: 'ALL' },
 };
 
 function open(storage: Storage): { storage: Storage; table: TableDefinition } {
-  const table = createTable(storage, tableDefinition('t', { name: 'pk', type: 'S' }, undefined, { global: [byColour] }));
+  const table = createTable(
+    storage,
+    tableDefinition('t', { name: 'pk', type: 'S' }, undefined, { global: [byColour] }),
+  );
   return { storage, table };
 }
 
@@ -58,7 +62,12 @@ type Operation =
 function apply({ storage, table }: { storage: Storage; table: TableDefinition }, operation: Operation): void {
   switch (operation.kind) {
     case 'put':
-      storage.putItem(table, operation.colour === undefined ? { pk: s(operation.key) } : { pk: s(operation.key), colour: s(operation.colour) });
+      storage.putItem(
+        table,
+        operation.colour === undefined
+          ? { pk: s(operation.key) }
+          : { pk: s(operation.key), colour: s(operation.colour) },
+      );
       return;
     case 'delete':
       storage.deleteItem(table, { pk: s(operation.key) });
@@ -90,7 +99,13 @@ const simpleOperation: fc.Arbitrary<Operation> = fc.oneof(
 );
 const operation: fc.Arbitrary<Operation> = fc.oneof(
   { weight: 3, arbitrary: simpleOperation },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('failing' as const), operations: fc.array(simpleOperation, { minLength: 1, maxLength: 4 }) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('failing' as const),
+      operations: fc.array(simpleOperation, { minLength: 1, maxLength: 4 }),
+    }),
+  },
 );
 
 describe('writes on a private in-memory database', () => {
@@ -118,7 +133,13 @@ describe('writes on a private in-memory database', () => {
     for (let index = 0; index < writes; index++) {
       const step: Operation =
         index % 7 === 3
-          ? { kind: 'failing', operations: [{ kind: 'delete', key: `k${index % 50}` }, { kind: 'put', key: `new${index}` }] }
+          ? {
+              kind: 'failing',
+              operations: [
+                { kind: 'delete', key: `k${index % 50}` },
+                { kind: 'put', key: `new${index}` },
+              ],
+            }
           : index % 11 === 5
             ? { kind: 'delete', key: `k${(index * 3) % 50}` }
             : { kind: 'put', key: `k${index % 50}`, colour: index % 2 ? 'red' : undefined };

@@ -9,7 +9,13 @@ describe('index definitions in the catalog JSON', () => {
     const legacy = JSON.stringify({
       ...base,
       globalIndexes: [
-        { name: 'bySk', kind: 'global', partitionKey: { name: 'g', type: 'S' }, sortKey: { name: 'h', type: 'N' }, projection: { type: 'ALL' } },
+        {
+          name: 'bySk',
+          kind: 'global',
+          partitionKey: { name: 'g', type: 'S' },
+          sortKey: { name: 'h', type: 'N' },
+          projection: { type: 'ALL' },
+        },
         { name: 'byG', kind: 'global', partitionKey: { name: 'g', type: 'S' }, projection: { type: 'KEYS_ONLY' } },
       ],
     });
@@ -28,12 +34,30 @@ describe('index definitions in the catalog JSON', () => {
     const definition: TableDefinition = {
       ...base,
       globalIndexes: [
-        { name: 'one', kind: 'global', partitionKeys: [{ name: 'g', type: 'S' }], sortKeys: [{ name: 'h', type: 'N' }], projection: { type: 'ALL' } },
-        { name: 'two', kind: 'global', partitionKeys: [{ name: 'a', type: 'S' }, { name: 'b', type: 'N' }], sortKeys: [], projection: { type: 'ALL' } },
+        {
+          name: 'one',
+          kind: 'global',
+          partitionKeys: [{ name: 'g', type: 'S' }],
+          sortKeys: [{ name: 'h', type: 'N' }],
+          projection: { type: 'ALL' },
+        },
+        {
+          name: 'two',
+          kind: 'global',
+          partitionKeys: [
+            { name: 'a', type: 'S' },
+            { name: 'b', type: 'N' },
+          ],
+          sortKeys: [],
+          projection: { type: 'ALL' },
+        },
       ],
     };
     const json = JSON.parse(tableDefinitionJson(definition));
-    expect(json.globalIndexes[0]).toMatchObject({ partitionKey: { name: 'g', type: 'S' }, sortKey: { name: 'h', type: 'N' } });
+    expect(json.globalIndexes[0]).toMatchObject({
+      partitionKey: { name: 'g', type: 'S' },
+      sortKey: { name: 'h', type: 'N' },
+    });
     expect(json.globalIndexes[1].partitionKey).toBeUndefined();
     expect(tableDefinitionFromJson(tableDefinitionJson(definition))).toEqual(definition);
   });

@@ -40,7 +40,11 @@ export function tableDefinitionFromJson(text: string): TableDefinition {
 function indexJson(index: IndexDefinition): StoredIndexJson {
   const single = index.partitionKeys.length === 1 && index.sortKeys.length <= 1;
   if (!single) return index;
-  return { ...index, partitionKey: index.partitionKeys[0], ...(index.sortKeys[0] ? { sortKey: index.sortKeys[0] } : {}) };
+  return {
+    ...index,
+    partitionKey: index.partitionKeys[0],
+    ...(index.sortKeys[0] ? { sortKey: index.sortKeys[0] } : {}),
+  };
 }
 
 /** The catalog JSON of a table definition. */

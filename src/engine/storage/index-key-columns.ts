@@ -46,7 +46,10 @@ export function indexSortColumn(index: IndexDefinition, values: readonly Attribu
  * The value whose hash is an entry's `seg` (parallel scan segment): its one partition
  * value, or the composite partition column as a binary value.
  */
-export function indexSegmentValue(index: Pick<IndexDefinition, 'partitionKeys'>, values: readonly AttributeValue[]): AttributeValue {
+export function indexSegmentValue(
+  index: Pick<IndexDefinition, 'partitionKeys'>,
+  values: readonly AttributeValue[],
+): AttributeValue {
   if (!isComposite(index.partitionKeys)) return values[0];
   return { B: encodeCompositeKey(values).toString('base64') };
 }
@@ -71,7 +74,10 @@ function prefixRange(prefix: Buffer): SortRange {
  * sort attributes (`sortPrefix`), then optionally one condition on the next. Every bound
  * is a byte string in composite form, so the range is contiguous in the index.
  */
-function compositeSortRange(sortPrefix: readonly AttributeValue[], condition: RangeRequest['sortCondition']): SortRange {
+function compositeSortRange(
+  sortPrefix: readonly AttributeValue[],
+  condition: RangeRequest['sortCondition'],
+): SortRange {
   const prefix = encodeCompositeKey(sortPrefix);
   if (condition === undefined) return prefix.length === 0 ? {} : prefixRange(prefix);
   const [first, second] = condition.values;

@@ -35,25 +35,26 @@ describe('index tables', () => {
   it('projects KEYS_ONLY to the table and index keys', () => {
     const { storage, table } = withIndex({ type: 'KEYS_ONLY' });
     storage.putItem(table, { pk: s('1'), sk: s('a'), status: s('open'), created: n('5'), extra: s('x') });
-    expect([...storage.queryItems(table, { indexName: 'byStatus', partitionValues: [s('open')], forward: true })]).toEqual([
-      { pk: s('1'), sk: s('a'), status: s('open'), created: n('5') },
-    ]);
+    expect([
+      ...storage.queryItems(table, { indexName: 'byStatus', partitionValues: [s('open')], forward: true }),
+    ]).toEqual([{ pk: s('1'), sk: s('a'), status: s('open'), created: n('5') }]);
   });
 
   it('projects INCLUDE to the keys and the named attributes present', () => {
     const { storage, table } = withIndex({ type: 'INCLUDE', nonKeyAttributes: ['title', 'absent'] });
     storage.putItem(table, { pk: s('1'), sk: s('a'), status: s('open'), created: n('5'), title: s('t'), body: s('b') });
-    expect([...storage.queryItems(table, { indexName: 'byStatus', partitionValues: [s('open')], forward: true })]).toEqual([
-      { pk: s('1'), sk: s('a'), status: s('open'), created: n('5'), title: s('t') },
-    ]);
+    expect([
+      ...storage.queryItems(table, { indexName: 'byStatus', partitionValues: [s('open')], forward: true }),
+    ]).toEqual([{ pk: s('1'), sk: s('a'), status: s('open'), created: n('5'), title: s('t') }]);
   });
 
   it('moves an entry when the index key changes and removes it with the item', () => {
     const { storage, table } = withIndex({ type: 'ALL' });
     storage.putItem(table, { pk: s('1'), sk: s('a'), status: s('open'), created: n('5') });
     storage.putItem(table, { pk: s('1'), sk: s('a'), status: s('done'), created: n('6') });
-    const query = (status: string) =>
-      [...storage.queryItems(table, { indexName: 'byStatus', partitionValues: [s(status)], forward: true })];
+    const query = (status: string) => [
+      ...storage.queryItems(table, { indexName: 'byStatus', partitionValues: [s(status)], forward: true }),
+    ];
     expect(query('open')).toEqual([]);
     expect(query('done')).toEqual([{ pk: s('1'), sk: s('a'), status: s('done'), created: n('6') }]);
     storage.deleteItem(table, { pk: s('1'), sk: s('a') });
@@ -67,9 +68,14 @@ describe('index tables', () => {
     storage.putItem(table, { pk: s('c'), sk: s('1'), status: s('open'), created: n('-1') });
     storage.putItem(table, { pk: s('a'), sk: s('1'), status: s('open'), created: n('10') });
     const read = (forward: boolean, exclusiveStartKey?: Record<string, { S: string } | { N: string }>) =>
-      [...storage.queryItems(table, { indexName: 'byStatus', partitionValues: [s('open')], forward, exclusiveStartKey })].map(
-        (item) => `${text(item.pk)}${text(item.sk)}`,
-      );
+      [
+        ...storage.queryItems(table, {
+          indexName: 'byStatus',
+          partitionValues: [s('open')],
+          forward,
+          exclusiveStartKey,
+        }),
+      ].map((item) => `${text(item.pk)}${text(item.sk)}`);
     expect(read(true)).toEqual(['c1', 'a2', 'b1', 'a1']);
     expect(read(false)).toEqual(['a1', 'b1', 'a2', 'c1']);
     expect(read(true, { pk: s('a'), sk: s('2'), status: s('open'), created: n('2') })).toEqual(['b1', 'a1']);
@@ -88,9 +94,22 @@ describe('index tables', () => {
     const storage = memoryStorage();
     const table = createTable(
       storage,
-      tableDefinition('t', { name: 'pk', type: 'S' }, { name: 'sk', type: 'S' }, {
-        local: [{ name: 'byRank', kind: 'local', partitionKeys: [{ name: 'pk', type: 'S' }], sortKeys: [{ name: 'rank', type: 'N' }], projection: { type: 'ALL' } }],
-      }),
+      tableDefinition(
+        't',
+        { name: 'pk', type: 'S' },
+        { name: 'sk', type: 'S' },
+        {
+          local: [
+            {
+              name: 'byRank',
+              kind: 'local',
+              partitionKeys: [{ name: 'pk', type: 'S' }],
+              sortKeys: [{ name: 'rank', type: 'N' }],
+              projection: { type: 'ALL' },
+            },
+          ],
+        },
+      ),
     );
     storage.putItem(table, { pk: s('p'), sk: s('x'), rank: n('3') });
     storage.putItem(table, { pk: s('p'), sk: s('y'), rank: n('1') });
@@ -106,9 +125,9 @@ describe('index tables', () => {
     storage.putItem(table, { pk: s('2'), status: s('open') });
     storage.updateTable({ ...table, globalIndexes: [byStatus({ type: 'ALL' })] });
     table = storage.requireTable('t');
-    expect([...storage.queryItems(table, { indexName: 'byStatus', partitionValues: [s('open')], forward: true })]).toEqual([
-      { pk: s('1'), status: s('open'), created: n('1') },
-    ]);
+    expect([
+      ...storage.queryItems(table, { indexName: 'byStatus', partitionValues: [s('open')], forward: true }),
+    ]).toEqual([{ pk: s('1'), status: s('open'), created: n('1') }]);
     storage.putItem(table, { pk: s('3'), status: s('open'), created: n('2') });
     expect(storage.tableStatistics(table, 'byStatus').itemCount).toBe(2);
     storage.updateTable({ ...table, globalIndexes: [] });

@@ -36,9 +36,9 @@ describe('item keys', () => {
     const table = createTable(storage, tableDefinition('t1', { name: 'pk', type: 'B' }, { name: 'sk', type: 'B' }));
     const values = [[0xff], [0x00], [0x7f, 0x01], [0x80], [0x7f]];
     for (const value of values) storage.putItem(table, { pk: b([1, 2]), sk: b(value) });
-    const read = [...storage.queryItems(table, { partitionValues: [b([1, 2])], forward: true })].map((item) =>
-      [...Buffer.from((item.sk as { B: string }).B, 'base64')],
-    );
+    const read = [...storage.queryItems(table, { partitionValues: [b([1, 2])], forward: true })].map((item) => [
+      ...Buffer.from((item.sk as { B: string }).B, 'base64'),
+    ]);
     expect(read).toEqual([[0x00], [0x7f], [0x7f, 0x01], [0x80], [0xff]]);
     expect(storage.getItem(table, { pk: b([1, 2]), sk: b([0x80]) })).toEqual({ pk: b([1, 2]), sk: b([0x80]) });
   });
@@ -111,7 +111,12 @@ describe('key conditions', () => {
     const { storage, table } = prepared();
     const pageAfter = (forward: boolean, limit?: number) =>
       sortValues(
-        storage.queryItems(table, { partitionValues: [s('p')], forward, exclusiveStartKey: { pk: s('p'), sk: s('abc') }, limit }),
+        storage.queryItems(table, {
+          partitionValues: [s('p')],
+          forward,
+          exclusiveStartKey: { pk: s('p'), sk: s('abc') },
+          limit,
+        }),
       );
     expect(pageAfter(true)).toEqual(['abd', 'ac', 'a\u{10ffff}', 'a\u{10ffff}x', 'b']);
     expect(pageAfter(true, 2)).toEqual(['abd', 'ac']);
@@ -136,7 +141,8 @@ describe('parallel scan segments', () => {
     const storage = memoryStorage();
     const table = createTable(storage, tableDefinition('t1', { name: 'pk', type: 'S' }, { name: 'sk', type: 'N' }));
     storage.writeTransaction(() => {
-      for (let index = 0; index < 500; index++) storage.putItem(table, { pk: s(`p${index % 97}`), sk: n(String(index)) });
+      for (let index = 0; index < 500; index++)
+        storage.putItem(table, { pk: s(`p${index % 97}`), sk: n(String(index)) });
     });
     const all = [...storage.scanItems(table, {})].map((item) => JSON.stringify(item));
     expect(all).toHaveLength(500);

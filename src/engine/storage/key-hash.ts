@@ -14,7 +14,8 @@ const salt = Buffer.from(saltText, 'latin1');
 
 // One-shot hashing (Node ≥ 20.12) takes half the time of a Hash object; every write
 // hashes its partition key. A string is hashed as its UTF-8 bytes, and the salt is ASCII.
-const oneShot = (crypto as { hash?: (algorithm: string, data: string | Uint8Array, encoding: 'buffer') => Buffer }).hash;
+const oneShot = (crypto as { hash?: (algorithm: string, data: string | Uint8Array, encoding: 'buffer') => Buffer })
+  .hash;
 
 function saltedSha1(parts: readonly Uint8Array[]): Buffer {
   if (oneShot) return oneShot('sha1', Buffer.concat([salt, ...parts]), 'buffer');
@@ -26,7 +27,8 @@ function saltedSha1(parts: readonly Uint8Array[]): Buffer {
 
 /** The hash of one key value. */
 export function keyValueHash(value: AttributeValue): Buffer {
-  if ('S' in value) return oneShot ? oneShot('sha1', saltText + value.S, 'buffer') : saltedSha1([Buffer.from(value.S, 'utf8')]);
+  if ('S' in value)
+    return oneShot ? oneShot('sha1', saltText + value.S, 'buffer') : saltedSha1([Buffer.from(value.S, 'utf8')]);
   if ('B' in value) return saltedSha1([Buffer.from(value.B, 'base64')]);
   if ('N' in value) return saltedSha1([numberHashBytes(value.N)]);
   throw new Error('key values are S, N or B');

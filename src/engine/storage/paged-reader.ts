@@ -37,7 +37,10 @@ const largestPageRows = 1024;
  * to completion (`.all()`), so no statement stays open while the caller works: callers
  * may write between items, and an abandoned iterator holds nothing.
  */
-export function* readPages(query: PageQuery, startPosition: readonly unknown[] | undefined): IterableIterator<StoredRow> {
+export function* readPages(
+  query: PageQuery,
+  startPosition: readonly unknown[] | undefined,
+): IterableIterator<StoredRow> {
   let remaining = query.limit ?? Number.POSITIVE_INFINITY;
   let position = startPosition;
   let pageRows = query.limit === undefined ? firstPageRows : Math.max(1, Math.min(query.limit, firstPageRowsWithLimit));

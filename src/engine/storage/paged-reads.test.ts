@@ -26,11 +26,19 @@ interface Layout {
 
 const layouts: Record<string, Layout> = {
   'string and number keys': {
-    definition: tableDefinition('t', { name: 'pk', type: 'S' }, { name: 'sk', type: 'N' }, {
-      // Few distinct index keys: long runs of entries ordered by their tie.
-      global: [index('bySort', 'global', { name: 'g', type: 'S' }, { name: 'gs', type: 'N' }, 'KEYS_ONLY'), index('byHash', 'global', { name: 'g', type: 'S' }, undefined, 'ALL')],
-      local: [index('byLocal', 'local', { name: 'pk', type: 'S' }, { name: 'ls', type: 'S' }, 'ALL')],
-    }),
+    definition: tableDefinition(
+      't',
+      { name: 'pk', type: 'S' },
+      { name: 'sk', type: 'N' },
+      {
+        // Few distinct index keys: long runs of entries ordered by their tie.
+        global: [
+          index('bySort', 'global', { name: 'g', type: 'S' }, { name: 'gs', type: 'N' }, 'KEYS_ONLY'),
+          index('byHash', 'global', { name: 'g', type: 'S' }, undefined, 'ALL'),
+        ],
+        local: [index('byLocal', 'local', { name: 'pk', type: 'S' }, { name: 'ls', type: 'S' }, 'ALL')],
+      },
+    ),
     item: (partition, child) => ({
       pk: s(`p${partition}`),
       sk: n(String(child * 7 - 300)),
@@ -41,9 +49,14 @@ const layouts: Record<string, Layout> = {
     }),
   },
   'binary keys': {
-    definition: tableDefinition('t', { name: 'pk', type: 'B' }, { name: 'sk', type: 'B' }, {
-      global: [index('byBinary', 'global', { name: 'g', type: 'B' }, { name: 'gs', type: 'B' }, 'ALL')],
-    }),
+    definition: tableDefinition(
+      't',
+      { name: 'pk', type: 'B' },
+      { name: 'sk', type: 'B' },
+      {
+        global: [index('byBinary', 'global', { name: 'g', type: 'B' }, { name: 'gs', type: 'B' }, 'ALL')],
+      },
+    ),
     item: (partition, child) => ({
       pk: b([partition, 0]),
       sk: b([child >> 4, child & 15, 255]),
@@ -68,7 +81,12 @@ function filled(storage: Storage, layout: Layout): TableDefinition {
 
 /** The items of one unpaged statement, for comparison. */
 function reference(storage: Storage, sql: string, ...parameters: unknown[]): Item[] {
-  return (storage.database.prepare(sql).pluck().all(...parameters) as string[]).map((data) => JSON.parse(data) as Item);
+  return (
+    storage.database
+      .prepare(sql)
+      .pluck()
+      .all(...parameters) as string[]
+  ).map((data) => JSON.parse(data) as Item);
 }
 
 function keysOf(items: Iterable<Item>): string[] {
@@ -86,7 +104,9 @@ describe.each(Object.entries(layouts))('paged reads with %s', (_name, layout) =>
       expect(expected).toHaveLength(CHILDREN);
       const read = [...storage.queryRows(table, { partitionValues: [partitionValue], forward })].map((row) => row.item);
       expect(keysOf(read)).toEqual(keysOf(expected));
-      expect(keysOf(storage.queryItems(table, { partitionValues: [partitionValue], forward, limit: 100 }))).toEqual(keysOf(expected.slice(0, 100)));
+      expect(keysOf(storage.queryItems(table, { partitionValues: [partitionValue], forward, limit: 100 }))).toEqual(
+        keysOf(expected.slice(0, 100)),
+      );
     }
   });
 
@@ -97,13 +117,19 @@ describe.each(Object.entries(layouts))('paged reads with %s', (_name, layout) =>
       const indexTable = `t#${definition.name}`;
       const partitions = storage.database.prepare(`SELECT DISTINCT ipk FROM "${indexTable}"`).pluck().all();
       for (const ipk of partitions) {
-        const sample = JSON.parse(storage.database.prepare(`SELECT data FROM "${indexTable}" WHERE ipk = ? LIMIT 1`).pluck().get(ipk) as string) as Item;
+        const sample = JSON.parse(
+          storage.database.prepare(`SELECT data FROM "${indexTable}" WHERE ipk = ? LIMIT 1`).pluck().get(ipk) as string,
+        ) as Item;
         const partitionValue = sample[definition.partitionKeys[0].name];
         for (const forward of [true, false]) {
           const order = ['isk', 'tie', 'pk', 'sk'].map((column) => column + (forward ? '' : ' DESC')).join(', ');
           const expected = reference(storage, `SELECT data FROM "${indexTable}" WHERE ipk = ? ORDER BY ${order}`, ipk);
           expect(expected.length).toBeGreaterThan(64);
-          const read = storage.queryItems(table, { indexName: definition.name, partitionValues: [partitionValue], forward });
+          const read = storage.queryItems(table, {
+            indexName: definition.name,
+            partitionValues: [partitionValue],
+            forward,
+          });
           expect(keysOf(read)).toEqual(keysOf(expected));
         }
       }
@@ -114,7 +140,9 @@ describe.each(Object.entries(layouts))('paged reads with %s', (_name, layout) =>
     const storage = memoryStorage();
     const table = filled(storage, layout);
     const total = PARTITIONS * CHILDREN;
-    expect(keysOf(storage.scanItems(table, {}))).toEqual(keysOf(reference(storage, 'SELECT data FROM "t" ORDER BY seg, pk, sk')));
+    expect(keysOf(storage.scanItems(table, {}))).toEqual(
+      keysOf(reference(storage, 'SELECT data FROM "t" ORDER BY seg, pk, sk')),
+    );
     for (const definition of [...table.globalIndexes, ...table.localIndexes]) {
       const indexTable = `t#${definition.name}`;
       const whole = definition.kind === 'local' ? 'seg, ipk, isk, pk, sk' : 'ipk, isk, tie, pk, sk';
@@ -128,7 +156,12 @@ describe.each(Object.entries(layouts))('paged reads with %s', (_name, layout) =>
       let seen = 0;
       for (let segment = 0; segment < 2; segment++) {
         const { low, high } = segmentRange(segment, 2);
-        const expected = reference(storage, `SELECT data FROM "${sqlTable}" WHERE seg >= ? AND seg < ? ORDER BY ${order}`, low, high);
+        const expected = reference(
+          storage,
+          `SELECT data FROM "${sqlTable}" WHERE seg >= ? AND seg < ? ORDER BY ${order}`,
+          low,
+          high,
+        );
         seen += expected.length;
         expect(keysOf(storage.scanItems(table, { indexName, segment, totalSegments: 2 }))).toEqual(keysOf(expected));
       }

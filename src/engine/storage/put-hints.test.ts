@@ -14,17 +14,38 @@ import { createTable, memoryStorage, n, s, tableDefinition } from './storage.tes
 
 const indexes: { global: IndexDefinition[]; local: IndexDefinition[] } = {
   global: [
-    { name: 'byStatus', kind: 'global', partitionKeys: [{ name: 'status', type: 'S' }], sortKeys: [{ name: 'rank', type: 'N' }], projection: { type: 'ALL' } },
-    { name: 'byOwner', kind: 'global', partitionKeys: [{ name: 'owner', type: 'S' }], sortKeys: [], projection: { type: 'KEYS_ONLY' } },
+    {
+      name: 'byStatus',
+      kind: 'global',
+      partitionKeys: [{ name: 'status', type: 'S' }],
+      sortKeys: [{ name: 'rank', type: 'N' }],
+      projection: { type: 'ALL' },
+    },
+    {
+      name: 'byOwner',
+      kind: 'global',
+      partitionKeys: [{ name: 'owner', type: 'S' }],
+      sortKeys: [],
+      projection: { type: 'KEYS_ONLY' },
+    },
   ],
   local: [
-    { name: 'byRank', kind: 'local', partitionKeys: [{ name: 'pk', type: 'S' }], sortKeys: [{ name: 'rank', type: 'N' }], projection: { type: 'INCLUDE', nonKeyAttributes: ['note'] } },
+    {
+      name: 'byRank',
+      kind: 'local',
+      partitionKeys: [{ name: 'pk', type: 'S' }],
+      sortKeys: [{ name: 'rank', type: 'N' }],
+      projection: { type: 'INCLUDE', nonKeyAttributes: ['note'] },
+    },
   ],
 };
 
 function freshTable(): { storage: Storage; table: TableDefinition } {
   const storage = memoryStorage();
-  const table = createTable(storage, tableDefinition('jobs', { name: 'pk', type: 'S' }, { name: 'sk', type: 'S' }, indexes));
+  const table = createTable(
+    storage,
+    tableDefinition('jobs', { name: 'pk', type: 'S' }, { name: 'sk', type: 'S' }, indexes),
+  );
   // TTL on, so that the expiry column is written too.
   storage.updateTable({ ...table, timeToLive: { enabled: true, attributeName: 'expires' } });
   return { storage, table: storage.requireTable('jobs') };
@@ -33,7 +54,10 @@ function freshTable(): { storage: Storage; table: TableDefinition } {
 /** Every stored row of the table and its index tables, but the insertion time. */
 function rows(storage: Storage): unknown {
   const database = storage.database;
-  const tables = database.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'jobs%' ORDER BY name`).pluck().all() as string[];
+  const tables = database
+    .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'jobs%' ORDER BY name`)
+    .pluck()
+    .all() as string[];
   return tables.map((name) => {
     const columns = (database.prepare(`PRAGMA table_info("${name}")`).all() as { name: string }[])
       .map((column) => column.name)
@@ -82,17 +106,23 @@ function put(storage: Storage, table: TableDefinition, item: Item, mode: HintMod
 describe('putItem with hints', () => {
   it('leaves the rows a store holding only the final items has, whatever the hints', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(itemArbitrary, fc.constantFrom<HintMode>('previous', 'none', 'size', 'alone')), { maxLength: 12 }), (puts) => {
-        const { storage, table } = freshTable();
-        const final = new Map<string, Item>();
-        for (const [item, mode] of puts) {
-          put(storage, table, item, mode);
-          final.set(JSON.stringify([item.pk, item.sk]), item);
-        }
-        const reference = freshTable();
-        for (const item of final.values()) reference.storage.writeTransaction(() => reference.storage.putItem(reference.table, item));
-        expect(rows(storage)).toEqual(rows(reference.storage));
-      }),
+      fc.property(
+        fc.array(fc.tuple(itemArbitrary, fc.constantFrom<HintMode>('previous', 'none', 'size', 'alone')), {
+          maxLength: 12,
+        }),
+        (puts) => {
+          const { storage, table } = freshTable();
+          const final = new Map<string, Item>();
+          for (const [item, mode] of puts) {
+            put(storage, table, item, mode);
+            final.set(JSON.stringify([item.pk, item.sk]), item);
+          }
+          const reference = freshTable();
+          for (const item of final.values())
+            reference.storage.writeTransaction(() => reference.storage.putItem(reference.table, item));
+          expect(rows(storage)).toEqual(rows(reference.storage));
+        },
+      ),
       { numRuns: 150 },
     );
   });

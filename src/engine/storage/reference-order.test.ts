@@ -3,7 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { keyValueHash, tableKeyHash } from './key-hash.js';
 import { openSqliteStorage } from './sqlite-storage.js';
 import type { IndexDefinition } from './storage.js';
-import { b, createTable, memoryStorage, n, s, tableDefinition, temporaryFile, text, track } from './storage.test-support.js';
+import {
+  b,
+  createTable,
+  memoryStorage,
+  n,
+  s,
+  tableDefinition,
+  temporaryFile,
+  text,
+  track,
+} from './storage.test-support.js';
 
 /*
  * Orders DynamoDB leaves open, reproduced as DynamoDB Local (the conformance reference)
@@ -36,34 +46,60 @@ describe('orders the reference leaves to its hashes', () => {
     const storage = memoryStorage();
     const table = createTable(
       storage,
-      tableDefinition('t', { name: 'pk', type: 'S' }, { name: 'sk', type: 'S' }, { global: [gsi('byG', 'g', { name: 'gs', type: 'N' })] }),
+      tableDefinition(
+        't',
+        { name: 'pk', type: 'S' },
+        { name: 'sk', type: 'S' },
+        { global: [gsi('byG', 'g', { name: 'gs', type: 'N' })] },
+      ),
     );
-    for (const [sk, gs] of [['a', '1'], ['ab', '2'], ['abc', '2'], ['b', '2'], ['c', '3']]) {
+    for (const [sk, gs] of [
+      ['a', '1'],
+      ['ab', '2'],
+      ['abc', '2'],
+      ['b', '2'],
+      ['c', '3'],
+    ]) {
       storage.putItem(table, { pk: s('p'), sk: s(sk), g: s('G'), gs: n(gs) });
     }
     const read = (forward: boolean) =>
-      [...storage.queryItems(table, { indexName: 'byG', partitionValues: [s('G')], forward })].map((item) => text(item.sk));
+      [...storage.queryItems(table, { indexName: 'byG', partitionValues: [s('G')], forward })].map((item) =>
+        text(item.sk),
+      );
     expect(read(true)).toEqual(['a', 'abc', 'b', 'ab', 'c']);
     expect(read(false)).toEqual(['c', 'ab', 'b', 'abc', 'a']);
     const after = { pk: s('p'), sk: s('abc'), g: s('G'), gs: n('2') };
     expect(
-      [...storage.queryItems(table, { indexName: 'byG', partitionValues: [s('G')], forward: true, exclusiveStartKey: after })].map((item) =>
-        text(item.sk),
-      ),
+      [
+        ...storage.queryItems(table, {
+          indexName: 'byG',
+          partitionValues: [s('G')],
+          forward: true,
+          exclusiveStartKey: after,
+        }),
+      ].map((item) => text(item.sk)),
     ).toEqual(['b', 'ab', 'c']);
   });
 
   it('orders a hash-only table, and a GSI partition without sort key, by partition key hash', () => {
     const storage = memoryStorage();
-    const table = createTable(storage, tableDefinition('t', { name: 'pk', type: 'S' }, undefined, { global: [gsi('byG', 'g')] }));
+    const table = createTable(
+      storage,
+      tableDefinition('t', { name: 'pk', type: 'S' }, undefined, { global: [gsi('byG', 'g')] }),
+    );
     for (let index = 0; index < 12; index++) storage.putItem(table, { pk: s(`k${index}`), g: s('G') });
     const expected = ['k7', 'k3', 'k4', 'k10', 'k1', 'k11', 'k5', 'k2', 'k8', 'k9', 'k0', 'k6'];
     expect([...storage.scanItems(table, {})].map((item) => text(item.pk))).toEqual(expected);
-    expect([...storage.queryItems(table, { indexName: 'byG', partitionValues: [s('G')], forward: true })].map((item) => text(item.pk))).toEqual(
-      expected,
-    );
+    expect(
+      [...storage.queryItems(table, { indexName: 'byG', partitionValues: [s('G')], forward: true })].map((item) =>
+        text(item.pk),
+      ),
+    ).toEqual(expected);
     // Parallel segments split the same hash space.
-    expect([...storage.scanItems(table, { segment: 1, totalSegments: 4 })].map((item) => text(item.pk))).toEqual(['k5', 'k2']);
+    expect([...storage.scanItems(table, { segment: 1, totalSegments: 4 })].map((item) => text(item.pk))).toEqual([
+      'k5',
+      'k2',
+    ]);
   });
 
   it('scans an LSI by partition hash, then index sort key, then table sort key', () => {
@@ -75,16 +111,21 @@ describe('orders the reference leaves to its hashes', () => {
       sortKeys: [{ name: 'l', type: 'S' }],
       projection: { type: 'ALL' },
     };
-    const table = createTable(storage, tableDefinition('t', { name: 'pk', type: 'S' }, { name: 'sk', type: 'N' }, { local: [local] }));
-    for (const [pk, sk, l] of [['k1', '9', 'x'], ['k7', '23', 'x'], ['k7', '11', 'x'], ['k7', '3', 'a']]) {
+    const table = createTable(
+      storage,
+      tableDefinition('t', { name: 'pk', type: 'S' }, { name: 'sk', type: 'N' }, { local: [local] }),
+    );
+    for (const [pk, sk, l] of [
+      ['k1', '9', 'x'],
+      ['k7', '23', 'x'],
+      ['k7', '11', 'x'],
+      ['k7', '3', 'a'],
+    ]) {
       storage.putItem(table, { pk: s(pk), sk: n(sk), l: s(l) });
     }
-    expect([...storage.scanItems(table, { indexName: 'byL' })].map((item) => `${text(item.pk)}/${text(item.sk)}`)).toEqual([
-      'k7/3',
-      'k7/11',
-      'k7/23',
-      'k1/9',
-    ]);
+    expect(
+      [...storage.scanItems(table, { indexName: 'byL' })].map((item) => `${text(item.pk)}/${text(item.sk)}`),
+    ).toEqual(['k7/3', 'k7/11', 'k7/23', 'k1/9']);
   });
 });
 
@@ -98,17 +139,26 @@ describe('ties in a GSI keyed on a table key attribute', () => {
   });
   const loaded = (index: IndexDefinition) => {
     const storage = memoryStorage();
-    const table = createTable(storage, tableDefinition('t', { name: 'pk', type: 'S' }, { name: 'sk', type: 'S' }, { global: [index] }));
-    for (const pk of ['a', 'b', 'c', 'd', 'e', 'f']) for (const sk of ['v', 'w', 'x', 'y', 'z']) storage.putItem(table, { pk: s(pk), sk: s(sk), g: s('G') });
+    const table = createTable(
+      storage,
+      tableDefinition('t', { name: 'pk', type: 'S' }, { name: 'sk', type: 'S' }, { global: [index] }),
+    );
+    for (const pk of ['a', 'b', 'c', 'd', 'e', 'f'])
+      for (const sk of ['v', 'w', 'x', 'y', 'z']) storage.putItem(table, { pk: s(pk), sk: s(sk), g: s('G') });
     return { storage, table };
   };
 
   it('orders entries of a GSI keyed on the table sort key by the hash of the partition key', () => {
     const { storage, table } = loaded(keyedOn('sk'));
     const read = (exclusiveStartKey?: Record<string, { S: string }>) =>
-      [...storage.queryItems(table, { indexName: 'by_sk_', partitionValues: [s('x')], forward: true, exclusiveStartKey })].map((item) =>
-        text(item.pk),
-      );
+      [
+        ...storage.queryItems(table, {
+          indexName: 'by_sk_',
+          partitionValues: [s('x')],
+          forward: true,
+          exclusiveStartKey,
+        }),
+      ].map((item) => text(item.pk));
     expect(read()).toEqual(['b', 'd', 'e', 'f', 'c', 'a']);
     expect(read({ pk: s('f'), sk: s('x') })).toEqual(['c', 'a']);
   });
@@ -116,7 +166,13 @@ describe('ties in a GSI keyed on a table key attribute', () => {
   it('orders entries of a GSI keyed on the table partition key by the hash of the sort key', () => {
     const { storage, table } = loaded(keyedOn('g', 'pk'));
     const read = [...storage.queryItems(table, { indexName: 'by_g_pk', partitionValues: [s('G')], forward: true })];
-    expect(read.slice(0, 5).map((item) => `${text(item.pk)}/${text(item.sk)}`)).toEqual(['a/v', 'a/x', 'a/z', 'a/y', 'a/w']);
+    expect(read.slice(0, 5).map((item) => `${text(item.pk)}/${text(item.sk)}`)).toEqual([
+      'a/v',
+      'a/x',
+      'a/z',
+      'a/y',
+      'a/w',
+    ]);
   });
 });
 
@@ -124,12 +180,18 @@ describe('storage format migration', () => {
   it('rehashes a version 1 file and rebuilds its index tables', () => {
     const path = temporaryFile();
     const first = openSqliteStorage({ path });
-    const table = createTable(first, tableDefinition('t', { name: 'pk', type: 'S' }, undefined, { global: [gsi('byG', 'g')] }));
+    const table = createTable(
+      first,
+      tableDefinition('t', { name: 'pk', type: 'S' }, undefined, { global: [gsi('byG', 'g')] }),
+    );
     for (let index = 0; index < 12; index++) first.putItem(table, { pk: s(`k${index}`), g: s('G') });
     first.close();
     // Put the file back into the version 1 layout: other hashes, index tables without `tie`.
     const raw = new Database(path);
-    const [sqlName, indexTables] = raw.prepare('SELECT sql_name, index_tables FROM monotable_tables').raw().get() as [string, string];
+    const [sqlName, indexTables] = raw.prepare('SELECT sql_name, index_tables FROM monotable_tables').raw().get() as [
+      string,
+      string,
+    ];
     const indexTable = JSON.parse(indexTables).byG as string;
     raw.exec(`UPDATE "${sqlName}" SET seg = 0; DROP TABLE "${indexTable}";
       CREATE TABLE "${indexTable}" (ipk TEXT NOT NULL, isk TEXT NOT NULL, pk TEXT NOT NULL, sk TEXT NOT NULL, data TEXT NOT NULL, seg INTEGER NOT NULL);
@@ -141,21 +203,35 @@ describe('storage format migration', () => {
     const migrated = storage.requireTable('t');
     expect([...storage.scanItems(migrated, {})].map((item) => text(item.pk))).toEqual(expected);
     expect(
-      [...storage.queryItems(migrated, { indexName: 'byG', partitionValues: [s('G')], forward: true })].map((item) => text(item.pk)),
+      [...storage.queryItems(migrated, { indexName: 'byG', partitionValues: [s('G')], forward: true })].map((item) =>
+        text(item.pk),
+      ),
     ).toEqual(expected);
-    expect(storage.database.prepare(`SELECT value FROM monotable_meta WHERE key = 'format_version'`).pluck().get()).toBe('4');
+    expect(
+      storage.database.prepare(`SELECT value FROM monotable_meta WHERE key = 'format_version'`).pluck().get(),
+    ).toBe('4');
   });
 
   it('re-ties the GSI entries of a version 3 file', () => {
     const path = temporaryFile();
     const first = openSqliteStorage({ path });
-    const bySk: IndexDefinition = { name: 'bySk', kind: 'global', partitionKeys: [{ name: 'sk', type: 'S' }], sortKeys: [], projection: { type: 'KEYS_ONLY' } };
-    const table = createTable(first, tableDefinition('t', { name: 'pk', type: 'S' }, { name: 'sk', type: 'S' }, { global: [bySk] }));
+    const bySk: IndexDefinition = {
+      name: 'bySk',
+      kind: 'global',
+      partitionKeys: [{ name: 'sk', type: 'S' }],
+      sortKeys: [],
+      projection: { type: 'KEYS_ONLY' },
+    };
+    const table = createTable(
+      first,
+      tableDefinition('t', { name: 'pk', type: 'S' }, { name: 'sk', type: 'S' }, { global: [bySk] }),
+    );
     for (const pk of ['a', 'b', 'c', 'd', 'e', 'f']) first.putItem(table, { pk: s(pk), sk: s('x') });
     first.close();
     // Version 3 tied every GSI entry by the hash of the whole table key.
     const raw = new Database(path);
-    const indexTable = JSON.parse(raw.prepare('SELECT index_tables FROM monotable_tables').pluck().get() as string).bySk as string;
+    const indexTable = JSON.parse(raw.prepare('SELECT index_tables FROM monotable_tables').pluck().get() as string)
+      .bySk as string;
     const rows = raw.prepare(`SELECT rowid, data FROM "${indexTable}"`).raw().all() as [number, string][];
     const retie = raw.prepare(`UPDATE "${indexTable}" SET tie = ? WHERE rowid = ?`);
     for (const [rowid, data] of rows) {
@@ -168,9 +244,14 @@ describe('storage format migration', () => {
     const storage = track(openSqliteStorage({ path }));
     const migrated = storage.requireTable('t');
     const read = (exclusiveStartKey?: Record<string, { S: string }>) =>
-      [...storage.queryItems(migrated, { indexName: 'bySk', partitionValues: [s('x')], forward: true, exclusiveStartKey })].map((item) =>
-        text(item.pk),
-      );
+      [
+        ...storage.queryItems(migrated, {
+          indexName: 'bySk',
+          partitionValues: [s('x')],
+          forward: true,
+          exclusiveStartKey,
+        }),
+      ].map((item) => text(item.pk));
     expect(read()).toEqual(['b', 'd', 'e', 'f', 'c', 'a']);
     expect(read({ pk: s('e'), sk: s('x') })).toEqual(['f', 'c', 'a']);
   });

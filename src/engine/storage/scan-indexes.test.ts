@@ -11,7 +11,9 @@ const table = {
     { AttributeName: 'pk', KeyType: 'HASH' },
     { AttributeName: 'sk', KeyType: 'RANGE' },
   ],
-  GlobalSecondaryIndexes: [{ IndexName: 'byG', KeySchema: [{ AttributeName: 'g', KeyType: 'HASH' }], Projection: { ProjectionType: 'ALL' } }],
+  GlobalSecondaryIndexes: [
+    { IndexName: 'byG', KeySchema: [{ AttributeName: 'g', KeyType: 'HASH' }], Projection: { ProjectionType: 'ALL' } },
+  ],
   LocalSecondaryIndexes: [
     {
       IndexName: 'byL',
@@ -31,7 +33,9 @@ function databaseOf(engine: Engine): Database.Database {
 
 function indexNames(engine: Engine): string[] {
   return databaseOf(engine)
-    .prepare(`SELECT name FROM sqlite_schema WHERE type = 'index' AND name LIKE 'jobs%' AND sql IS NOT NULL ORDER BY name`)
+    .prepare(
+      `SELECT name FROM sqlite_schema WHERE type = 'index' AND name LIKE 'jobs%' AND sql IS NOT NULL ORDER BY name`,
+    )
     .pluck()
     .all() as string[];
 }
@@ -41,7 +45,12 @@ function scanAll(engine: Engine, request: Record<string, unknown>): unknown[] {
   const pages: unknown[] = [];
   let start: unknown;
   do {
-    const page = engine.handle('Scan', { TableName: 'jobs', Limit: 7, ...request, ...(start ? { ExclusiveStartKey: start } : {}) }) as {
+    const page = engine.handle('Scan', {
+      TableName: 'jobs',
+      Limit: 7,
+      ...request,
+      ...(start ? { ExclusiveStartKey: start } : {}),
+    }) as {
       Items: unknown[];
       LastEvaluatedKey?: unknown;
     };
@@ -62,7 +71,10 @@ const scans: Record<string, unknown>[] = [
 function filled(engine: Engine): Engine {
   engine.handle('CreateTable', table);
   for (let i = 0; i < 40; i++) {
-    engine.handle('PutItem', { TableName: 'jobs', Item: { pk: { S: `P${i % 6}` }, sk: { S: `S${i}` }, g: { S: `G${i % 4}` }, l: { S: `L${(i * 7) % 11}` } } });
+    engine.handle('PutItem', {
+      TableName: 'jobs',
+      Item: { pk: { S: `P${i % 6}` }, sk: { S: `S${i}` }, g: { S: `G${i % 4}` }, l: { S: `L${(i * 7) % 11}` } },
+    });
   }
   return engine;
 }
@@ -79,7 +91,14 @@ describe('the scan-only indexes of a table', () => {
       for (const request of scans) expect(scanAll(memory, request)).toEqual(scanAll(file, request));
       expect(indexNames(memory)).toEqual(indexNames(file));
       // Made once: a store made afresh (after a catalog change) finds them there.
-      memory.handle('UpdateTable', { TableName: 'jobs', BillingMode: 'PROVISIONED', ProvisionedThroughput: { ReadCapacityUnits: 1, WriteCapacityUnits: 1 }, GlobalSecondaryIndexUpdates: [{ Update: { IndexName: 'byG', ProvisionedThroughput: { ReadCapacityUnits: 1, WriteCapacityUnits: 1 } } }] });
+      memory.handle('UpdateTable', {
+        TableName: 'jobs',
+        BillingMode: 'PROVISIONED',
+        ProvisionedThroughput: { ReadCapacityUnits: 1, WriteCapacityUnits: 1 },
+        GlobalSecondaryIndexUpdates: [
+          { Update: { IndexName: 'byG', ProvisionedThroughput: { ReadCapacityUnits: 1, WriteCapacityUnits: 1 } } },
+        ],
+      });
       for (const request of scans) expect(scanAll(memory, request)).toEqual(scanAll(file, request));
       expect(indexNames(memory)).toEqual(indexNames(file));
     } finally {
@@ -93,7 +112,9 @@ describe('the scan-only indexes of a table', () => {
     try {
       scanAll(memory, {});
       const plan = databaseOf(memory)
-        .prepare(`EXPLAIN QUERY PLAN SELECT data FROM "jobs" WHERE (seg, pk, sk) > (?, ?, ?) ORDER BY seg, pk, sk LIMIT 7`)
+        .prepare(
+          `EXPLAIN QUERY PLAN SELECT data FROM "jobs" WHERE (seg, pk, sk) > (?, ?, ?) ORDER BY seg, pk, sk LIMIT 7`,
+        )
         .all(0, '', '') as { detail: string }[];
       expect(plan.map((step) => step.detail).join('; ')).toContain('jobs:scan');
       expect(plan.map((step) => step.detail).join('; ')).not.toContain('TEMP B-TREE');

@@ -62,7 +62,11 @@ export function compareKeyColumns(a: KeyColumnValue, b: KeyColumnValue): number 
  * i.e. the position lies inside the range: then the bound can be left out of the SQL and
  * SQLite seeks straight to the position (given both, it may seek on the looser one).
  */
-export function positionSupersedes(position: KeyColumnValue, bound: Bound | undefined, side: 'lower' | 'upper'): boolean {
+export function positionSupersedes(
+  position: KeyColumnValue,
+  bound: Bound | undefined,
+  side: 'lower' | 'upper',
+): boolean {
   if (bound === undefined) return true;
   const order = compareKeyColumns(position, bound.value);
   const inside = side === 'lower' ? order > 0 : order < 0;

@@ -51,7 +51,11 @@ export interface TableDefinition {
    * Point-in-time recovery (UpdateContinuousBackups): the setting only, no backups are
    * taken. `enabledAt` is epoch milliseconds. Absent in catalogs written before it existed.
    */
-  readonly pointInTimeRecovery?: { readonly enabled: boolean; readonly recoveryPeriodInDays: number; readonly enabledAt: number };
+  readonly pointInTimeRecovery?: {
+    readonly enabled: boolean;
+    readonly recoveryPeriodInDays: number;
+    readonly enabledAt: number;
+  };
   /**
    * Backfills still running, in slices (backfill-progress.ts). While `globalIndex` is set,
    * that GSI is CREATING: DescribeTable says `Backfilling`, reads of it are refused. While

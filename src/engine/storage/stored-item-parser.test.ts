@@ -37,7 +37,15 @@ function anatomy(value: unknown): unknown {
     const descriptor = Object.getOwnPropertyDescriptor(value, key) as PropertyDescriptor;
     return [key, descriptor.enumerable, descriptor.writable, descriptor.configurable, anatomy(descriptor.value)];
   });
-  return { prototype: Object.getPrototypeOf(value) === Array.prototype ? 'array' : Object.getPrototypeOf(value) === Object.prototype ? 'object' : 'other', members };
+  return {
+    prototype:
+      Object.getPrototypeOf(value) === Array.prototype
+        ? 'array'
+        : Object.getPrototypeOf(value) === Object.prototype
+          ? 'object'
+          : 'other',
+    members,
+  };
 }
 
 describe('parseStoredItem', () => {
@@ -80,7 +88,11 @@ describe('parseStoredItem', () => {
     // Past the positions with their own store (10) and the remembered names (64); names
     // from a small pool, so consecutive items often hold the same name at a position.
     const poolName = fc.constantFrom('pk', 'sk', 'n', '0', '7', '__proto__', 'data', 'a', 'ab', 'é');
-    const wideItem = fc.dictionary(fc.oneof(poolName, attributeName), text.map((S) => ({ S })), { maxKeys: 80, size: 'max' });
+    const wideItem = fc.dictionary(
+      fc.oneof(poolName, attributeName),
+      text.map((S) => ({ S })),
+      { maxKeys: 80, size: 'max' },
+    );
     fc.assert(
       fc.property(fc.array(wideItem, { minLength: 1, maxLength: 6 }), (values) => {
         for (const value of values) {
@@ -101,7 +113,16 @@ describe('parseStoredItem', () => {
   });
 
   it('leaves any other text to JSON.parse, errors included', () => {
-    for (const other of ['{ "a": {"S":"x"}}', '{"a":{"S":"x","N":"1"}}', '{"a":{"X":"x"}}', '{"a":{"S":1}}', '{"a":{"BOOL":null}}', '[]', '{}', '{"a":{"S":"x"}}x']) {
+    for (const other of [
+      '{ "a": {"S":"x"}}',
+      '{"a":{"S":"x","N":"1"}}',
+      '{"a":{"X":"x"}}',
+      '{"a":{"S":1}}',
+      '{"a":{"BOOL":null}}',
+      '[]',
+      '{}',
+      '{"a":{"S":"x"}}x',
+    ]) {
       let expected: unknown;
       try {
         expected = JSON.parse(other);

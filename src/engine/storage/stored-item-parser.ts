@@ -42,7 +42,11 @@ export type BinaryDecoder = (text: string) => Uint8Array;
  * an attribute named `__proto__` (a member the SDK's reader treats specially): the caller
  * then parses and converts the item as usual.
  */
-export function readStoredItemWithBinaries(text: string, decodeBinary: BinaryDecoder, start = 0): Record<string, unknown> | undefined {
+export function readStoredItemWithBinaries(
+  text: string,
+  decodeBinary: BinaryDecoder,
+  start = 0,
+): Record<string, unknown> | undefined {
   return new WireItemReader(text, start, decodeBinary).readWhole();
 }
 
@@ -102,7 +106,9 @@ class WireItemReader extends StoredTextReader<Record<string, AttributeValue>> {
         value = { N: this.readString() };
         break;
       case LETTER_B:
-        value = decodeBinary ? ({ B: decodeBinary(this.readString()) } as unknown as AttributeValue) : { B: this.readString() };
+        value = decodeBinary
+          ? ({ B: decodeBinary(this.readString()) } as unknown as AttributeValue)
+          : { B: this.readString() };
         break;
       case LETTER_L:
         value = { L: this.readList() };

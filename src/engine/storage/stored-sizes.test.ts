@@ -13,16 +13,28 @@ const index = (name: string, kind: 'global' | 'local', key: string, type: 'ALL' 
   projection: { type },
 });
 
-const definition = tableDefinition('sized', { name: 'pk', type: 'S' }, { name: 'sk', type: 'S' }, {
-  global: [index('byG', 'global', 'g', 'ALL')],
-  local: [index('byL', 'local', 'l', 'KEYS_ONLY')],
-});
+const definition = tableDefinition(
+  'sized',
+  { name: 'pk', type: 'S' },
+  { name: 'sk', type: 'S' },
+  {
+    global: [index('byG', 'global', 'g', 'ALL')],
+    local: [index('byL', 'local', 'l', 'KEYS_ONLY')],
+  },
+);
 
 // JSON is much longer than DynamoDB's size for these: type tags, quotes, numbers as digits.
-const first = { pk: s('a'), sk: s('1'), g: s('G'), l: s('L'), n: n('123.45'), m: { M: { list: { L: [s('xy'), { BOOL: true }] } } } };
+const first = {
+  pk: s('a'),
+  sk: s('1'),
+  g: s('G'),
+  l: s('L'),
+  n: n('123.45'),
+  m: { M: { list: { L: [s('xy'), { BOOL: true }] } } },
+};
 const second = { pk: s('b'), sk: s('1'), l: s('L'), ss: { SS: ['a', 'bb'] } };
 
-describe('TableSizeBytes and IndexSizeBytes follow DynamoDB\'s item-size rule', () => {
+describe("TableSizeBytes and IndexSizeBytes follow DynamoDB's item-size rule", () => {
   it('sum itemSize of the items, and of the projected entries for an index', () => {
     const storage = memoryStorage();
     const table = createTable(storage, definition);
@@ -31,7 +43,10 @@ describe('TableSizeBytes and IndexSizeBytes follow DynamoDB\'s item-size rule', 
     expect(storage.tableStatistics(table)).toEqual({ itemCount: 2, sizeBytes: itemSize(first) + itemSize(second) });
     expect(storage.tableStatistics(table, 'byG')).toEqual({ itemCount: 1, sizeBytes: itemSize(first) });
     const keysOnly = (item: typeof first | typeof second) => itemSize({ pk: item.pk, sk: item.sk, l: item.l });
-    expect(storage.tableStatistics(table, 'byL')).toEqual({ itemCount: 2, sizeBytes: keysOnly(first) + keysOnly(second) });
+    expect(storage.tableStatistics(table, 'byL')).toEqual({
+      itemCount: 2,
+      sizeBytes: keysOnly(first) + keysOnly(second),
+    });
     // An update in place and a delete keep the sums right.
     const bigger = { ...first, extra: s('x'.repeat(100)) };
     storage.putItem(table, bigger);
@@ -50,7 +65,10 @@ describe('TableSizeBytes and IndexSizeBytes follow DynamoDB\'s item-size rule', 
     before.close();
     // Back to the version 2 layout: no `size` columns.
     const raw = new Database(path);
-    const [sqlName, indexTables] = raw.prepare('SELECT sql_name, index_tables FROM monotable_tables').raw().get() as [string, string];
+    const [sqlName, indexTables] = raw.prepare('SELECT sql_name, index_tables FROM monotable_tables').raw().get() as [
+      string,
+      string,
+    ];
     for (const name of [sqlName, ...Object.values(JSON.parse(indexTables) as Record<string, string>)]) {
       raw.exec(`ALTER TABLE "${name}" DROP COLUMN size`);
     }
@@ -61,9 +79,13 @@ describe('TableSizeBytes and IndexSizeBytes follow DynamoDB\'s item-size rule', 
     const migrated = storage.requireTable('sized');
     expect(storage.tableStatistics(migrated)).toEqual({ itemCount: 2, sizeBytes: itemSize(first) + itemSize(second) });
     expect(storage.tableStatistics(migrated, 'byG')).toEqual({ itemCount: 1, sizeBytes: itemSize(first) });
-    expect(storage.database.prepare(`SELECT value FROM monotable_meta WHERE key = 'format_version'`).pluck().get()).toBe('4');
+    expect(
+      storage.database.prepare(`SELECT value FROM monotable_meta WHERE key = 'format_version'`).pluck().get(),
+    ).toBe('4');
     // Writes after the migration keep the sizes up to date.
     storage.putItem(migrated, { ...second, g: s('G2') });
-    expect(storage.tableStatistics(migrated, 'byG').sizeBytes).toBe(itemSize(first) + itemSize({ ...second, g: s('G2') }));
+    expect(storage.tableStatistics(migrated, 'byG').sizeBytes).toBe(
+      itemSize(first) + itemSize({ ...second, g: s('G2') }),
+    );
   });
 });

@@ -38,7 +38,16 @@ export type StoredRecordRow = [
 ];
 
 /** Where each column sits in a {@link StoredRecordRow}. */
-export const RECORD_COLUMN = { seq: 0, createdAt: 1, eventName: 2, keys: 3, newImage: 4, oldImage: 5, size: 6, userIdentity: 7 } as const;
+export const RECORD_COLUMN = {
+  seq: 0,
+  createdAt: 1,
+  eventName: 2,
+  keys: 3,
+  newImage: 4,
+  oldImage: 5,
+  size: 6,
+  userIdentity: 7,
+} as const;
 
 /** A shard with records (or the open one), by ordinal within its stream. */
 export interface ShardSpan {
@@ -146,11 +155,18 @@ export class StreamLog {
   }
 
   private get selectStream(): Statement<[number], StreamDatabaseRow> {
-    return (this.selectStreamStatement ??= this.database.prepare<[number], StreamDatabaseRow>('SELECT * FROM monotable_streams WHERE id = ?'));
+    return (this.selectStreamStatement ??= this.database.prepare<[number], StreamDatabaseRow>(
+      'SELECT * FROM monotable_streams WHERE id = ?',
+    ));
   }
 
   /** Registers a new stream of `table` (inside the caller's write transaction); label from `createdAt`, unique per table. */
-  createStream(table: TableDefinition, viewType: StreamViewType, createdAt: number, shardDurationMs: number): TableStream {
+  createStream(
+    table: TableDefinition,
+    viewType: StreamViewType,
+    createdAt: number,
+    shardDurationMs: number,
+  ): TableStream {
     if (!this.hasTables) {
       createStreamTables(this.database);
       this.hasTables = true;
@@ -166,12 +182,20 @@ export class StreamLog {
         `INSERT INTO monotable_streams (table_name, label, view_type, key_schema, created_at, shard_duration) VALUES (?, ?, ?, ?, ?, ?)`,
       )
       .run(table.name, label, viewType, JSON.stringify(keySchema), at, Math.max(1, Math.floor(shardDurationMs)));
-    return { id: Number(result.lastInsertRowid), label, viewType, createdAt: at, shardDurationMs: Math.max(1, Math.floor(shardDurationMs)) };
+    return {
+      id: Number(result.lastInsertRowid),
+      label,
+      viewType,
+      createdAt: at,
+      shardDurationMs: Math.max(1, Math.floor(shardDurationMs)),
+    };
   }
 
   disableStream(id: number, at: number): void {
     if (!this.hasTables) return;
-    this.database.prepare('UPDATE monotable_streams SET disabled_at = ? WHERE id = ? AND disabled_at IS NULL').run(at, id);
+    this.database
+      .prepare('UPDATE monotable_streams SET disabled_at = ? WHERE id = ? AND disabled_at IS NULL')
+      .run(at, id);
   }
 
   stream(id: number): StreamRow | undefined {
@@ -183,7 +207,9 @@ export class StreamLog {
   findStream(tableName: string, label: string): StreamRow | undefined {
     if (!this.hasTables) return undefined;
     const row = this.database
-      .prepare<[string, string], StreamDatabaseRow>('SELECT * FROM monotable_streams WHERE table_name = ? AND label = ?')
+      .prepare<[string, string], StreamDatabaseRow>(
+        'SELECT * FROM monotable_streams WHERE table_name = ? AND label = ?',
+      )
       .get(tableName, label);
     return row === undefined ? undefined : streamOf(row);
   }
@@ -193,9 +219,13 @@ export class StreamLog {
     if (!this.hasTables) return [];
     const rows =
       tableName === undefined
-        ? this.database.prepare<[], StreamDatabaseRow>('SELECT * FROM monotable_streams ORDER BY table_name, created_at DESC').all()
+        ? this.database
+            .prepare<[], StreamDatabaseRow>('SELECT * FROM monotable_streams ORDER BY table_name, created_at DESC')
+            .all()
         : this.database
-            .prepare<[string], StreamDatabaseRow>('SELECT * FROM monotable_streams WHERE table_name = ? ORDER BY created_at DESC')
+            .prepare<[string], StreamDatabaseRow>(
+              'SELECT * FROM monotable_streams WHERE table_name = ? ORDER BY created_at DESC',
+            )
             .all(tableName);
     return rows.map(streamOf);
   }
@@ -213,7 +243,8 @@ export class StreamLog {
     const view = stream.viewType;
     const keys = keysOf(table, (after ?? before) as Item);
     const newImage = after !== undefined && (view === 'NEW_IMAGE' || view === 'NEW_AND_OLD_IMAGES') ? after : undefined;
-    const oldImage = before !== undefined && (view === 'OLD_IMAGE' || view === 'NEW_AND_OLD_IMAGES') ? before : undefined;
+    const oldImage =
+      before !== undefined && (view === 'OLD_IMAGE' || view === 'NEW_AND_OLD_IMAGES') ? before : undefined;
     const size =
       itemSize(keys) +
       (newImage ? (change.afterSize ?? itemSize(newImage)) : 0) +
@@ -316,7 +347,10 @@ export class StreamLog {
   /** The highest sequence number ever assigned (0 when none): the newest record's, which trimming keeps. */
   lastSequence(): number {
     if (!this.hasTables) return 0;
-    const value = this.database.prepare<[], number | null>('SELECT max(seq) FROM monotable_stream_records').pluck().get();
+    const value = this.database
+      .prepare<[], number | null>('SELECT max(seq) FROM monotable_stream_records')
+      .pluck()
+      .get();
     return value ?? 0;
   }
 
@@ -355,6 +389,7 @@ export class StreamLog {
  */
 function unchanged(change: ItemChange): boolean {
   if (change.beforeText !== undefined && change.beforeText === change.afterText) return true;
-  if (change.beforeSize !== undefined && change.afterSize !== undefined && change.beforeSize !== change.afterSize) return false;
+  if (change.beforeSize !== undefined && change.afterSize !== undefined && change.beforeSize !== change.afterSize)
+    return false;
   return itemsEqual(change.before as Item, change.after as Item);
 }

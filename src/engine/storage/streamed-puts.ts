@@ -33,7 +33,12 @@ export function putStreamed(
   if (known === undefined && !keyTaken) {
     const inserted = store.insertItem(item, hints?.size);
     if (inserted !== undefined) {
-      storage.streams.append(table, stream, { after: item, afterText: inserted.data, afterSize: inserted.size }, 'request');
+      storage.streams.append(
+        table,
+        stream,
+        { after: item, afterText: inserted.data, afterSize: inserted.size },
+        'request',
+      );
       return;
     }
   }
@@ -76,7 +81,12 @@ export function putStreamedInHeldTransaction(
       const inserted = store.insertItem(item, hints?.size);
       if (inserted !== undefined) {
         try {
-          storage.streams.append(table, stream, { after: item, afterText: inserted.data, afterSize: inserted.size }, 'request');
+          storage.streams.append(
+            table,
+            stream,
+            { after: item, afterText: inserted.data, afterSize: inserted.size },
+            'request',
+          );
         } catch (error) {
           store.deleteItem(item);
           throw error;

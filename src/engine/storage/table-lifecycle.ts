@@ -49,7 +49,8 @@ function scanIndexes(storage: TableLifecycleStorage): ScanIndexes {
 function dropUndropped(storage: TableLifecycleStorage): void {
   if (storage.undropped.length === 0) return;
   const named = new Set<string>();
-  for (const entry of storage.entries.values()) for (const sqlName of [entry.sqlName, ...Object.values(entry.indexTables)]) named.add(sqlName);
+  for (const entry of storage.entries.values())
+    for (const sqlName of [entry.sqlName, ...Object.values(entry.indexTables)]) named.add(sqlName);
   storage.writeTransaction(() => {
     for (const sqlName of storage.undropped) if (!named.has(sqlName)) dropTable(storage.database, sqlName);
   });
@@ -72,7 +73,11 @@ export function createTable(storage: TableLifecycleStorage, definition: TableDef
   });
 }
 
-export function updateTable(storage: TableLifecycleStorage, backfillProgress: BackfillProgress, definition: TableDefinition): void {
+export function updateTable(
+  storage: TableLifecycleStorage,
+  backfillProgress: BackfillProgress,
+  definition: TableDefinition,
+): void {
   storage.writeTransaction(() => {
     storage.refreshCatalog();
     const previous = storage.entries.get(definition.name);
@@ -100,10 +105,15 @@ export function updateTable(storage: TableLifecycleStorage, backfillProgress: Ba
       (ttlAfter?.enabled === true && ttlBefore?.attributeName !== ttlAfter.attributeName);
     // Backfills are the storage's own bookkeeping: carried over from the stored entry.
     const before = previous.definition.backfills ?? {};
-    const globalIndex = added ?? (before.globalIndex !== undefined && before.globalIndex in indexTables ? before.globalIndex : undefined);
+    const globalIndex =
+      added ?? (before.globalIndex !== undefined && before.globalIndex in indexTables ? before.globalIndex : undefined);
     const backfills = backfillsOrNone({ globalIndex, timeToLive: before.timeToLive || ttlChanged });
     const { backfills: _ignored, ...rest } = definition;
-    storage.saveEntry({ definition: backfills ? { ...rest, backfills } : rest, sqlName: previous.sqlName, indexTables });
+    storage.saveEntry({
+      definition: backfills ? { ...rest, backfills } : rest,
+      sqlName: previous.sqlName,
+      indexTables,
+    });
     if (globalIndex !== before.globalIndex) backfillProgress.clear(definition.name, 'index');
     if (ttlChanged) {
       // Restarted from the first row: rows already done were done for the old setting.
@@ -115,7 +125,11 @@ export function updateTable(storage: TableLifecycleStorage, backfillProgress: Ba
   });
 }
 
-export function backfillSlice(storage: TableLifecycleStorage, backfillProgress: BackfillProgress, limits: SliceLimits): boolean {
+export function backfillSlice(
+  storage: TableLifecycleStorage,
+  backfillProgress: BackfillProgress,
+  limits: SliceLimits,
+): boolean {
   return storage.writeTransaction(() => {
     storage.refreshCatalog();
     const pending = [...storage.entries.values()].find((entry) => entry.definition.backfills !== undefined);
@@ -131,7 +145,12 @@ export function hasPendingBackfills(storage: TableLifecycleStorage): boolean {
 }
 
 /** One slice of the table's pending backfills (the GSI first), inside the caller's write transaction. */
-function backfillSliceOf(storage: TableLifecycleStorage, backfillProgress: BackfillProgress, name: string, limits: SliceLimits): void {
+function backfillSliceOf(
+  storage: TableLifecycleStorage,
+  backfillProgress: BackfillProgress,
+  name: string,
+  limits: SliceLimits,
+): void {
   const entry = storage.entries.get(name);
   const backfills = entry?.definition.backfills;
   if (entry === undefined || backfills === undefined) return;
@@ -147,7 +166,9 @@ function backfillSliceOf(storage: TableLifecycleStorage, backfillProgress: Backf
     return;
   }
   backfillProgress.clear(name, work);
-  const remaining = backfillsOrNone(work === 'index' ? { timeToLive: backfills.timeToLive } : { globalIndex: backfills.globalIndex });
+  const remaining = backfillsOrNone(
+    work === 'index' ? { timeToLive: backfills.timeToLive } : { globalIndex: backfills.globalIndex },
+  );
   const { backfills: _done, ...rest } = entry.definition;
   storage.saveEntry({ ...entry, definition: remaining ? { ...rest, backfills: remaining } : rest });
 }

@@ -3,7 +3,13 @@ import { keyDoesNotMatchSchema, validationError } from '../errors.js';
 import type { AttributeValue, Item } from '../values/attribute-value.js';
 import { encodeKeyValue } from '../values/index.js';
 import type { CatalogEntry } from './catalog.js';
-import { indexPartitionColumn, indexSegment, indexSortColumn, indexSortRange, NO_SORT_KEY } from './index-key-columns.js';
+import {
+  indexPartitionColumn,
+  indexSegment,
+  indexSortColumn,
+  indexSortRange,
+  NO_SORT_KEY,
+} from './index-key-columns.js';
 import { readPages, type PageQuery } from './paged-reader.js';
 import { parseStoredItem } from './stored-item-parser.js';
 import { STORED_ROW_COLUMN, storedRowOf, storedRowWithoutSize, type StoredRow } from './stored-row.js';
@@ -107,16 +113,16 @@ export class TableReads {
     const { partitionKey, sortKey } = this.definition;
     const inIndexKey = (name: string) =>
       index.partitionKeys.some((key) => key.name === name) || index.sortKeys.some((key) => key.name === name);
-    if (sortKey && inIndexKey(partitionKey.name) && !inIndexKey(sortKey.name)) return keyValueHash(keyValue(item, sortKey));
-    if (sortKey && inIndexKey(sortKey.name) && !inIndexKey(partitionKey.name)) return keyValueHash(keyValue(item, partitionKey));
+    if (sortKey && inIndexKey(partitionKey.name) && !inIndexKey(sortKey.name))
+      return keyValueHash(keyValue(item, sortKey));
+    if (sortKey && inIndexKey(sortKey.name) && !inIndexKey(partitionKey.name))
+      return keyValueHash(keyValue(item, partitionKey));
     return tableKeyHash(keyValue(item, partitionKey), sortKey ? keyValue(item, sortKey) : undefined);
   }
 
   /** Items whose TTL column lies in `[notBefore, notAfter]` epoch seconds, at most `limit`. */
   expiredItems(notAfter: number, notBefore: number, limit: number): Item[] {
-    const rows = this.statement(
-      `SELECT data FROM ${this.table} WHERE expires_at <= ? AND expires_at >= ? LIMIT ?`,
-    )
+    const rows = this.statement(`SELECT data FROM ${this.table} WHERE expires_at <= ? AND expires_at >= ? LIMIT ?`)
       .pluck()
       .all(notAfter, notBefore, limit) as string[];
     return rows.map((data) => JSON.parse(data) as Item);
@@ -138,9 +144,7 @@ export class TableReads {
   /** Item count and size (DynamoDB's item-size rule, summed) of the table or of one index. */
   statistics(indexName?: string): { itemCount: number; sizeBytes: number } {
     const table = indexName === undefined ? this.table : this.indexStore(indexName).table;
-    const row = this.statement(`SELECT count(*), coalesce(sum(size), 0) FROM ${table}`)
-      .raw()
-      .get() as [number, number];
+    const row = this.statement(`SELECT count(*), coalesce(sum(size), 0) FROM ${table}`).raw().get() as [number, number];
     return { itemCount: row[0], sizeBytes: row[1] };
   }
 
@@ -242,7 +246,9 @@ export class TableReads {
       request.segment !== undefined && request.totalSegments !== undefined
         ? segmentRange(request.segment, request.totalSegments)
         : undefined;
-    const positionColumns = index ? indexScanColumns(index.definition.kind, segments !== undefined) : ['seg', 'pk', 'sk'];
+    const positionColumns = index
+      ? indexScanColumns(index.definition.kind, segments !== undefined)
+      : ['seg', 'pk', 'sk'];
     if (positionColumns[0] === 'seg') this.ensureScanIndex(index);
     const positionList = positionColumns.join(', ');
     const table = index ? index.table : this.table;
@@ -261,7 +267,10 @@ export class TableReads {
       // Last: the reader appends the position's values after `parameters`.
       if (afterPosition) conditions.push(`(${positionList}) > (${positionColumns.map(() => '?').join(', ')})`);
       const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
-      return { sql: `SELECT ${STORED_ROW_COLUMN} FROM ${table}${where} ORDER BY ${positionList} ${PAGE_LIMIT}`, parameters };
+      return {
+        sql: `SELECT ${STORED_ROW_COLUMN} FROM ${table}${where} ORDER BY ${positionList} ${PAGE_LIMIT}`,
+        parameters,
+      };
     };
     let startPosition: unknown[] | undefined;
     const start = request.exclusiveStartKey;
@@ -297,7 +306,11 @@ export class TableReads {
    * The statements of a keyset-paged read, plucking the one column the reader uses, each
    * prepared on first use: most reads of a short-lived table end on their first page.
    */
-  private pageStatements(fromStartSql: string, afterPositionSql: string, positionOf: PageQuery['positionOf']): PageStatements {
+  private pageStatements(
+    fromStartSql: string,
+    afterPositionSql: string,
+    positionOf: PageQuery['positionOf'],
+  ): PageStatements {
     let fromStart: Database.Statement | undefined;
     let afterPosition: Database.Statement | undefined;
     return {
@@ -331,7 +344,11 @@ export class TableReads {
     const values: Record<string, () => unknown> = {
       seg: () => indexSegment(definition, partitionValues),
       ipk: () => indexPartitionColumn(definition, partitionValues),
-      isk: () => indexSortColumn(definition, definition.sortKeys.map((attribute) => keyValue(key, attribute))),
+      isk: () =>
+        indexSortColumn(
+          definition,
+          definition.sortKeys.map((attribute) => keyValue(key, attribute)),
+        ),
       tie: () => this.tieOf(definition, key),
       pk: () => this.partitionColumn(key),
       sk: () => this.sortColumn(key),

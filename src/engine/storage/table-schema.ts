@@ -66,7 +66,9 @@ export function createItemTable(
 
 /** The index an item table's scans read in (seg, pk, sk) order, unless the table has it. */
 export function createScanIndex(database: Database.Database, sqlName: string): void {
-  database.exec(`CREATE INDEX IF NOT EXISTS ${quoteIdentifier(`${sqlName}:scan`)} ON ${quoteIdentifier(sqlName)} (seg, pk, sk)`);
+  database.exec(
+    `CREATE INDEX IF NOT EXISTS ${quoteIdentifier(`${sqlName}:scan`)} ON ${quoteIdentifier(sqlName)} (seg, pk, sk)`,
+  );
 }
 
 /**
@@ -112,7 +114,9 @@ export function createIndexTable(
 export function createSegmentsIndex(database: Database.Database, sqlName: string, kind: 'global' | 'local'): void {
   // Scans of an LSI follow the table sort key within equal index keys; of a GSI, `tie`.
   const scanOrder = kind === 'local' ? 'seg, ipk, isk, pk, sk' : 'seg, ipk, isk, tie, pk, sk';
-  database.exec(`CREATE INDEX IF NOT EXISTS ${quoteIdentifier(`${sqlName}:segments`)} ON ${quoteIdentifier(sqlName)} (${scanOrder})`);
+  database.exec(
+    `CREATE INDEX IF NOT EXISTS ${quoteIdentifier(`${sqlName}:segments`)} ON ${quoteIdentifier(sqlName)} (${scanOrder})`,
+  );
 }
 
 export function dropTable(database: Database.Database, sqlName: string): void {

@@ -150,7 +150,9 @@ export class TableStore extends TableReads {
   /** Inserts the item's row if its key is free; `false` (nothing written) when it is taken. */
   private insertRow(item: Item, pk: KeyColumnValue, sk: KeyColumnValue, stored: StoredItem): boolean {
     const seg = segmentHash(keyValue(item, this.definition.partitionKey));
-    return this.insertItemRow.run(pk, sk, stored.data, creationTime(), seg, this.ttlValue(item), stored.size).changes > 0;
+    return (
+      this.insertItemRow.run(pk, sk, stored.data, creationTime(), seg, this.ttlValue(item), stored.size).changes > 0
+    );
   }
 
   private ttlValue(item: Item): number | null {
@@ -179,7 +181,13 @@ export class TableStore extends TableReads {
    * in place leaves the index table's three b-trees untouched, where delete + insert
    * rewrote them all (most of an UpdateItem's cost on a table with a GSI).
    */
-  private writeIndexEntry(index: IndexStore, item: Item, pk: KeyColumnValue, sk: KeyColumnValue, stored: StoredItem): void {
+  private writeIndexEntry(
+    index: IndexStore,
+    item: Item,
+    pk: KeyColumnValue,
+    sk: KeyColumnValue,
+    stored: StoredItem,
+  ): void {
     const entry = indexEntryOf(this.definition, index.definition, item);
     if (entry === undefined) {
       this.removeIndex(index).run(pk, sk);
@@ -191,7 +199,13 @@ export class TableStore extends TableReads {
     this.insertIndexRow(index, item, pk, sk, entry, stored);
   }
 
-  private insertIndexEntry(index: IndexStore, item: Item, pk: KeyColumnValue, sk: KeyColumnValue, stored: StoredItem): void {
+  private insertIndexEntry(
+    index: IndexStore,
+    item: Item,
+    pk: KeyColumnValue,
+    sk: KeyColumnValue,
+    stored: StoredItem,
+  ): void {
     const entry = indexEntryOf(this.definition, index.definition, item);
     if (entry !== undefined) this.insertIndexRow(index, item, pk, sk, entry, stored);
   }
@@ -206,7 +220,16 @@ export class TableStore extends TableReads {
   ): void {
     const { ipk, isk, projected } = this.indexRow(index.definition, entry, stored);
     const seg = indexSegment(index.definition, entry.partitionValues);
-    this.insertIndex(index).run(ipk, isk, pk, sk, projected.data, seg, this.tieOf(index.definition, item), projected.size);
+    this.insertIndex(index).run(
+      ipk,
+      isk,
+      pk,
+      sk,
+      projected.data,
+      seg,
+      this.tieOf(index.definition, item),
+      projected.size,
+    );
   }
 
   /** The key columns of an index entry and what it stores: the item itself for ALL, else its projection. */
@@ -218,7 +241,9 @@ export class TableStore extends TableReads {
     const ipk = indexPartitionColumn(index, entry.partitionValues);
     const isk = indexSortColumn(index, entry.sortValues);
     const projected =
-      entry.projected === undefined ? stored : { data: JSON.stringify(entry.projected), size: itemSize(entry.projected) };
+      entry.projected === undefined
+        ? stored
+        : { data: JSON.stringify(entry.projected), size: itemSize(entry.projected) };
     return { ipk, isk, projected };
   }
 
@@ -277,7 +302,9 @@ export class TableStore extends TableReads {
     limits: SliceLimits,
     visit: (rowid: number, pk: KeyColumnValue, sk: KeyColumnValue, data: string) => void,
   ): SliceProgress {
-    const select = this.statement(`SELECT rowid, pk, sk, data FROM ${this.table} WHERE rowid > ? ORDER BY rowid LIMIT ?`).raw();
+    const select = this.statement(
+      `SELECT rowid, pk, sk, data FROM ${this.table} WHERE rowid > ? ORDER BY rowid LIMIT ?`,
+    ).raw();
     const started = performance.now();
     let lastRowid = afterRowid;
     let visited = 0;
@@ -294,5 +321,4 @@ export class TableStore extends TableReads {
       if (visited >= limits.maxRows) return { lastRowid, finished: false };
     }
   }
-
 }

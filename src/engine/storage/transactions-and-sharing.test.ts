@@ -9,7 +9,15 @@ describe('transactions', () => {
     const table = createTable(
       storage,
       tableDefinition('t', { name: 'pk', type: 'S' }, undefined, {
-        global: [{ name: 'byColour', kind: 'global', partitionKeys: [{ name: 'colour', type: 'S' }], sortKeys: [], projection: { type: 'ALL' } }],
+        global: [
+          {
+            name: 'byColour',
+            kind: 'global',
+            partitionKeys: [{ name: 'colour', type: 'S' }],
+            sortKeys: [],
+            projection: { type: 'ALL' },
+          },
+        ],
       }),
     );
     storage.putItem(table, { pk: s('kept'), colour: s('red') });
@@ -22,7 +30,9 @@ describe('transactions', () => {
     ).toThrow('abort');
     expect(storage.getItem(table, { pk: s('kept') })).toEqual({ pk: s('kept'), colour: s('red') });
     expect(storage.getItem(table, { pk: s('new') })).toBeUndefined();
-    expect([...storage.queryItems(table, { indexName: 'byColour', partitionValues: [s('red')], forward: true })]).toHaveLength(1);
+    expect([
+      ...storage.queryItems(table, { indexName: 'byColour', partitionValues: [s('red')], forward: true }),
+    ]).toHaveLength(1);
   });
 
   it('joins nested write transactions to the outer one', () => {

@@ -13,7 +13,10 @@ const table = {
 function sqliteIndexes(path: string): string[] {
   const database = new Database(path, { readonly: true });
   try {
-    return database.prepare(`SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'sessions' ORDER BY name`).pluck().all() as string[];
+    return database
+      .prepare(`SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'sessions' ORDER BY name`)
+      .pluck()
+      .all() as string[];
   } finally {
     database.close();
   }
@@ -27,11 +30,20 @@ describe('the TTL index of an item table', () => {
       engine.handle('CreateTable', table);
       engine.handle('PutItem', { TableName: 'sessions', Item: { pk: { S: 'old' }, expires: { N: '1000' } } });
       expect(sqliteIndexes(path)).not.toContain('sessions:ttl');
-      engine.handle('UpdateTimeToLive', { TableName: 'sessions', TimeToLiveSpecification: { Enabled: true, AttributeName: 'expires' } });
+      engine.handle('UpdateTimeToLive', {
+        TableName: 'sessions',
+        TimeToLiveSpecification: { Enabled: true, AttributeName: 'expires' },
+      });
       expect(sqliteIndexes(path)).toContain('sessions:ttl');
       expect(engine.reapExpiredItems()).toBe(1);
-      engine.handle('UpdateTimeToLive', { TableName: 'sessions', TimeToLiveSpecification: { Enabled: false, AttributeName: 'expires' } });
-      engine.handle('UpdateTimeToLive', { TableName: 'sessions', TimeToLiveSpecification: { Enabled: true, AttributeName: 'expires' } });
+      engine.handle('UpdateTimeToLive', {
+        TableName: 'sessions',
+        TimeToLiveSpecification: { Enabled: false, AttributeName: 'expires' },
+      });
+      engine.handle('UpdateTimeToLive', {
+        TableName: 'sessions',
+        TimeToLiveSpecification: { Enabled: true, AttributeName: 'expires' },
+      });
       expect(sqliteIndexes(path).filter((name) => name === 'sessions:ttl')).toHaveLength(1);
     } finally {
       engine.close();

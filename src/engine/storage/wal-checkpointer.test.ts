@@ -10,7 +10,10 @@ afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
 /** The engine's own connection and its checkpointing thread, which the storage keeps private. */
 function internals(engine: Engine): { database: Database.Database; worker: import('node:worker_threads').Worker } {
-  const storage = engine.context.storage as unknown as { database: Database.Database; checkpointer: { worker: import('node:worker_threads').Worker } };
+  const storage = engine.context.storage as unknown as {
+    database: Database.Database;
+    checkpointer: { worker: import('node:worker_threads').Worker };
+  };
   return { database: storage.database, worker: storage.checkpointer.worker };
 }
 
@@ -39,7 +42,10 @@ describe('checkpoints of a file database, from a thread of their own', () => {
     const sizeBefore = statSync(path).size;
     // About 1,500 pages of items, far under the engine connection's automatic checkpoint.
     for (let index = 0; index < 1_500; index++) {
-      engine.handle('PutItem', { TableName: 'items', Item: { pk: { S: `item${index}` }, text: { S: 'x'.repeat(3_000) } } });
+      engine.handle('PutItem', {
+        TableName: 'items',
+        Item: { pk: { S: `item${index}` }, text: { S: 'x'.repeat(3_000) } },
+      });
     }
     // Only a checkpoint writes pages into the database file itself.
     expect(await until(() => statSync(path).size > sizeBefore + 4_000_000, 5_000)).toBe(true);
@@ -54,7 +60,9 @@ describe('checkpoints of a file database, from a thread of their own', () => {
     engine.close();
     expect(existsSync(`${path}-wal`)).toBe(false);
     const reopened = new Engine({ path, ttlReapIntervalMs: 0 });
-    expect(reopened.handle('GetItem', { TableName: 'items', Key: { pk: { S: 'one' } } })).toEqual({ Item: { pk: { S: 'one' } } });
+    expect(reopened.handle('GetItem', { TableName: 'items', Key: { pk: { S: 'one' } } })).toEqual({
+      Item: { pk: { S: 'one' } },
+    });
     reopened.close();
   });
 

@@ -150,7 +150,10 @@ export class WalCheckpointer {
    */
   private backlogged(): boolean {
     if (this.stopped) return false;
-    return Atomics.load(this.control, CHECKPOINTS) > this.reportsSeenUntil && Atomics.load(this.control, WAL_PAGES) >= BOUND_PAGES;
+    return (
+      Atomics.load(this.control, CHECKPOINTS) > this.reportsSeenUntil &&
+      Atomics.load(this.control, WAL_PAGES) >= BOUND_PAGES
+    );
   }
 
   /**
@@ -168,7 +171,9 @@ export class WalCheckpointer {
     return new Promise((resolve) => {
       const look = () => {
         const checkpoints = Atomics.load(this.control, CHECKPOINTS);
-        const caughtUp = checkpoints > after && Atomics.load(this.control, CHECKPOINTED_PAGES) >= Atomics.load(this.control, WAL_PAGES);
+        const caughtUp =
+          checkpoints > after &&
+          Atomics.load(this.control, CHECKPOINTED_PAGES) >= Atomics.load(this.control, WAL_PAGES);
         if (caughtUp || this.stopped || performance.now() > deadline) {
           this.reportsSeenUntil = checkpoints;
           resolve();

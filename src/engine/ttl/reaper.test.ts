@@ -20,15 +20,36 @@ function engineWithTtlTable() {
     ],
     KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
     BillingMode: 'PAY_PER_REQUEST',
-    GlobalSecondaryIndexes: [{ IndexName: 'byKind', KeySchema: [{ AttributeName: 'kind', KeyType: 'HASH' }], Projection: { ProjectionType: 'ALL' } }],
+    GlobalSecondaryIndexes: [
+      {
+        IndexName: 'byKind',
+        KeySchema: [{ AttributeName: 'kind', KeyType: 'HASH' }],
+        Projection: { ProjectionType: 'ALL' },
+      },
+    ],
   });
   const storage = engine.context.storage;
   const put = (pk: string, expires?: Record<string, unknown>) =>
-    storage.putItem(storage.requireTable('cache'), { pk: { S: pk }, kind: { S: 'k' }, ...(expires ? { expires } : {}) } as never);
-  const keys = () => [...storage.scanItems(storage.requireTable('cache'), {})].map((item) => (item.pk as { S: string }).S).sort();
-  const indexed = () => [...storage.queryItems(storage.requireTable('cache'), { indexName: 'byKind', partitionValues: [{ S: 'k' }], forward: true })].length;
+    storage.putItem(storage.requireTable('cache'), {
+      pk: { S: pk },
+      kind: { S: 'k' },
+      ...(expires ? { expires } : {}),
+    } as never);
+  const keys = () =>
+    [...storage.scanItems(storage.requireTable('cache'), {})].map((item) => (item.pk as { S: string }).S).sort();
+  const indexed = () =>
+    [
+      ...storage.queryItems(storage.requireTable('cache'), {
+        indexName: 'byKind',
+        partitionValues: [{ S: 'k' }],
+        forward: true,
+      }),
+    ].length;
   const enable = () =>
-    engine.handle('UpdateTimeToLive', { TableName: 'cache', TimeToLiveSpecification: { Enabled: true, AttributeName: 'expires' } });
+    engine.handle('UpdateTimeToLive', {
+      TableName: 'cache',
+      TimeToLiveSpecification: { Enabled: true, AttributeName: 'expires' },
+    });
   return { engine, put, keys, indexed, enable };
 }
 

@@ -59,7 +59,12 @@ export function gzipResponse(response: WireResponse): WireResponse {
   const body = gzipSync(response.body);
   return {
     statusCode: response.statusCode,
-    headers: { ...response.headers, 'Content-Encoding': 'gzip', 'x-amz-crc32': String(crc32(body)), 'Content-Length': String(body.length) },
+    headers: {
+      ...response.headers,
+      'Content-Encoding': 'gzip',
+      'x-amz-crc32': String(crc32(body)),
+      'Content-Length': String(body.length),
+    },
     body,
   };
 }

@@ -1,7 +1,12 @@
 import { STATUS_CODES, type Server as HttpServer } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
 import { crc32OfText } from '../crc32.js';
-import { BufferBudget, DEFAULT_CONNECTION_LIMITS, RequestDeadline, type ConnectionLimits } from './connection-limits.js';
+import {
+  BufferBudget,
+  DEFAULT_CONNECTION_LIMITS,
+  RequestDeadline,
+  type ConnectionLimits,
+} from './connection-limits.js';
 import { MAX_HEAD_BYTES, parseRequestHead, type RequestHead } from './http-request-head.js';
 import { newRequestId } from '../request-id.js';
 import type { WireAnswer } from '../wire-protocol.js';
@@ -152,7 +157,8 @@ export function createLeanHttpServer(options: {
           const reply = answer(head, body, raw);
           // One string, head and body: written straight from it, in one write call.
           socket.write(
-            responseHead(reply, newRequestId(), dateHeader(now), head.close ? CLOSE_HEADERS : keepAliveHeaders) + reply.text,
+            responseHead(reply, newRequestId(), dateHeader(now), head.close ? CLOSE_HEADERS : keepAliveHeaders) +
+              reply.text,
           );
           if (head.close) {
             socket.off('data', onData);

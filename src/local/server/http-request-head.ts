@@ -133,7 +133,12 @@ export function parseRequestHead(head: string): RequestHead | undefined {
   }
 
   let contentLength: number | undefined;
-  const text: { [field in TextField]: string | undefined } = { target: undefined, contentType: undefined, authorization: undefined, host: undefined };
+  const text: { [field in TextField]: string | undefined } = {
+    target: undefined,
+    contentType: undefined,
+    authorization: undefined,
+    host: undefined,
+  };
   let close = false;
   let seen = 0;
   let lineEnd = requestLineEnd;

@@ -76,12 +76,22 @@ export async function serveEngine(engine: EngineLike, options: ListenOptions = {
       requestTimeout: limits.headerTimeoutMs + limits.bodyTimeoutMs,
       // Node looks for overdue requests on this interval (30 s by default), so a stalled
       // chunked body would outlive its timeouts by up to that much.
-      connectionsCheckingInterval: Math.max(100, Math.min(30_000, Math.min(limits.headerTimeoutMs, limits.bodyTimeoutMs) / 4)),
+      connectionsCheckingInterval: Math.max(
+        100,
+        Math.min(30_000, Math.min(limits.headerTimeoutMs, limits.bodyTimeoutMs) / 4),
+      ),
     },
     (request, response) => {
       const hostHeader = request.headers.host;
       if (allowHost?.(hostHeader) === false) {
-        return send(response, toWireResponse({ statusCode: 400, contentType: JSON_CONTENT_TYPE, text: hostNotAllowedBody(hostHeader ?? '') }));
+        return send(
+          response,
+          toWireResponse({
+            statusCode: 400,
+            contentType: JSON_CONTENT_TYPE,
+            text: hostNotAllowedBody(hostHeader ?? ''),
+          }),
+        );
       }
       handleRequest(engine, region, request, response, listeningAt, verifier);
     },
@@ -90,7 +100,8 @@ export async function serveEngine(engine: EngineLike, options: ListenOptions = {
   fallback.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) return void socket.destroy();
     // An overdue request gets the 408 the lean front end answers; anything else is malformed.
-    if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') socket.end('HTTP/1.1 408 Request Timeout\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+    if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT')
+      socket.end('HTTP/1.1 408 Request Timeout\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
     else socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
   });
   const lean = createLeanHttpServer({
@@ -103,21 +114,27 @@ export async function serveEngine(engine: EngineLike, options: ListenOptions = {
       allowHost?.(head.host) === false
         ? { statusCode: 400, contentType: JSON_CONTENT_TYPE, text: hostNotAllowedBody(head.host ?? '') }
         : answerWireRequest(
-        engine,
-        {
-          method: 'POST',
-          target: head.target,
-          contentType: head.contentType,
-          authorization: head.authorization,
-          queryAuthentication: head.url.includes('X-Amz-Algorithm='),
-          body,
-          authenticate:
-            verifier && raw
-              ? () => verifier.verify({ method: 'POST', url: head.url, rawHeaders: headerFields(raw.headText), body: raw.body })
-              : undefined,
-        },
-        region,
-      ),
+            engine,
+            {
+              method: 'POST',
+              target: head.target,
+              contentType: head.contentType,
+              authorization: head.authorization,
+              queryAuthentication: head.url.includes('X-Amz-Algorithm='),
+              body,
+              authenticate:
+                verifier && raw
+                  ? () =>
+                      verifier.verify({
+                        method: 'POST',
+                        url: head.url,
+                        rawHeaders: headerFields(raw.headText),
+                        body: raw.body,
+                      })
+                  : undefined,
+            },
+            region,
+          ),
   });
   const server = lean.server;
   await new Promise<void>((resolve, reject) => {
@@ -144,7 +161,8 @@ export async function serveEngine(engine: EngineLike, options: ListenOptions = {
 
 function signatureVerifier(required: ListenOptions['requireSignature'], region: string): SignatureVerifier | undefined {
   if (required === undefined) return undefined;
-  const credentials = required.credentials instanceof Map ? required.credentials : new Map(Object.entries(required.credentials));
+  const credentials =
+    required.credentials instanceof Map ? required.credentials : new Map(Object.entries(required.credentials));
   if (credentials.size === 0) throw new Error('requireSignature needs at least one access key');
   return new SignatureVerifier({ credentials, region });
 }

@@ -98,18 +98,24 @@ export class SignatureVerifier {
       parsed.credential === undefined && "Authorization header requires 'Credential' parameter.",
       parsed.signature === undefined && "Authorization header requires 'Signature' parameter.",
       parsed.signedHeaders === undefined && "Authorization header requires 'SignedHeaders' parameter.",
-      amzDate === undefined && httpDate === undefined && "Authorization header requires existence of either a 'X-Amz-Date' or a 'Date' header.",
+      amzDate === undefined &&
+        httpDate === undefined &&
+        "Authorization header requires existence of either a 'X-Amz-Date' or a 'Date' header.",
     ].filter((text): text is string => text !== false);
     if (missing.length > 0) return incomplete(`${missing.join(' ')} Authorization=${authorization}`);
     if (parsed.algorithm !== ALGORITHM) return incomplete(`Unsupported AWS 'algorithm': '${parsed.algorithm}'`);
     const scope = parsed.credential!.split('/');
     if (scope.length !== 5) {
-      return incomplete(`Credential must have exactly 5 slash-delimited elements, e.g. keyid/date/region/service/term, got '${parsed.credential}'`);
+      return incomplete(
+        `Credential must have exactly 5 slash-delimited elements, e.g. keyid/date/region/service/term, got '${parsed.credential}'`,
+      );
     }
     const [accessKey, scopeDate, scopeRegion, scopeService, terminator] = scope;
     const signedAt = amzDate !== undefined ? parseBasicIsoDate(amzDate) : parseHttpDate(httpDate!);
     if (signedAt === undefined) {
-      return incomplete(`Date must be in ISO-8601 'basic format'. Got '${amzDate ?? httpDate}'. See http://en.wikipedia.org/wiki/ISO_8601`);
+      return incomplete(
+        `Date must be in ISO-8601 'basic format'. Got '${amzDate ?? httpDate}'. See http://en.wikipedia.org/wiki/ISO_8601`,
+      );
     }
     const secret = this.credentials.get(accessKey);
     if (secret === undefined) {
@@ -121,9 +127,11 @@ export class SignatureVerifier {
         `Date in Credential scope does not match YYYYMMDD from ISO-8601 version of date from HTTP: '${scopeDate}' != '${signedAtText.slice(0, 8)}', from '${signedAtText}'.`,
       );
     }
-    if (scopeRegion !== this.region) return invalid(`Credential should be scoped to a valid region, not '${scopeRegion}'. `);
+    if (scopeRegion !== this.region)
+      return invalid(`Credential should be scoped to a valid region, not '${scopeRegion}'. `);
     if (scopeService !== SERVICE) return invalid(`Credential should be scoped to correct service: '${SERVICE}'. `);
-    if (terminator !== TERMINATOR) return invalid(`Credential should be scoped with a valid terminator: '${TERMINATOR}', not '${terminator}'. `);
+    if (terminator !== TERMINATOR)
+      return invalid(`Credential should be scoped with a valid terminator: '${TERMINATOR}', not '${terminator}'. `);
 
     const now = this.now();
     if (signedAt < now - ALLOWED_CLOCK_SKEW_MS) {
@@ -139,9 +147,15 @@ export class SignatureVerifier {
 
     const credentialScope = `${scopeDate}/${scopeRegion}/${scopeService}/${terminator}`;
     const stringToSign = `${ALGORITHM}\n${amzDate ?? signedAtText}\n${credentialScope}\n${sha256Hex(canonicalRequest(request, parsed.signedHeaders!))}`;
-    const expected = createHmac('sha256', this.signingKey(accessKey, secret, scopeDate)).update(stringToSign, 'utf8').digest();
+    const expected = createHmac('sha256', this.signingKey(accessKey, secret, scopeDate))
+      .update(stringToSign, 'utf8')
+      .digest();
     const given = Buffer.from(parsed.signature!, 'hex');
-    if (given.length !== expected.length || !/^[0-9a-fA-F]+$/.test(parsed.signature!) || !timingSafeEqual(given, expected)) {
+    if (
+      given.length !== expected.length ||
+      !/^[0-9a-fA-F]+$/.test(parsed.signature!) ||
+      !timingSafeEqual(given, expected)
+    ) {
       return invalid(SIGNATURE_MISMATCH);
     }
     return undefined;
@@ -243,7 +257,9 @@ function canonicalQuery(query: string): string {
     const value = uriEncode(decode(equals === -1 ? '' : part.slice(equals + 1)));
     pairs.push([name, value]);
   }
-  pairs.sort(([nameA, valueA], [nameB, valueB]) => (nameA < nameB ? -1 : nameA > nameB ? 1 : valueA < valueB ? -1 : valueA > valueB ? 1 : 0));
+  pairs.sort(([nameA, valueA], [nameB, valueB]) =>
+    nameA < nameB ? -1 : nameA > nameB ? 1 : valueA < valueB ? -1 : valueA > valueB ? 1 : 0,
+  );
   return pairs.map(([name, value]) => `${name}=${value}`).join('&');
 }
 
@@ -257,7 +273,10 @@ function decode(text: string): string {
 
 /** RFC 3986 encoding: everything but `A-Z a-z 0-9 - _ . ~` as `%XX` of its UTF-8 bytes. */
 function uriEncode(text: string): string {
-  return encodeURIComponent(text).replace(/[!'()*]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`);
+  return encodeURIComponent(text).replace(
+    /[!'()*]/g,
+    (character) => `%${character.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
 }
 
 function headerValue(rawHeaders: readonly string[], lowerName: string): string | undefined {
@@ -270,7 +289,8 @@ function headerValue(rawHeaders: readonly string[], lowerName: string): string |
 function joinedHeaderValues(rawHeaders: readonly string[], lowerName: string): string {
   const values: string[] = [];
   for (let index = 0; index < rawHeaders.length; index += 2) {
-    if (rawHeaders[index].toLowerCase() === lowerName) values.push(rawHeaders[index + 1].replace(/[ \t]+/g, ' ').trim());
+    if (rawHeaders[index].toLowerCase() === lowerName)
+      values.push(rawHeaders[index + 1].replace(/[ \t]+/g, ' ').trim());
   }
   return values.join(',');
 }
