@@ -17,13 +17,10 @@
  *   the 50 ms target are printed for information.
  * (get-item-latency.ts holds the verdicts.)
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { engineWithExpiredItems } from '../../src/engine/bulk-items.test-support.js';
 import type { Engine } from '../../src/engine/engine.js';
-import { createLocalClient, startServer } from '../../src/local/index.js';
+import { measureInProcessAndOverHttp } from './both-sides.js';
 import { figuresLine, getItemLatencyDuring, idleGetItemLatency, latencyVerdict } from './get-item-latency.js';
 
 const quick = process.argv.includes('--quick');
@@ -74,25 +71,6 @@ async function measure(label: string, engine: Engine, client: DynamoDBClient): P
   return ok;
 }
 
-const inProcessEngine = engineWithExpiredAndOneLiveItem();
-const inProcessClient = createLocalClient({ engine: inProcessEngine });
-const inProcessOk = await measure('in-process', inProcessEngine, inProcessClient);
-inProcessClient.destroy();
-inProcessEngine.close();
-
-// Over HTTP on a SQLite file, as `monotable serve` keeps its tables by default.
-const folder = mkdtempSync(join(tmpdir(), 'monotable-ttl-reap-'));
-const servedEngine = engineWithExpiredAndOneLiveItem(join(folder, 'engine.db'));
-const server = await startServer({ engine: servedEngine, port: 0 });
-const httpClient = new DynamoDBClient({
-  endpoint: server.endpoint,
-  region: 'us-east-1',
-  credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-});
-const httpOk = await measure('over HTTP, file', servedEngine, httpClient);
-httpClient.destroy();
-await server.close();
-servedEngine.close();
-rmSync(folder, { recursive: true, force: true });
-
-process.exitCode = inProcessOk && httpOk ? 0 : 1;
+process.exitCode = (await measureInProcessAndOverHttp('monotable-ttl-reap-', engineWithExpiredAndOneLiveItem, measure))
+  ? 0
+  : 1;
