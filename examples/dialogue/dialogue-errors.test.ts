@@ -53,12 +53,14 @@ describeEachEngine('dialogue errors', (engine) => {
   });
 
   it('refuses a perspective, a round and a score in a dialogue that does not exist', async () => {
+    // Each write starts only when the previous one has failed: a rejection started early would
+    // go unhandled while the loop awaits another.
     for (const write of [
-      dialogues.addPerspective('e-none', { expert: 'a', label: 'l', content: 'c' }),
-      dialogues.nextRound('e-none'),
-      dialogues.score('e-none', 'a', 1),
+      () => dialogues.addPerspective('e-none', { expert: 'a', label: 'l', content: 'c' }),
+      () => dialogues.nextRound('e-none'),
+      () => dialogues.score('e-none', 'a', 1),
     ]) {
-      expect(await failure(write)).toBeInstanceOf(DialogueNotOpenError);
+      expect(await failure(write())).toBeInstanceOf(DialogueNotOpenError);
     }
   });
 
