@@ -25,8 +25,12 @@ import {
   UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
-import { EXPIRED_ITEMS_NOW_SECONDS, writeItemsAtOnce } from '../../src/engine/bulk-items.test-support.js';
-import { Engine } from '../../src/engine/engine.js';
+import {
+  createTableOfItems,
+  EXPIRED_ITEMS_NOW_SECONDS,
+  engineAtFixedClock,
+} from '../../src/engine/bulk-items.test-support.js';
+import type { Engine } from '../../src/engine/engine.js';
 import { measureInProcessAndOverHttp } from './both-sides.js';
 import { figuresLine, getItemLatencyDuring, idleGetItemLatency, latencyVerdict } from './get-item-latency.js';
 
@@ -35,18 +39,8 @@ const itemCount = quick ? 20_000 : 200_000;
 
 /** `jobs`: `itemCount` items in four groups; every other one expired a minute ago. */
 function engineWithJobs(path?: string): Engine {
-  const engine = new Engine({
-    ...(path === undefined ? { inMemory: true } : { path }),
-    ttlReapIntervalMs: 0,
-    now: () => EXPIRED_ITEMS_NOW_SECONDS * 1000,
-  });
-  engine.handle('CreateTable', {
-    TableName: 'jobs',
-    AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
-    KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
-    BillingMode: 'PAY_PER_REQUEST',
-  });
-  writeItemsAtOnce(engine, 'jobs', itemCount, (index) => ({
+  const engine = engineAtFixedClock(path);
+  createTableOfItems(engine, 'jobs', itemCount, (index) => ({
     pk: { S: `job${index}` },
     group: { S: `g${index % 4}` },
     expires: { N: String(EXPIRED_ITEMS_NOW_SECONDS + (index % 2 === 0 ? -60 : 3_600)) },

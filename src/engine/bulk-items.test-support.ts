@@ -21,8 +21,36 @@ export function writeItemsAtOnce(
   });
 }
 
+/** Creates table `tableName` (key `pk`, a string; on demand) and writes `count` items into it at once. */
+export function createTableOfItems(
+  engine: Engine,
+  tableName: string,
+  count: number,
+  itemOf: (index: number) => Item,
+): void {
+  engine.handle('CreateTable', {
+    TableName: tableName,
+    AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
+    KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
+    BillingMode: 'PAY_PER_REQUEST',
+  });
+  writeItemsAtOnce(engine, tableName, count, itemOf);
+}
+
 /** The fixed clock of {@link engineWithExpiredItems}, in epoch seconds. */
 export const EXPIRED_ITEMS_NOW_SECONDS = 1_700_000_000;
+
+/**
+ * An engine, private in-memory or on the SQLite file `path`, with no background reaper and its
+ * clock fixed at {@link EXPIRED_ITEMS_NOW_SECONDS}.
+ */
+export function engineAtFixedClock(path?: string): Engine {
+  return new Engine({
+    ...(path === undefined ? { inMemory: true } : { path }),
+    ttlReapIntervalMs: 0,
+    now: () => EXPIRED_ITEMS_NOW_SECONDS * 1000,
+  });
+}
 
 /**
  * An engine (private in-memory, or on the SQLite file `path`; no background reaper; its
@@ -34,11 +62,7 @@ export const EXPIRED_ITEMS_NOW_SECONDS = 1_700_000_000;
  * await engine.reapExpiredItemsInBackground(); // → 20000
  */
 export function engineWithExpiredItems(count: number, path?: string): Engine {
-  const engine = new Engine({
-    ...(path === undefined ? { inMemory: true } : { path }),
-    ttlReapIntervalMs: 0,
-    now: () => EXPIRED_ITEMS_NOW_SECONDS * 1000,
-  });
+  const engine = engineAtFixedClock(path);
   engine.handle('CreateTable', {
     TableName: 'cache',
     AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { writeItemsAtOnce } from '../../src/engine/bulk-items.test-support.js';
+import { createTableOfItems } from '../../src/engine/bulk-items.test-support.js';
 import { Engine } from '../../src/engine/engine.js';
 import { exited, forkWorker, nextMessage } from './workers/fork-worker.js';
 import { useTemporaryEngineFile } from './workers/temporary-engine-file.js';
@@ -43,13 +43,7 @@ describe('a process killed in the middle of a GSI backfill', () => {
 
   function createJobs(): void {
     file.withEngine((engine) => {
-      engine.handle('CreateTable', {
-        TableName: 'jobs',
-        AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
-        KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
-        BillingMode: 'PAY_PER_REQUEST',
-      });
-      writeItemsAtOnce(engine, 'jobs', itemCount, (index) => ({
+      createTableOfItems(engine, 'jobs', itemCount, (index) => ({
         pk: { S: `job${index}` },
         group: { S: `g${index % 4}` },
       }));

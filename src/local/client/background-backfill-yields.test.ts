@@ -12,7 +12,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient as HttpClient } from '@aws-sdk/client-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EXPIRED_ITEMS_NOW_SECONDS, writeItemsAtOnce } from '../../engine/bulk-items.test-support.js';
+import {
+  createTableOfItems,
+  EXPIRED_ITEMS_NOW_SECONDS,
+  engineAtFixedClock,
+} from '../../engine/bulk-items.test-support.js';
 import { Engine } from '../../engine/engine.js';
 import { startServer } from '../server/start-server.js';
 import { createLocalClient } from './create-local-client.js';
@@ -29,19 +33,9 @@ afterEach(() => {
 
 /** An engine whose table `jobs` holds `count` items, every third in group `g1`, the rest in `g0`. */
 function engineWithJobs(count: number, path?: string): Engine {
-  const engine = new Engine({
-    ...(path ? { path } : { inMemory: true }),
-    ttlReapIntervalMs: 0,
-    now: () => EXPIRED_ITEMS_NOW_SECONDS * 1000,
-  });
+  const engine = engineAtFixedClock(path || undefined);
   engines.push(engine);
-  engine.handle('CreateTable', {
-    TableName: 'jobs',
-    AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
-    KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
-    BillingMode: 'PAY_PER_REQUEST',
-  });
-  writeItemsAtOnce(engine, 'jobs', count, (index) => ({
+  createTableOfItems(engine, 'jobs', count, (index) => ({
     pk: { S: `job${index}` },
     group: { S: index % 3 === 0 ? 'g1' : 'g0' },
     expires: { N: String(EXPIRED_ITEMS_NOW_SECONDS - (index % 2 === 0 ? 60 : -3600)) },
