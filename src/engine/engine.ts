@@ -20,9 +20,6 @@ interface Route {
   readonly startsBackfill: boolean;
 }
 
-/** The operations that may start a backfill (storage/backfill-progress.ts). */
-const BACKFILL_OPERATIONS = new Set(['UpdateTable', 'UpdateTimeToLive']);
-
 const routes = new Map<string, Route>(
   Object.entries(operationRegistry).map(([operation, spec]) => [
     operation,
@@ -30,7 +27,7 @@ const routes = new Map<string, Route>(
       handler: spec.handler,
       validate: requestShapeValidatorOf(operation),
       reads: spec.returnsRows,
-      startsBackfill: BACKFILL_OPERATIONS.has(operation),
+      startsBackfill: spec.startsBackfill,
     },
   ]),
 );
