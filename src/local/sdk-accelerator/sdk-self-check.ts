@@ -64,7 +64,7 @@ export function checkSdk(sdk: SdkModule, client: object): SdkVerdict {
   };
   const protocolHolds = checkProtocol(config?.protocol, missing);
   if (protocolHolds && !reproducesCodecOf(config?.protocol as SdkProtocol)) layout.push('DynamoDB JSON codec 2');
-  if (protocolHolds && !readsDescriptionsAsSdk((config?.protocol as SdkProtocol).deserializer))
+  if (protocolHolds && !readsDescriptionsAsSdk((config as { protocol: SdkProtocol }).protocol.deserializer))
     layout.push(
       'the deserializer reading structures and epoch-seconds timestamps as fast-wire/description-output.ts does',
     );

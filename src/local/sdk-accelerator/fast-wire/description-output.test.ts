@@ -171,7 +171,8 @@ describe('reading the answers of table operations directly', () => {
       { CreationDateTime: Number.POSITIVE_INFINITY },
       { ItemCount: '3' },
       { KeySchema: {} },
-      { KeySchema: [{ AttributeName: 'a' }, , { AttributeName: 'b' }] },
+      // A hole in a list.
+      { KeySchema: Object.assign(new Array(3), { 0: { AttributeName: 'a' }, 2: { AttributeName: 'b' } }) },
       { BillingModeSummary: [] },
       { BillingModeSummary: new Map() },
       { __type: 'x', TableName: 'a' },
