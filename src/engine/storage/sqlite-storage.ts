@@ -257,9 +257,11 @@ class SqliteStorage implements Storage {
       this.writeTransaction(() => store.putItem(item, hints));
       return;
     }
-    // One statement is atomic by itself, inside the held transaction too.
+    // One statement is atomic by itself, inside the held transaction too; there, a new
+    // item's index entries need no savepoint either (a savepoint journals every page the
+    // statements touch: docs/performance.md).
     this.held?.open();
-    store.putItemAlone(item, hints?.size, (work) => this.writeTransaction(work));
+    store.putItemAlone(item, hints?.size, (work) => this.writeTransaction(work), this.held !== undefined);
     this.held?.wrote();
   }
 

@@ -5,6 +5,7 @@ import { identifyThroughCache } from './identify-cache.js';
 import { LeanMiddlewareStack, type DeserializerGuard } from './lean-middleware-stack.js';
 import { newRequestId } from '../request-id.js';
 import { copyWireAnswer } from './fast-wire/copy-wire-answer.js';
+import { readDescriptionOutput } from './fast-wire/description-output.js';
 import { inputToWire } from './fast-wire/input-to-wire.js';
 import { outputFromWire } from './fast-wire/wire-to-output.js';
 import {
@@ -91,13 +92,16 @@ export function installFastPath(client: DynamoDBClient, engine: EngineLike, opti
     }
     // The SDK's deserializer converts lists and attribute values in place. Item
     // operations answer with objects made for the call; the others may share catalog
-    // data with the engine, so they get a copy (structuredClone's, docs/performance.md).
-    const owned = freshOutput ? wireOutput : copyWireAnswer(wireOutput);
+    // data with the engine, so they are read without changing them (table descriptions:
+    // fast-wire/description-output.ts) or get a copy (structuredClone's, docs/performance.md).
+    const description = conversion?.description && readDescriptionOutput(conversion.description, wireOutput);
+    const owned = description || freshOutput ? wireOutput : copyWireAnswer(wireOutput);
     const document = context[DOCUMENT_OUTPUT] as DocumentOutput | undefined;
     const output =
-      conversion?.output && decodeBase64
+      description ??
+      (conversion?.output && decodeBase64
         ? outputFromWire(conversion.output, owned, decodeBase64, document?.keepsRows)
-        : protocol.deserializer.readObject(operation.output, owned);
+        : protocol.deserializer.readObject(operation.output, owned));
     // Every member the HTTP path's metadata has, in one literal (docs/performance.md).
     const metadata: ResponseMetadata = {
       httpStatusCode: 200,
