@@ -36,20 +36,22 @@ export interface OperationSpec {
   readonly shape: StructureShape | undefined;
   /** Whether the answer may hold stored rows, unparsed (answer.ts). */
   readonly returnsRows: boolean;
+  /** Whether the answer may hold members that write themselves (answer.ts SelfWrittenValue). */
+  readonly writesItself: boolean;
   /** An item operation: its input and answer hold attribute values, converted without the SDK's serde in `src/local`. */
   readonly dataPlane: boolean;
 }
 
 function control(handler: OperationHandler, shape: StructureShape): OperationSpec {
-  return { handler, shape, returnsRows: false, dataPlane: false };
+  return { handler, shape, returnsRows: false, writesItself: false, dataPlane: false };
 }
 
 function write(handler: OperationHandler, shape: StructureShape): OperationSpec {
-  return { handler, shape, returnsRows: false, dataPlane: true };
+  return { handler, shape, returnsRows: false, writesItself: false, dataPlane: true };
 }
 
 function read(handler: OperationHandler, shape: StructureShape): OperationSpec {
-  return { handler, shape, returnsRows: true, dataPlane: true };
+  return { handler, shape, returnsRows: true, writesItself: false, dataPlane: true };
 }
 
 /**
@@ -87,7 +89,13 @@ export const operationRegistry: Readonly<Record<string, OperationSpec>> = {
     Object.entries(streamsOperations).map(([name, handler]) => [
       name,
       // GetRecords' records write themselves from stored texts (answer.ts SelfWrittenValue).
-      { handler, shape: undefined, returnsRows: name === 'DynamoDBStreams_20120810.GetRecords', dataPlane: false },
+      {
+        handler,
+        shape: undefined,
+        returnsRows: name === 'DynamoDBStreams_20120810.GetRecords',
+        writesItself: name === 'DynamoDBStreams_20120810.GetRecords',
+        dataPlane: false,
+      },
     ]),
   ),
 };
