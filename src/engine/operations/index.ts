@@ -36,6 +36,8 @@ export interface OperationSpec {
   readonly shape: StructureShape | undefined;
   /** Whether the answer may hold stored rows, unparsed (answer.ts). */
   readonly returnsRows: boolean;
+  /** Whether the answer may hold members that write themselves (answer.ts SelfWrittenValue). */
+  readonly writesItself: boolean;
   /** An item operation: its input and answer hold attribute values, converted without the SDK's serde in `src/local`. */
   readonly dataPlane: boolean;
   /** Whether the operation may leave a backfill pending (a new GSI, a TTL change: storage/backfill-progress.ts). */
@@ -43,20 +45,20 @@ export interface OperationSpec {
 }
 
 function control(handler: OperationHandler, shape: StructureShape): OperationSpec {
-  return { handler, shape, returnsRows: false, dataPlane: false, startsBackfill: false };
+  return { handler, shape, returnsRows: false, writesItself: false, dataPlane: false, startsBackfill: false };
 }
 
 /** A control-plane operation after which the engine runs pending backfills in the background. */
 function backfillStarting(handler: OperationHandler, shape: StructureShape): OperationSpec {
-  return { handler, shape, returnsRows: false, dataPlane: false, startsBackfill: true };
+  return { handler, shape, returnsRows: false, writesItself: false, dataPlane: false, startsBackfill: true };
 }
 
 function write(handler: OperationHandler, shape: StructureShape): OperationSpec {
-  return { handler, shape, returnsRows: false, dataPlane: true, startsBackfill: false };
+  return { handler, shape, returnsRows: false, writesItself: false, dataPlane: true, startsBackfill: false };
 }
 
 function read(handler: OperationHandler, shape: StructureShape): OperationSpec {
-  return { handler, shape, returnsRows: true, dataPlane: true, startsBackfill: false };
+  return { handler, shape, returnsRows: true, writesItself: false, dataPlane: true, startsBackfill: false };
 }
 
 /**
@@ -98,6 +100,7 @@ export const operationRegistry: Readonly<Record<string, OperationSpec>> = {
         handler,
         shape: undefined,
         returnsRows: name === 'DynamoDBStreams_20120810.GetRecords',
+        writesItself: name === 'DynamoDBStreams_20120810.GetRecords',
         dataPlane: false,
         startsBackfill: false,
       },

@@ -82,11 +82,9 @@ export function installFastPath(client: DynamoDBClient, engine: EngineLike, opti
     const decodeBase64 = protocol.deserializer.serdeContext?.base64Decoder;
     let wireOutput: Record<string, unknown>;
     try {
+      const answer = engine.answer(operation.name, wireInput);
       // outputFromWire reads items left as stored itself, straight into their output form.
-      wireOutput =
-        conversion?.output && decodeBase64 && engine.handleWithRows
-          ? engine.handleWithRows(operation.name, wireInput)
-          : engine.handle(operation.name, wireInput);
+      wireOutput = conversion?.output && decodeBase64 ? answer.withStoredItems() : answer.value();
     } catch (caught) {
       return throwAsSdk(protocol, operation, context, caught);
     }
