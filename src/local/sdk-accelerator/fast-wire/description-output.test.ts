@@ -17,6 +17,7 @@ import { Engine } from '../../../engine/engine.js';
 import { createLocalClient } from '../../client/create-local-client.js';
 import { sdkProtocolOf, type OperationSchema } from '../sdk-protocol.js';
 import { descriptionShapeOf, readDescriptionOutput, type DescriptionShape } from './description-output.js';
+import type { WireShape } from './wire-shape.js';
 import { directConversionOf } from './direct-conversion.js';
 import { expectIdentical } from './expect-identical.test-support.js';
 
@@ -208,7 +209,7 @@ describe('reading the answers of table operations directly', () => {
 const ATTRIBUTE_VALUE = [4, 'com.amazonaws.dynamodb', 'AttributeValue', 0, ['S'], [0]];
 
 /** Answers in the layout of `shape`: values of their member's type, nulls, and now and then one of another type. */
-function answerOf(shape: DescriptionShape, depth: number): fc.Arbitrary<unknown> {
+function answerOf(shape: WireShape, depth: number): fc.Arbitrary<unknown> {
   const other = fc.oneof(fc.constant(null), fc.string({ maxLength: 3 }), fc.integer(), fc.boolean(), fc.constant([]));
   const typed = ((): fc.Arbitrary<unknown> => {
     switch (shape.kind) {
@@ -229,7 +230,7 @@ function answerOf(shape: DescriptionShape, depth: number): fc.Arbitrary<unknown>
       case 'struct': {
         if (depth === 0) return fc.constant({});
         const members = Object.fromEntries(
-          shape.names.map((name, index) => [name, answerOf(shape.members[index], depth - 1)]),
+          shape.members.map((member) => [member.name, answerOf(member.shape, depth - 1)]),
         );
         return fc.record({ ...members, Unknown: fc.string({ maxLength: 2 }) }, { requiredKeys: [] });
       }
@@ -241,7 +242,7 @@ function answerOf(shape: DescriptionShape, depth: number): fc.Arbitrary<unknown>
 }
 
 /** Whether every value of `wire` has its member's type (what the direct reader takes). */
-function isTyped(shape: DescriptionShape, wire: unknown): boolean {
+function isTyped(shape: WireShape, wire: unknown): boolean {
   if (wire === null || wire === undefined) return true;
   switch (shape.kind) {
     case 'string':
@@ -256,7 +257,7 @@ function isTyped(shape: DescriptionShape, wire: unknown): boolean {
     case 'map':
       return isRecord(wire) && Object.values(wire).every((value) => isTyped(shape.value, value));
     case 'struct':
-      return isRecord(wire) && shape.names.every((name, index) => isTyped(shape.members[index], wire[name]));
+      return isRecord(wire) && shape.members.every((member) => isTyped(member.shape, wire[member.name]));
     default:
       return false;
   }

@@ -17,124 +17,29 @@
  * on generated ones.
  */
 
-export type DescriptionShape =
-  | { readonly kind: 'string' | 'number' | 'boolean' | 'timestamp' | 'unsupported' }
-  | { readonly kind: 'list'; member: DescriptionShape }
-  | { readonly kind: 'map'; value: DescriptionShape }
-  | { readonly kind: 'struct'; readonly names: string[]; readonly members: DescriptionShape[] };
+import { reachesKind, wireShapeOf, type StructShape, type WireShape } from './wire-shape.js';
 
-// Smithy's schema codes (`@smithy/core/schema`), as in wire-shape.ts; 4 is a timestamp in the
-// codec's default format and 7 one in epoch seconds, which for DynamoDB's codec are the same.
-const SIMPLE: Record<number, DescriptionShape> = {
-  0: { kind: 'string' },
-  1: { kind: 'number' },
-  2: { kind: 'boolean' },
-  4: { kind: 'timestamp' },
-  7: { kind: 'timestamp' },
-};
-const LIST_OF = 64;
-const MAP_OF = 128;
-const TUPLE_SIMPLE = 0;
-const TUPLE_LIST = 1;
-const TUPLE_MAP = 2;
-const TUPLE_STRUCTURE = 3;
-const UNSUPPORTED: DescriptionShape = { kind: 'unsupported' };
-/** Object-form traits that change how the JSON codec reads a value (and `jsonName`, which DynamoDB's does not read). */
-const CODEC_TRAITS = ['mediaType', 'sparse', 'timestampFormat', 'streaming', 'eventStream', 'jsonName'];
+/** The shape {@link readDescriptionOutput} reads an answer by: a structure reaching only strings, numbers, booleans and timestamps. */
+export type DescriptionShape = StructShape;
 
-const shapes = new WeakMap<object, DescriptionShape>();
+/** By output schema: whether its shape is one the reader reads (null when not). */
 const readable = new WeakMap<object, DescriptionShape | null>();
 
 /**
  * The shape of an operation's output schema when {@link readDescriptionOutput} can read it
- * (every shape reachable from it is one it knows), else `undefined`. Once per schema.
+ * (no blob, attribute value, union or unknown shape reachable from it), else `undefined`.
+ * Once per schema.
  */
 export function descriptionShapeOf(outputSchema: unknown): DescriptionShape | undefined {
   if (outputSchema === null || (typeof outputSchema !== 'object' && typeof outputSchema !== 'function'))
     return undefined;
   let known = readable.get(outputSchema);
   if (known === undefined) {
-    const shape = shapeOf(outputSchema);
-    known = shape.kind === 'struct' && !reachesUnsupported(shape, new Set()) ? shape : null;
+    const shape = wireShapeOf(outputSchema);
+    known = shape.kind === 'struct' && !reachesKind(shape, ['unsupported', 'blob', 'attributeValue']) ? shape : null;
     readable.set(outputSchema, known);
   }
   return known ?? undefined;
-}
-
-function shapeOf(reference: unknown): DescriptionShape {
-  let schema = typeof reference === 'function' ? (reference as () => unknown)() : reference;
-  // A member schema is `[target, traits]`; members may wrap members.
-  while (Array.isArray(schema) && schema.length === 2) {
-    if (hasCodecTraits(schema[1])) return UNSUPPORTED;
-    schema = typeof schema[0] === 'function' ? (schema[0] as () => unknown)() : schema[0];
-  }
-  if (typeof schema === 'number') return codeShape(schema);
-  if (!Array.isArray(schema) || schema.length < 5) return UNSUPPORTED;
-  const known = shapes.get(schema);
-  if (known) return known;
-  if (hasCodecTraits(schema[3])) return remember(schema, UNSUPPORTED);
-  switch (schema[0]) {
-    case TUPLE_SIMPLE:
-      return remember(schema, shapeOf(schema[4]));
-    case TUPLE_LIST: {
-      const shape: { kind: 'list'; member: DescriptionShape } = { kind: 'list', member: UNSUPPORTED };
-      remember(schema, shape);
-      shape.member = shapeOf(schema[4]);
-      return shape;
-    }
-    case TUPLE_MAP: {
-      const shape: { kind: 'map'; value: DescriptionShape } = { kind: 'map', value: UNSUPPORTED };
-      remember(schema, shape);
-      shape.value = shapeOf(schema[5]);
-      return shape;
-    }
-    case TUPLE_STRUCTURE: {
-      const names = schema[4];
-      const members = schema[5];
-      if (!Array.isArray(names) || !Array.isArray(members) || names.length !== members.length)
-        return remember(schema, UNSUPPORTED);
-      const shape = { kind: 'struct' as const, names: names.map(String), members: [] as DescriptionShape[] };
-      remember(schema, shape);
-      for (const member of members) shape.members.push(shapeOf(member));
-      return shape;
-    }
-    default:
-      // Unions (the attribute value among them), errors, operations.
-      return remember(schema, UNSUPPORTED);
-  }
-}
-
-function codeShape(code: number): DescriptionShape {
-  if (code >= LIST_OF && code < MAP_OF)
-    return SIMPLE[code & 63] ? { kind: 'list', member: SIMPLE[code & 63] } : UNSUPPORTED;
-  if (code >= MAP_OF && code <= 255) return SIMPLE[code & 63] ? { kind: 'map', value: SIMPLE[code & 63] } : UNSUPPORTED;
-  return SIMPLE[code] ?? UNSUPPORTED;
-}
-
-function hasCodecTraits(traits: unknown): boolean {
-  if (traits === null || typeof traits !== 'object') return false;
-  return CODEC_TRAITS.some((trait) => trait in traits);
-}
-
-function remember(schema: object, shape: DescriptionShape): DescriptionShape {
-  shapes.set(schema, shape);
-  return shape;
-}
-
-function reachesUnsupported(shape: DescriptionShape, seen: Set<DescriptionShape>): boolean {
-  if (shape.kind === 'unsupported') return true;
-  if (seen.has(shape)) return false;
-  seen.add(shape);
-  switch (shape.kind) {
-    case 'list':
-      return reachesUnsupported(shape.member, seen);
-    case 'map':
-      return reachesUnsupported(shape.value, seen);
-    case 'struct':
-      return shape.members.some((member) => reachesUnsupported(member, seen));
-    default:
-      return false;
-  }
 }
 
 /** What a value the reader does not take gives: the whole answer is left to the SDK. */
@@ -149,7 +54,7 @@ export function readDescriptionOutput(shape: DescriptionShape, wire: unknown): R
   return output === NOT_READ ? undefined : (output as Record<string, unknown>);
 }
 
-function readValue(shape: DescriptionShape, value: unknown): unknown {
+function readValue(shape: WireShape, value: unknown): unknown {
   // The SDK's deserializer gives a null (or absent) value back as it is, whatever its schema.
   if (value === null || value === undefined) return value;
   switch (shape.kind) {
@@ -179,26 +84,21 @@ function isPlainRecord(value: unknown): value is Record<string, unknown> {
   return prototype === Object.prototype || prototype === null;
 }
 
-function readStruct(
-  shape: { readonly names: string[]; readonly members: DescriptionShape[] },
-  record: Record<string, unknown>,
-): unknown {
+function readStruct(shape: StructShape, record: Record<string, unknown>): unknown {
   // A `__type` makes the SDK copy the members its schema does not name too.
   if (typeof record.__type === 'string') return NOT_READ;
   const out: Record<string, unknown> = {};
-  const { names, members } = shape;
-  for (let index = 0; index < names.length; index++) {
-    const name = names[index];
-    const value = record[name];
+  for (const member of shape.members) {
+    const value = record[member.name];
     if (value === null || value === undefined) continue;
-    const read = readValue(members[index], value);
+    const read = readValue(member.shape, value);
     if (read === NOT_READ) return NOT_READ;
-    out[name] = read;
+    out[member.name] = read;
   }
   return out;
 }
 
-function readList(member: DescriptionShape, list: unknown[]): unknown {
+function readList(member: WireShape, list: unknown[]): unknown {
   const out = new Array<unknown>(list.length);
   for (let index = 0; index < list.length; index++) {
     // A hole: the SDK's copy and its reading would see `undefined` there; rare enough to leave to them.
@@ -210,7 +110,7 @@ function readList(member: DescriptionShape, list: unknown[]): unknown {
   return out;
 }
 
-function readMap(value: DescriptionShape, map: Record<string, unknown>): unknown {
+function readMap(value: WireShape, map: Record<string, unknown>): unknown {
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(map)) {
     if (key === '__proto__') return NOT_READ;

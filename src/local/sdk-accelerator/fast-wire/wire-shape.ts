@@ -4,7 +4,8 @@
  * `@aws-sdk/client-dynamodb/schemas`) into a form the direct converters walk quickly.
  *
  * Only what the JSON codec distinguishes is kept. Anything this module does not know
- * (timestamps, documents, big numbers, media types, sparse collections, other unions,
+ * (documents, big numbers, timestamps in other formats than epoch seconds, media types,
+ * sparse collections, other unions,
  * a tuple layout it does not recognise) becomes `unsupported`, and the converters then
  * leave the call to the SDK's own serializer and deserializer.
  */
@@ -34,6 +35,9 @@ const ATTRIBUTE_VALUE = 'com.amazonaws.dynamodb#AttributeValue';
 const STRING = 0;
 const NUMERIC = 1;
 const BOOLEAN = 2;
+/** A timestamp in the codec's default format, which for DynamoDB's codec is epoch seconds. */
+const TIMESTAMP_DEFAULT = 4;
+const TIMESTAMP_EPOCH_SECONDS = 7;
 const BLOB = 21;
 const LIST_OF = 64;
 const MAP_OF = 128;
@@ -45,8 +49,8 @@ const TUPLE_ERROR = -3;
 const TUPLE_UNION = 4;
 /** Bit of the numeric trait set that marks `idempotencyToken` (Smithy's `translateTraits`). */
 const IDEMPOTENCY_TOKEN_BIT = 1 << 2;
-/** Object-form traits that change how the JSON codec writes or reads a value. */
-const CODEC_TRAITS = ['mediaType', 'sparse', 'timestampFormat', 'streaming', 'eventStream'];
+/** Object-form traits that change how the JSON codec writes or reads a value (and `jsonName`, which DynamoDB's does not read). */
+const CODEC_TRAITS = ['mediaType', 'sparse', 'timestampFormat', 'streaming', 'eventStream', 'jsonName'];
 
 const UNSUPPORTED: WireShape = { kind: 'unsupported' };
 const SIMPLE: Record<number, WireShape> = {
@@ -54,6 +58,8 @@ const SIMPLE: Record<number, WireShape> = {
   [NUMERIC]: { kind: 'number' },
   [BOOLEAN]: { kind: 'boolean' },
   [BLOB]: { kind: 'blob' },
+  [TIMESTAMP_DEFAULT]: { kind: 'timestamp' },
+  [TIMESTAMP_EPOCH_SECONDS]: { kind: 'timestamp' },
 };
 
 /** Shapes by schema tuple: schemas are module-level constants, and structures may refer to themselves. */
@@ -158,7 +164,7 @@ function remember(schema: object, shape: WireShape): WireShape {
 }
 
 /** The kinds a shape without members may have. */
-export type LeafKind = 'string' | 'number' | 'boolean' | 'blob' | 'attributeValue' | 'unsupported';
+export type LeafKind = 'string' | 'number' | 'boolean' | 'blob' | 'timestamp' | 'attributeValue' | 'unsupported';
 
 /** Whether some shape reachable from `shape` has one of `kinds` (schemas may be recursive). */
 export function reachesKind(shape: WireShape, kinds: readonly LeafKind[]): boolean {

@@ -8,12 +8,12 @@ export type Base64Decoder = (text: string) => Uint8Array;
 /**
  * Whether `outputFromWire` reproduces the SDK's deserializer for every value of `shape`.
  * It converts in place, so it must know every shape it meets before it starts; blobs
- * outside attribute values are decoded by the SDK with its own fixed decoder, so those
- * outputs are left to the SDK too.
+ * outside attribute values are decoded by the SDK with its own fixed decoder, and
+ * timestamps become `Date`s, so those outputs are left to the SDK too.
  */
 export function outputFromWireSupports(shape: WireShape): boolean {
   // Outputs are converted in place, so a single unsupported shape leaves all to the SDK.
-  return !reachesKind(shape, ['unsupported', 'blob']);
+  return !reachesKind(shape, ['unsupported', 'blob', 'timestamp']);
 }
 
 /**
