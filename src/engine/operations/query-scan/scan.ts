@@ -30,7 +30,7 @@ export const scan: OperationHandler = (context, input: ScanInput) => {
   const target = resolveReadTarget(table, input.IndexName, consistent);
 
   const attributes = expressionAttributesOf(input);
-  const clauses = parseReadClauses(input, attributes, 'ScanFilter');
+  const clauses = parseReadClauses(input, attributes, 'ScanFilter', context.caches.expressions);
   attributes.assertAllUsed();
   if (clauses.projection || clauses.filterPaths.length > 0) {
     assertKeyPathsScalar(target.table, [...(clauses.projection ?? []), ...clauses.filterPaths]);
