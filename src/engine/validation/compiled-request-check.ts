@@ -27,11 +27,14 @@ type Position = 'field' | 'element';
  */
 const hasOwnProperty = Object.prototype.hasOwnProperty;
 
-/** Deserializes `value` in place and returns it converted; clears `allSatisfied` on a broken constraint. */
-type CompiledCheck = (value: unknown, position: Position) => unknown;
+/** What one request's check found so far: per call, so no check can see another's. */
+interface CheckState {
+  /** Whether every constraint seen so far held. */
+  allSatisfied: boolean;
+}
 
-/** Whether every constraint seen since the last {@link checkRequest} call held. */
-let allSatisfied = true;
+/** Deserializes `value` in place and returns it converted; clears `state.allSatisfied` on a broken constraint. */
+type CompiledCheck = (value: unknown, position: Position, state: CheckState) => unknown;
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -69,9 +72,9 @@ function compileStringPredicate(constraints: StringConstraints): StringPredicate
 
 function compileString(shape: Shape & { kind: 'string' }): CompiledCheck {
   const satisfies = compileStringPredicate(shape);
-  return (value, position) => {
+  return (value, position, state) => {
     if (typeof value !== 'string') return deserializeValue(value, shape, position);
-    if (satisfies !== undefined && !satisfies(value)) allSatisfied = false;
+    if (satisfies !== undefined && !satisfies(value)) state.allSatisfied = false;
     return value;
   };
 }
@@ -79,9 +82,9 @@ function compileString(shape: Shape & { kind: 'string' }): CompiledCheck {
 function compileNumber(shape: Shape & { kind: 'number' }): CompiledCheck {
   const minimum = shape.min ?? Number.NEGATIVE_INFINITY;
   const maximum = shape.max ?? Number.POSITIVE_INFINITY;
-  return (value, position) => {
+  return (value, position, state) => {
     const number = (typeof value === 'number' ? Math.floor(value) : deserializeValue(value, shape, position)) as number;
-    if (number < minimum || number > maximum) allSatisfied = false;
+    if (number < minimum || number > maximum) state.allSatisfied = false;
     return number;
   };
 }
@@ -93,17 +96,17 @@ function compileBoolean(shape: Shape & { kind: 'boolean' }): CompiledCheck {
 function compileList(shape: Shape & { kind: 'list' }): CompiledCheck {
   const element = compileShape(shape.member);
   const length = compileLengthPredicate(shape);
-  return (value, position) => {
+  return (value, position, state) => {
     if (!Array.isArray(value)) return deserializeValue(value, shape, position);
-    if (length !== undefined && !length(value.length)) allSatisfied = false;
+    if (length !== undefined && !length(value.length)) state.allSatisfied = false;
     for (let index = 0; index < value.length; index++) {
       const entry: unknown = value[index];
       // A null element stays (the collector names it); undefined is deserialized, and fails.
       if (entry === null) {
-        allSatisfied = false;
+        state.allSatisfied = false;
         continue;
       }
-      const converted = element(entry, 'element');
+      const converted = element(entry, 'element', state);
       if (converted !== entry) value[index] = converted;
     }
     return value;
@@ -117,24 +120,24 @@ function compileMap(shape: Shape & { kind: 'map' }): CompiledCheck {
   const valueLength = shape.values === undefined ? undefined : compileLengthPredicate(shape.values);
   // A null attribute value is the values module's to name; any other null entry is a violation.
   const nullAllowed = shape.value.kind === 'attributeValue';
-  return (value, position) => {
+  return (value, position, state) => {
     if (!isObject(value)) return deserializeValue(value, shape, position);
     let count = 0;
     // for…in with an own check visits what Object.keys lists, in its order, without the array.
     for (const key in value) {
       if (!hasOwnProperty.call(value, key)) continue;
       count++;
-      if (keys !== undefined && !keys(key)) allSatisfied = false;
+      if (keys !== undefined && !keys(key)) state.allSatisfied = false;
       const entry = value[key];
       if (entry === null) {
-        if (!nullAllowed) allSatisfied = false;
+        if (!nullAllowed) state.allSatisfied = false;
         continue;
       }
-      const converted = entryCheck(entry, 'element');
+      const converted = entryCheck(entry, 'element', state);
       if (converted !== entry) value[key] = converted;
-      if (valueLength !== undefined && !valueLength(lengthOf(converted))) allSatisfied = false;
+      if (valueLength !== undefined && !valueLength(lengthOf(converted))) state.allSatisfied = false;
     }
-    if (length !== undefined && !length(count)) allSatisfied = false;
+    if (length !== undefined && !length(count)) state.allSatisfied = false;
     return value;
   };
 }
@@ -153,7 +156,7 @@ function compileStructure(shape: StructureShape): CompiledCheck {
     required: member.required === true,
     check: compileShape(member.shape),
   }));
-  return (value, position) => {
+  return (value, position, state) => {
     if (!isObject(value)) return deserializeValue(value, shape, position);
     for (let index = 0; index < members.length; index++) {
       const member = members[index];
@@ -163,18 +166,18 @@ function compileStructure(shape: StructureShape): CompiledCheck {
         // An explicit null is the same as an absent member.
         if (memberValue === null) {
           delete value[name];
-          if (member.required) allSatisfied = false;
+          if (member.required) state.allSatisfied = false;
           continue;
         }
-        const converted = member.check(memberValue, 'field');
+        const converted = member.check(memberValue, 'field', state);
         if (converted !== memberValue) value[name] = converted;
       } else {
         // The reference deserializer skips inherited members but its constraint check sees them.
         const inherited = value[name];
         if (inherited === undefined || inherited === null) {
-          if (member.required) allSatisfied = false;
+          if (member.required) state.allSatisfied = false;
         } else if (!valueSatisfies(inherited, member.shape)) {
-          allSatisfied = false;
+          state.allSatisfied = false;
         }
       }
     }
@@ -282,8 +285,8 @@ export type RequestCheck = (request: Record<string, unknown>) => boolean;
 export function compileRequestCheck(shape: StructureShape): RequestCheck {
   const check = compileStructure(shape);
   return (request) => {
-    allSatisfied = true;
-    check(request, 'field');
-    return allSatisfied;
+    const state: CheckState = { allSatisfied: true };
+    check(request, 'field', state);
+    return state.allSatisfied;
   };
 }

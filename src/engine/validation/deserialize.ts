@@ -67,22 +67,27 @@ function deserializeBlob(value: unknown): unknown {
   return fail(messages.notBase64);
 }
 
-function deserializeList(value: unknown, shape: Shape & { kind: 'list' }, position: Position): unknown {
+/*
+ * `depth` counts the attribute values enclosing the value at hand (walk-depth.ts: the walk
+ * stops at a limit); it is handed down the calls, never kept between them.
+ */
+
+function deserializeList(value: unknown, shape: Shape & { kind: 'list' }, position: Position, depth: number): unknown {
   if (isObject(value)) fail(messages.startOfStructure);
   // A collection inside a collection fails with a reflection error of the service.
   if (!Array.isArray(value)) fail(position === 'element' ? messages.parameterizedType : messages.unexpectedFieldType);
   for (let index = 0; index < value.length; index++) {
-    if (value[index] !== null) value[index] = deserializeValue(value[index], shape.member, 'element');
+    if (value[index] !== null) value[index] = deserializeAt(value[index], shape.member, 'element', depth);
   }
   return value;
 }
 
-function deserializeMap(value: unknown, shape: Shape & { kind: 'map' }, position: Position): unknown {
+function deserializeMap(value: unknown, shape: Shape & { kind: 'map' }, position: Position, depth: number): unknown {
   if (Array.isArray(value)) fail(messages.unrecognizedCollection(javaTypeOf(shape)));
   if (!isObject(value)) fail(position === 'element' ? messages.parameterizedType : messages.unexpectedFieldType);
   for (const key of Object.keys(value)) {
     // A null map value survives deserialization; the values module names it.
-    if (value[key] !== null) value[key] = deserializeValue(value[key], shape.value, 'element');
+    if (value[key] !== null) value[key] = deserializeAt(value[key], shape.value, 'element', depth);
   }
   return value;
 }
@@ -99,54 +104,48 @@ function membersOf(shape: StructureShape): ReadonlyArray<readonly [string, Shape
   return members;
 }
 
-function deserializeMember(value: Record<string, unknown>, name: string, shape: Shape): void {
+function deserializeMember(value: Record<string, unknown>, name: string, shape: Shape, depth: number): void {
   // An explicit null is the same as an absent member.
   if (value[name] === null) delete value[name];
-  else value[name] = deserializeValue(value[name], shape, 'field');
+  else value[name] = deserializeAt(value[name], shape, 'field', depth);
 }
 
-function deserializeStructure(value: unknown, shape: StructureShape, position: Position): unknown {
+function deserializeStructure(value: unknown, shape: StructureShape, position: Position, depth: number): unknown {
   if (Array.isArray(value)) fail(messages.unrecognizedCollection(`class ${javaTypeOf(shape)}`));
   if (!isObject(value)) fail(position === 'field' ? messages.unexpectedFieldType : messages.unexpectedValueType);
   for (const [name, memberShape] of membersOf(shape)) {
-    if (Object.hasOwn(value, name)) deserializeMember(value, name, memberShape);
+    if (Object.hasOwn(value, name)) deserializeMember(value, name, memberShape, depth);
   }
   return value;
 }
 
-/** Attribute values enclosing the one being deserialized (walk-depth.ts: the walk stops at a limit). */
-let attributeDepth = 0;
-
 /**
  * An attribute value almost always has one member (its type tag): looking that one up
  * beats probing all ten members. With several members, the shape's order decides which
- * problem is reported first, so those take the general path.
+ * problem is reported first, so those take the general path. Its members are inside it:
+ * one level deeper.
  */
-function deserializeAttributeValue(value: unknown, position: Position): unknown {
-  if (attributeDepth >= DEEPEST_WALKED_ATTRIBUTE_LEVEL) return value;
-  attributeDepth++;
-  try {
-    if (isObject(value)) {
-      let only: string | undefined;
-      let count = 0;
-      for (const key in value) {
-        if (!Object.hasOwn(value, key)) continue;
-        only = key;
-        if (++count > 1) break;
-      }
-      if (count === 0) return value;
-      if (count === 1) {
-        const member = Object.hasOwn(attributeValueStructure.members, only as string)
-          ? attributeValueStructure.members[only as string]
-          : undefined;
-        if (member !== undefined) deserializeMember(value, only as string, member.shape);
-        return value;
-      }
+function deserializeAttributeValue(value: unknown, position: Position, depth: number): unknown {
+  if (depth >= DEEPEST_WALKED_ATTRIBUTE_LEVEL) return value;
+  const inner = depth + 1;
+  if (isObject(value)) {
+    let only: string | undefined;
+    let count = 0;
+    for (const key in value) {
+      if (!Object.hasOwn(value, key)) continue;
+      only = key;
+      if (++count > 1) break;
     }
-    return deserializeStructure(value, attributeValueStructure, position);
-  } finally {
-    attributeDepth--;
+    if (count === 0) return value;
+    if (count === 1) {
+      const member = Object.hasOwn(attributeValueStructure.members, only as string)
+        ? attributeValueStructure.members[only as string]
+        : undefined;
+      if (member !== undefined) deserializeMember(value, only as string, member.shape, inner);
+      return value;
+    }
   }
+  return deserializeStructure(value, attributeValueStructure, position, inner);
 }
 
 /**
@@ -155,13 +154,7 @@ function deserializeAttributeValue(value: unknown, position: Position): unknown 
  * counting its levels.
  */
 export function deserializeAttributeValueAt(value: unknown, position: Position, depth: number): unknown {
-  const outer = attributeDepth;
-  attributeDepth = depth;
-  try {
-    return deserializeAttributeValue(value, position);
-  } finally {
-    attributeDepth = outer;
-  }
+  return deserializeAttributeValue(value, position, depth);
 }
 
 /**
@@ -170,6 +163,10 @@ export function deserializeAttributeValueAt(value: unknown, position: Position, 
  * a `null` structure member is absent). Throws `SerializationException`.
  */
 export function deserializeValue(value: unknown, shape: Shape, position: Position = 'field'): unknown {
+  return deserializeAt(value, shape, position, 0);
+}
+
+function deserializeAt(value: unknown, shape: Shape, position: Position, depth: number): unknown {
   switch (shape.kind) {
     case 'string':
       return deserializeString(value);
@@ -180,17 +177,17 @@ export function deserializeValue(value: unknown, shape: Shape, position: Positio
     case 'blob':
       return deserializeBlob(value);
     case 'list':
-      return deserializeList(value, shape, position);
+      return deserializeList(value, shape, position, depth);
     case 'map':
-      return deserializeMap(value, shape, position);
+      return deserializeMap(value, shape, position, depth);
     case 'structure':
-      return deserializeStructure(value, shape, position);
+      return deserializeStructure(value, shape, position, depth);
     case 'attributeValue':
-      return deserializeAttributeValue(value, position);
+      return deserializeAttributeValue(value, position, depth);
   }
 }
 
 /** Deserializes a whole request body (a structure) in place. */
 export function deserializeRequest(input: Record<string, unknown>, shape: StructureShape): void {
-  deserializeStructure(input, shape, 'field');
+  deserializeStructure(input, shape, 'field', 0);
 }
