@@ -6,8 +6,8 @@
  * - `local`: the embedded SQLite engine as an in-process `DynamoDBClient` or an HTTP server.
  *
  * The root holds the three subpaths' lists, spelled out (no `export *`, so a name a subpath adds
- * reaches the root only by a decision here), plus `Engine` and `DynamoDBError`. `test/public-api.test.ts`
- * pins every entry point's list.
+ * reaches the root only by a decision here), plus `Engine`, its `Answer` and `DynamoDBError`.
+ * `test/public-api.test.ts` pins every entry point's list.
  *
  * @example
  * import { createLocalClient, TableRepository } from 'monotable';
@@ -151,4 +151,5 @@ export {
   type ServingEngine,
 } from './local/index.js';
 export { Engine, type EngineOptions } from './engine/engine.js';
+export { Answer } from './engine/answer.js';
 export { DynamoDBError } from './engine/errors.js';

@@ -124,7 +124,7 @@ async function measureGetRecords(options: BenchOptions, rows: ResultRow[]): Prom
     const syncIterations = Math.max(50, Math.floor(options.iterations / 10));
     const [handled, wire, scan] = [
       measureSync(read, syncIterations, 20),
-      measureSync(() => engine.handleAsJson(`${STREAMS}GetRecords`, request), syncIterations, 20),
+      measureSync(() => engine.answer(`${STREAMS}GetRecords`, request).toJson(), syncIterations, 20),
       measureSync(() => engine.handle('Scan', { TableName: 'records' }), syncIterations, 20),
     ];
     const sdk = await measureAsync(
@@ -144,7 +144,7 @@ async function measureGetRecords(options: BenchOptions, rows: ResultRow[]): Prom
       },
       {
         section: SECTION,
-        operation: 'GetRecords, 1,000 records (engine.handleAsJson: the wire text)',
+        operation: 'GetRecords, 1,000 records (engine.answer(…).toJson(): the wire text)',
         ours: formatUs(wire.meanUs),
         reference: '2 ms',
         ratio: wire.meanUs / 2000,

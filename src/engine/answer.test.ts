@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { answerText, itemOfAnswer, materializeAnswer } from './answer.js';
+import { Answer, answerText, isStoredItem, itemOfAnswer, materializeAnswer } from './answer.js';
+import { Engine } from './engine.js';
 import { StoredRow } from './storage/stored-row.js';
 import type { Item } from './values/attribute-value.js';
 
@@ -82,5 +83,38 @@ describe('read answers with stored rows', () => {
     const row = new StoredRow('{"a":{"S":"x"}}', 15);
     expect(itemOfAnswer(row)).toBe(itemOfAnswer(row));
     expect(itemOfAnswer(row)).toEqual({ a: { S: 'x' } });
+  });
+});
+
+describe('Engine.answer', () => {
+  it('gives one answer three ways: wire objects, their JSON text, and stored items for a reader', () => {
+    const engine = new Engine({ inMemory: true, ttlReapIntervalMs: 0 });
+    try {
+      engine.handle('CreateTable', {
+        TableName: 'answers',
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [{ AttributeName: 'pk', AttributeType: 'S' }],
+        KeySchema: [{ AttributeName: 'pk', KeyType: 'HASH' }],
+      });
+      const item = { pk: { S: 'a' }, n: { N: '1' }, l: { L: [{ BOOL: true }] } };
+      engine.handle('PutItem', { TableName: 'answers', Item: item });
+      const get = { TableName: 'answers', Key: { pk: { S: 'a' } } };
+      const answer = engine.answer('GetItem', get);
+      expect(answer).toBeInstanceOf(Answer);
+      expect(answer.value()).toEqual({ Item: item });
+      expect(answer.toJson()).toBe(JSON.stringify({ Item: item }));
+      const stored = engine.answer('GetItem', get).withStoredItems().Item;
+      expect(isStoredItem(stored)).toBe(true);
+      expect(isStoredItem(stored) && stored.parsedItem).toBeUndefined();
+      expect(isStoredItem(stored) && stored.item).toEqual(item);
+      expect(engine.handle('GetItem', get)).toEqual({ Item: item });
+      // An answer of plain wire objects (a stand-in engine's) is the same three ways.
+      const plain = new Answer({ Item: item });
+      expect(plain.value()).toEqual({ Item: item });
+      expect(plain.toJson()).toBe(JSON.stringify({ Item: item }));
+      expect(plain.withStoredItems()).toEqual({ Item: item });
+    } finally {
+      engine.close();
+    }
   });
 });

@@ -15,7 +15,7 @@ describe('Engine.handle dispatch', () => {
         type: 'UnknownOperationException',
         message: '',
       });
-      expect(errorOf(() => current.handleAsJson(operation, {}))).toEqual({
+      expect(errorOf(() => current.answer(operation, {}).toJson())).toEqual({
         type: 'UnknownOperationException',
         message: '',
       });
@@ -46,6 +46,8 @@ describe('Engine.handle dispatch', () => {
     expect(engine.handle('GetItem', { TableName: 'dispatch', Key: { pk: { S: 'a' } } })).toEqual({
       Item: { pk: { S: 'a' }, v: { N: '1' } },
     });
-    expect(JSON.parse(engine.handleAsJson('GetItem', { TableName: 'dispatch', Key: { pk: { S: 'b' } } }))).toEqual({});
+    expect(JSON.parse(engine.answer('GetItem', { TableName: 'dispatch', Key: { pk: { S: 'b' } } }).toJson())).toEqual(
+      {},
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { answerText, materializeAnswer } from './answer.js';
+import { Answer, PLAIN_ANSWER, ROWS_ANSWER, SELF_WRITTEN_ANSWER, type AnswerForm } from './answer.js';
 import { EngineCaches } from './engine-caches.js';
 import { DynamoDBError, internalServerError, serializationError } from './errors.js';
 import { operationRegistry } from './operations/index.js';
@@ -9,19 +9,16 @@ import { runBackfills, runBackfillsInSlices } from './backfill/backfills.js';
 import { reapExpiredItems, reapExpiredItemsInSlices } from './ttl/reaper.js';
 import { requestShapeValidatorOf, type RequestShapeValidator } from './validation/request-shape.js';
 
-/** What `handle` needs to know of an operation, found with one lookup per call. */
+/** What `answer` needs to know of an operation, found with one lookup per call. */
 interface Route {
   readonly handler: OperationHandler;
   /** The request-shape check (validation/request-shape.ts), when the operation has a shape. */
   readonly validate: RequestShapeValidator | undefined;
-  /** Whether the answer may hold stored rows, unparsed (answer.ts). */
-  readonly reads: boolean;
+  /** What the answer may hold beyond wire objects: stored rows, unparsed, and self-written members (answer.ts). */
+  readonly form: AnswerForm;
   /** Whether the operation may leave a backfill pending (a new GSI, a TTL change). */
   readonly startsBackfill: boolean;
 }
-
-/** The operations that may start a backfill (storage/backfill-progress.ts). */
-const BACKFILL_OPERATIONS = new Set(['UpdateTable', 'UpdateTimeToLive']);
 
 const routes = new Map<string, Route>(
   Object.entries(operationRegistry).map(([operation, spec]) => [
@@ -29,8 +26,8 @@ const routes = new Map<string, Route>(
     {
       handler: spec.handler,
       validate: requestShapeValidatorOf(operation),
-      reads: spec.returnsRows,
-      startsBackfill: BACKFILL_OPERATIONS.has(operation),
+      form: spec.writesItself ? SELF_WRITTEN_ANSWER : spec.returnsRows ? ROWS_ANSWER : PLAIN_ANSWER,
+      startsBackfill: spec.startsBackfill,
     },
   ]),
 );
@@ -64,7 +61,7 @@ export interface EngineOptions {
 }
 
 /**
- * DynamoDB's data plane on SQLite: wire JSON in, wire JSON out.
+ * DynamoDB's data plane on SQLite: wire JSON in, an {@link Answer} out.
  *
  * @example
  * const engine = new Engine({ inMemory: true });
@@ -143,13 +140,29 @@ export class Engine {
   }
 
   /**
-   * Answers one operation. Returns the response body; throws `DynamoDBError` for every
-   * error answer (never anything else: an unexpected failure becomes `InternalServerError`).
+   * Answers one operation: the response body as wire objects (`Answer.value`), as JSON
+   * text (`Answer.toJson`, the items a read returns as stored copied in as text), or with
+   * those items left for a reader of the caller's (`Answer.withStoredItems`). Throws
+   * `DynamoDBError` for every error answer (never anything else: an unexpected failure
+   * becomes `InternalServerError`).
+   *
+   * @example
+   * const body = engine.answer('ListTables', {}).toJson(); // '{"TableNames":[]}'
+   */
+  answer(operation: string, input: unknown): Answer {
+    const route = routeOf(operation);
+    return new Answer(this.run(route, input), route.form);
+  }
+
+  /**
+   * `answer(operation, input).value()`: the response body as wire objects. Throws as
+   * `answer` does.
+   *
+   * @example
+   * engine.handle('ListTables', {}); // → { TableNames: [] }
    */
   handle(operation: string, input: unknown): Record<string, unknown> {
-    const route = routeOf(operation);
-    const answer = this.answer(route, input);
-    return route.reads ? materializeAnswer(answer) : answer;
+    return this.answer(operation, input).value();
   }
 
   /**
@@ -165,28 +178,8 @@ export class Engine {
     return this.context.storage.streams.onAppended(listener);
   }
 
-  /**
-   * `JSON.stringify(handle(operation, input))`, byte for byte, for a server to send: items
-   * a read returns as stored are copied from storage as text, never parsed or
-   * re-serialized. Throws as `handle` does.
-   */
-  handleAsJson(operation: string, input: unknown): string {
-    const route = routeOf(operation);
-    const answer = this.answer(route, input);
-    return route.reads ? answerText(answer) : JSON.stringify(answer);
-  }
-
-  /**
-   * As `handle`, but items a read returns as stored stay `StoredRow`s (answer.ts), for a
-   * caller that converts them itself: the in-process client reads them straight into the
-   * SDK's output (local/sdk-accelerator/fast-wire/wire-to-output.ts).
-   */
-  handleWithRows(operation: string, input: unknown): Record<string, unknown> {
-    return this.answer(routeOf(operation), input);
-  }
-
-  /** The operation's answer; read operations leave items read as stored unparsed (answer.ts). */
-  private answer(route: Route, input: unknown): Record<string, unknown> {
+  /** The operation's answer body; read operations leave items read as stored unparsed (answer.ts). */
+  private run(route: Route, input: unknown): Record<string, unknown> {
     if (input === null || typeof input !== 'object' || Array.isArray(input)) {
       throw serializationError('Start of structure or map found where not expected');
     }

@@ -1,9 +1,10 @@
 import type { Engine } from '../engine/engine.js';
 
 /**
- * What the local client and the server need from an engine: wire JSON in, wire JSON
- * out, `DynamoDBError` thrown for error answers. `Engine` satisfies it; tests may pass
- * a stand-in. `handleAsJson` and `handleWithRows` are optional: without them, the server
- * stringifies `handle`'s answer itself and the in-process client converts parsed items.
+ * What the local client and the server need from an engine: `answer`, which they call
+ * once per request (`DynamoDBError` thrown for error answers), and `close`; `handle`
+ * (`answer(…).value()`) for callers that hold the engine behind a client or a server.
+ * `Engine` satisfies it; tests may pass a stand-in, answering with `new Answer(body)`
+ * (engine/answer.ts).
  */
-export type EngineLike = Pick<Engine, 'handle' | 'close'> & Partial<Pick<Engine, 'handleAsJson' | 'handleWithRows'>>;
+export type EngineLike = Pick<Engine, 'answer' | 'handle' | 'close'>;

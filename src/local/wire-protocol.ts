@@ -139,9 +139,7 @@ export function answerWireRequest(
     return jsonResponse(400, { __type: `${CORAL}SerializationException` }, contentType);
   }
   try {
-    const body = engine.handleAsJson
-      ? engine.handleAsJson(operation, input)
-      : JSON.stringify(engine.handle(operation, input));
+    const body = engine.answer(operation, input).toJson();
     return textResponse(200, EMPTY_BODY_OPERATIONS.has(operation) ? '' : body, contentType);
   } catch (error) {
     const answer = errorAnswer(error);

@@ -11,6 +11,16 @@ import { checkExpectedVersion, planTransition, planUpdate, validateEntityInput }
 
 type Loose = Record<string, unknown>;
 
+/** The members of an UpdateItem request that a transaction's Update takes (it has no ReturnValues). */
+const TRANSACT_UPDATE_MEMBERS = [
+  'TableName',
+  'Key',
+  'UpdateExpression',
+  'ConditionExpression',
+  'ExpressionAttributeNames',
+  'ExpressionAttributeValues',
+] as const;
+
 /**
  * Builders of transaction actions for one entity (validated like the single-item operations).
  *
@@ -106,24 +116,8 @@ export class EntityTransactions<E extends EntityDefinition> {
         `inside a transaction, pass ${built.missing.join(', ')} too: the index keys depend on them`,
       );
     }
-    const {
-      TableName,
-      Key,
-      UpdateExpression,
-      ConditionExpression,
-      ExpressionAttributeNames,
-      ExpressionAttributeValues,
-    } = built.request;
-    return this.action('Update', key, {
-      Update: {
-        TableName,
-        Key,
-        UpdateExpression,
-        ConditionExpression,
-        ExpressionAttributeNames,
-        ExpressionAttributeValues,
-      },
-    } as TransactAction['request']);
+    const update = Object.fromEntries(TRANSACT_UPDATE_MEMBERS.map((member) => [member, built.request[member]]));
+    return this.action('Update', key, { Update: update } as TransactAction['request']);
   }
 
   private action(action: TransactAction['action'], values: Loose, request: Loose): TransactAction {

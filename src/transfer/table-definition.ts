@@ -15,7 +15,7 @@ import {
 import { TableNotFoundError } from './errors.js';
 
 /** What it takes to create a copy of a table elsewhere (name aside). */
-export interface TableDefinition {
+export interface TableCopyDefinition {
   readonly keySchema: KeySchemaElement[];
   readonly attributeDefinitions: AttributeDefinition[];
   readonly globalSecondaryIndexes?: GlobalSecondaryIndex[];
@@ -24,7 +24,7 @@ export interface TableDefinition {
 }
 
 /** The ADR's fixed shape: `pk` and `sk`, both strings. */
-export const adrTableDefinition: TableDefinition = {
+export const adrTableDefinition: TableCopyDefinition = {
   keySchema: [
     { AttributeName: 'pk', KeyType: 'HASH' },
     { AttributeName: 'sk', KeyType: 'RANGE' },
@@ -64,7 +64,7 @@ export async function readTableDefinition(
   client: DynamoDBClient,
   tableName: string,
   location: string,
-): Promise<TableDefinition> {
+): Promise<TableCopyDefinition> {
   const table = await describeTable(client, tableName);
   if (!table?.KeySchema || !table.AttributeDefinitions) throw new TableNotFoundError(tableName, location);
   const globalSecondaryIndexes = table.GlobalSecondaryIndexes?.map(
@@ -98,7 +98,7 @@ export async function readTableDefinition(
 export async function ensureTable(
   client: DynamoDBClient,
   tableName: string,
-  definition: TableDefinition,
+  definition: TableCopyDefinition,
 ): Promise<boolean> {
   if (await describeTable(client, tableName)) return false;
   await client.send(

@@ -72,16 +72,16 @@ export async function startSdkShim(mode: SdkMode): Promise<SdkShim> {
   };
 }
 
-/** Marks, per `client.send`, whether the engine was called (its `handle` runs in the call's async context). */
+/** Marks, per `client.send`, whether the engine was called (its `answer` runs in the call's async context). */
 function trackEngineCalls(client: DynamoDBClient): AsyncLocalStorage<{ reachedEngine: boolean }> {
   const calls = new AsyncLocalStorage<{ reachedEngine: boolean }>();
   const engine = localEngineOf(client);
-  const handle = engine.handle.bind(engine);
-  engine.handle = ((operation, input) => {
+  const answer = engine.answer.bind(engine);
+  engine.answer = ((operation, input) => {
     const call = calls.getStore();
     if (call) call.reachedEngine = true;
-    return handle(operation, input);
-  }) as typeof engine.handle;
+    return answer(operation, input);
+  }) as typeof engine.answer;
   return calls;
 }
 

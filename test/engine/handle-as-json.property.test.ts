@@ -5,7 +5,7 @@ import { DynamoDBError } from '../../src/engine/errors.js';
 import { itemSize } from '../../src/engine/values/index.js';
 
 /*
- * `handleAsJson` splices the stored text of items a read returns unchanged into the body
+ * `Answer.toJson` splices the stored text of items a read returns unchanged into the body
  * and parses only what a filter, projection or LSI fetch needs: whatever the items and the
  * request, its text must be `JSON.stringify(handle(...))`, and its errors `handle`'s.
  */
@@ -198,7 +198,7 @@ beforeEach(() => {
 });
 afterEach(() => engine.close());
 
-describe('handleAsJson', () => {
+describe('Answer.toJson', () => {
   it("answers every read with the text of handle()'s answer, byte for byte", () => {
     let answered = 0;
     let storedItemsAnswered = 0;
@@ -230,7 +230,7 @@ describe('handleAsJson', () => {
             // As a request arrives over the wire: members set to undefined are absent.
             const { operation, input } = JSON.parse(JSON.stringify(read)) as typeof read;
             const expected = outcome(() => JSON.stringify(engine.handle(operation, input)));
-            expect(outcome(() => engine.handleAsJson(operation, input))).toEqual(expected);
+            expect(outcome(() => engine.answer(operation, input).toJson())).toEqual(expected);
             if ('text' in expected) answered++;
             // An item with an attribute besides the keys went out as stored (or fully projected).
             if ('text' in expected && /"Items?":\[?\{"[^"]*":\{"[A-Z]+":[^}]*\},"/.test(expected.text))
@@ -247,17 +247,19 @@ describe('handleAsJson', () => {
 
   it('answers other operations and errors as handle() does', () => {
     const item = { pk: { S: 'p' }, sk: { N: '1' }, a: { S: 'x' } };
-    expect(engine.handleAsJson('PutItem', { TableName: TABLE, Item: item, ReturnValues: 'ALL_OLD' })).toBe('{}');
+    expect(engine.answer('PutItem', { TableName: TABLE, Item: item, ReturnValues: 'ALL_OLD' }).toJson()).toBe('{}');
     expect(
-      engine.handleAsJson('DeleteItem', {
-        TableName: TABLE,
-        Key: { pk: item.pk, sk: item.sk },
-        ReturnValues: 'ALL_OLD',
-      }),
+      engine
+        .answer('DeleteItem', {
+          TableName: TABLE,
+          Key: { pk: item.pk, sk: item.sk },
+          ReturnValues: 'ALL_OLD',
+        })
+        .toJson(),
     ).toBe(JSON.stringify({ Attributes: item }));
-    expect(outcome(() => engine.handleAsJson('GetItem', { TableName: 'missing', Key: {} }))).toEqual({
+    expect(outcome(() => engine.answer('GetItem', { TableName: 'missing', Key: {} }).toJson())).toEqual({
       error: 'ResourceNotFoundException: Requested resource not found',
     });
-    expect(outcome(() => engine.handleAsJson('Nope', {}))).toEqual({ error: 'UnknownOperationException: ' });
+    expect(outcome(() => engine.answer('Nope', {}).toJson())).toEqual({ error: 'UnknownOperationException: ' });
   });
 });

@@ -37,10 +37,10 @@ const bytes = new Uint8Array([0, 1, 2, 250, 255]);
 async function tour(mode: 'fast' | 'full-stack'): Promise<unknown[]> {
   const client: DynamoDBClient = createLocalClient({ inMemory: true, mode });
   await createSampleTable(client);
-  // Records what the engine receives, whichever of its entry points a transport uses.
+  // Records what the engine receives: every transport calls `answer` (`handle` too goes through it).
   const engine = localEngineOf(client) as unknown as Record<string, (operation: string, input: unknown) => unknown>;
   const received: unknown[] = [];
-  for (const entry of ['handle', 'handleAsJson', 'handleWithRows']) {
+  for (const entry of ['answer']) {
     const original = engine[entry]?.bind(engine);
     if (!original) continue;
     engine[entry] = (operation, input) => {
@@ -260,7 +260,7 @@ describe('direct wire conversion through createLocalClient', () => {
       });
       const engine = localEngineOf(client) as unknown as Record<string, (operation: string, input: unknown) => unknown>;
       const received: unknown[] = [];
-      for (const entry of ['handle', 'handleAsJson', 'handleWithRows']) {
+      for (const entry of ['answer']) {
         const original = engine[entry]?.bind(engine);
         if (!original) continue;
         engine[entry] = (operation, input) => {

@@ -92,6 +92,26 @@ describe('the SDK self-check', () => {
     expect(localClientMode(fullStack)).toBe('full-stack');
   });
 
+  it('turns the direct conversions off for a deserializer that reads timestamps otherwise than the direct reader', () => {
+    const probe = new DynamoDBClient({
+      region: 'us-east-1',
+      endpoint: 'http://localhost:8000',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
+    cleanups.push(() => probe.destroy());
+    const { deserializer } = (probe.config as unknown as { protocol: { deserializer: Record<string, unknown> } })
+      .protocol;
+    const readObject = (deserializer.readObject as (schema: unknown, data: unknown) => Record<string, unknown>).bind(
+      deserializer,
+    );
+    // As a release that gave timestamps as epoch milliseconds would read them.
+    deserializer.readObject = (schema: unknown, data: unknown) =>
+      JSON.parse(JSON.stringify(readObject(schema, data)), (_key, value) =>
+        typeof value === 'string' && /^\d{4}-\d\d-\d\dT/.test(value) ? Date.parse(value) : value,
+      );
+    expect(checkSdk(sdk, probe)).toEqual({ missing: [], directConversion: false });
+  });
+
   it('names what an SDK lacks', () => {
     const copy = sdkWithRenamedDeserializer();
     const probe = new (copy.DynamoDBClient as typeof DynamoDBClient)({

@@ -99,7 +99,7 @@ describe('GetRecords pages', () => {
         'StreamViewType',
       ]);
       if (modify.OldImage) expect(modify.OldImage).toEqual(stored);
-      const text = engine.handleAsJson(`${STREAMS}GetRecords`, request);
+      const text = engine.answer(`${STREAMS}GetRecords`, request).toJson();
       expect(text).toBe(JSON.stringify(engine.handle(`${STREAMS}GetRecords`, request)));
       expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(engine.handle(`${STREAMS}GetRecords`, request))));
     });

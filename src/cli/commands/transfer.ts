@@ -29,12 +29,7 @@ export function register(program: Command): void {
     .option('--segments <n>', 'parallel Scan segments', parseCount, 4)
     .action(async (flags: { from: Location; table: string; out?: string; segments: number }) => {
       const { exportTable } = await import('../../transfer/export-table.js');
-      const result = await exportTable({
-        from: flags.from,
-        table: flags.table,
-        out: flags.out,
-        segments: flags.segments,
-      });
+      const result = await exportTable(flags);
       console.error(
         `monotable: exported ${result.items} items of ${flags.table}${flags.out ? ` to ${flags.out}` : ''}`,
       );
@@ -50,13 +45,7 @@ export function register(program: Command): void {
     .option('--concurrency <n>', 'BatchWriteItem calls in flight', parseCount, 4)
     .action(async (flags: { to: Location; table: string; in: string; restart?: boolean; concurrency: number }) => {
       const { importTable } = await import('../../transfer/import-table.js');
-      const result = await importTable({
-        to: flags.to,
-        table: flags.table,
-        in: flags.in,
-        restart: flags.restart,
-        concurrency: flags.concurrency,
-      });
+      const result = await importTable(flags);
       const resumed = result.resumedAfterLine > 0 ? ` (resumed after line ${result.resumedAfterLine})` : '';
       console.error(`monotable: imported ${result.items} items into ${flags.table}${resumed}`);
     });

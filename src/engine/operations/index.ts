@@ -36,20 +36,29 @@ export interface OperationSpec {
   readonly shape: StructureShape | undefined;
   /** Whether the answer may hold stored rows, unparsed (answer.ts). */
   readonly returnsRows: boolean;
+  /** Whether the answer may hold members that write themselves (answer.ts SelfWrittenValue). */
+  readonly writesItself: boolean;
   /** An item operation: its input and answer hold attribute values, converted without the SDK's serde in `src/local`. */
   readonly dataPlane: boolean;
+  /** Whether the operation may leave a backfill pending (a new GSI, a TTL change: storage/backfill-progress.ts). */
+  readonly startsBackfill: boolean;
 }
 
 function control(handler: OperationHandler, shape: StructureShape): OperationSpec {
-  return { handler, shape, returnsRows: false, dataPlane: false };
+  return { handler, shape, returnsRows: false, writesItself: false, dataPlane: false, startsBackfill: false };
+}
+
+/** A control-plane operation after which the engine runs pending backfills in the background. */
+function backfillStarting(handler: OperationHandler, shape: StructureShape): OperationSpec {
+  return { handler, shape, returnsRows: false, writesItself: false, dataPlane: false, startsBackfill: true };
 }
 
 function write(handler: OperationHandler, shape: StructureShape): OperationSpec {
-  return { handler, shape, returnsRows: false, dataPlane: true };
+  return { handler, shape, returnsRows: false, writesItself: false, dataPlane: true, startsBackfill: false };
 }
 
 function read(handler: OperationHandler, shape: StructureShape): OperationSpec {
-  return { handler, shape, returnsRows: true, dataPlane: true };
+  return { handler, shape, returnsRows: true, writesItself: false, dataPlane: true, startsBackfill: false };
 }
 
 /**
@@ -61,11 +70,11 @@ export const operationRegistry: Readonly<Record<string, OperationSpec>> = {
   DescribeTable: control(describeTable, shapes.describeTable),
   ListTables: control(listTables, shapes.listTables),
   DeleteTable: control(deleteTable, shapes.deleteTable),
-  UpdateTable: control(updateTable, shapes.updateTable),
+  UpdateTable: backfillStarting(updateTable, shapes.updateTable),
   TagResource: control(tagResource, shapes.tagResource),
   UntagResource: control(untagResource, shapes.untagResource),
   ListTagsOfResource: control(listTagsOfResource, shapes.listTagsOfResource),
-  UpdateTimeToLive: control(updateTimeToLive, shapes.updateTimeToLive),
+  UpdateTimeToLive: backfillStarting(updateTimeToLive, shapes.updateTimeToLive),
   DescribeTimeToLive: control(describeTimeToLive, shapes.describeTimeToLive),
   DescribeEndpoints: control(describeEndpoints, shapes.describeEndpoints),
   DescribeContinuousBackups: control(describeContinuousBackups, shapes.describeContinuousBackups),
@@ -87,7 +96,14 @@ export const operationRegistry: Readonly<Record<string, OperationSpec>> = {
     Object.entries(streamsOperations).map(([name, handler]) => [
       name,
       // GetRecords' records write themselves from stored texts (answer.ts SelfWrittenValue).
-      { handler, shape: undefined, returnsRows: name === 'DynamoDBStreams_20120810.GetRecords', dataPlane: false },
+      {
+        handler,
+        shape: undefined,
+        returnsRows: name === 'DynamoDBStreams_20120810.GetRecords',
+        writesItself: name === 'DynamoDBStreams_20120810.GetRecords',
+        dataPlane: false,
+        startsBackfill: false,
+      },
     ]),
   ),
 };

@@ -1,5 +1,5 @@
-import * as crypto from 'node:crypto';
 import type { AttributeValue } from '../values/attribute-value.js';
+import { sha1OfScratch, sha1PrefixOfScratch, sha1Scratch } from './sha1.js';
 
 /*
  * The key hashes that order DynamoDB Local's results where DynamoDB itself promises no
@@ -12,23 +12,35 @@ import type { AttributeValue } from '../values/attribute-value.js';
 const saltText = 'LocalDdb';
 const salt = Buffer.from(saltText, 'latin1');
 
-// One-shot hashing (Node ≥ 20.12) takes half the time of a Hash object; every write
-// hashes its partition key. A string is hashed as its UTF-8 bytes, and the salt is ASCII.
-const oneShot = (crypto as { hash?: (algorithm: string, data: string | Uint8Array, encoding: 'buffer') => Buffer })
-  .hash;
+/** Writes the salt and then `parts` into the hash's scratch buffer; the message's length. */
+function writeSalted(parts: readonly Uint8Array[]): number {
+  let length = salt.length;
+  for (const part of parts) length += part.length;
+  const scratch = sha1Scratch(length);
+  salt.copy(scratch, 0);
+  let at = salt.length;
+  for (const part of parts) {
+    scratch.set(part, at);
+    at += part.length;
+  }
+  return length;
+}
+
+/** Writes the salt and the UTF-8 of `text` into the hash's scratch buffer; the message's length. */
+function writeSaltedText(text: string): number {
+  // UTF-8 takes at most 3 bytes per UTF-16 unit (a surrogate pair: 4 bytes for 2 units).
+  const scratch = sha1Scratch(salt.length + text.length * 3);
+  salt.copy(scratch, 0);
+  return salt.length + scratch.write(text, salt.length, 'utf8');
+}
 
 function saltedSha1(parts: readonly Uint8Array[]): Buffer {
-  if (oneShot) return oneShot('sha1', Buffer.concat([salt, ...parts]), 'buffer');
-  const hash = crypto.createHash('sha1');
-  hash.update(salt);
-  for (const part of parts) hash.update(part);
-  return hash.digest();
+  return sha1OfScratch(writeSalted(parts));
 }
 
 /** The hash of one key value. */
 export function keyValueHash(value: AttributeValue): Buffer {
-  if ('S' in value)
-    return oneShot ? oneShot('sha1', saltText + value.S, 'buffer') : saltedSha1([Buffer.from(value.S, 'utf8')]);
+  if ('S' in value) return sha1OfScratch(writeSaltedText(value.S));
   if ('B' in value) return saltedSha1([Buffer.from(value.B, 'base64')]);
   if ('N' in value) return saltedSha1([numberHashBytes(value.N)]);
   throw new Error('key values are S, N or B');
@@ -36,7 +48,7 @@ export function keyValueHash(value: AttributeValue): Buffer {
 
 /** The first 32 bits of {@link keyValueHash} of a string key value (storage's `seg` column). */
 export function stringKeyHashPrefix(text: string): number {
-  return hashPrefix(keyValueHash({ S: text }));
+  return sha1PrefixOfScratch(writeSaltedText(text));
 }
 
 /** The hash of a whole table key: of the partition key alone, or of both key hashes. */

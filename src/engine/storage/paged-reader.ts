@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { storedRowOf, type StoredRow } from './stored-row.js';
+import type { StoredRow } from './stored-row.js';
 
 /**
  * A keyset-paged read: statements select one column, plucked (one string per row):
@@ -17,8 +17,8 @@ export interface PageQuery {
   readonly positionOf: (row: StoredRow) => unknown[];
   /** Stop after this many items (the caller's DynamoDB `Limit`). */
   readonly limit?: number;
-  /** The row of a selected value; `storedRowOf` by default. */
-  readonly rowOf?: (column: string) => StoredRow;
+  /** The row of a selected value (`storedRowOf`, or `storedRowWithoutSize` for `data` alone). */
+  readonly rowOf: (column: string) => StoredRow;
 }
 
 export interface PreparedRead {
@@ -44,7 +44,7 @@ export function* readPages(
   let remaining = query.limit ?? Number.POSITIVE_INFINITY;
   let position = startPosition;
   let pageRows = query.limit === undefined ? firstPageRows : Math.max(1, Math.min(query.limit, firstPageRowsWithLimit));
-  const rowOf = query.rowOf ?? storedRowOf;
+  const rowOf = query.rowOf;
   while (remaining > 0) {
     const rows = Math.min(pageRows, remaining);
     const page = (

@@ -21,6 +21,7 @@ import type {
 import { StreamLog } from './stream-log.js';
 import { createStreamTables } from './stream-tables.js';
 import type { StoredRow } from './stored-row.js';
+import { AttributeNameMemo } from './stored-text-reader.js';
 import { TableStore } from './table-store.js';
 import { WalCheckpointer } from './wal-checkpointer.js';
 import { WriteTransactions } from './write-transactions.js';
@@ -70,6 +71,8 @@ class SqliteStorage implements Storage {
   readonly catalog: Catalog;
   entries = new Map<string, CatalogEntry>();
   readonly stores = new Map<string, TableStore>();
+  /** The attribute names recurring from item to item, for every table's reads (stored-text-reader.ts). */
+  private readonly attributeNames = new AttributeNameMemo();
   /** `PRAGMA data_version` of a file, prepared on first use (a private in-memory database needs none). */
   private dataVersion: Database.Statement<[], number> | undefined;
   private seenDataVersion = -1;
@@ -183,7 +186,7 @@ class SqliteStorage implements Storage {
     if (store === undefined) {
       const entry = this.entries.get(name);
       if (entry === undefined) throw resourceNotFound();
-      store = new TableStore(this.database, entry);
+      store = new TableStore(this.database, entry, this.attributeNames);
       this.stores.set(name, store);
     }
     return store;
@@ -257,9 +260,11 @@ class SqliteStorage implements Storage {
       this.writeTransaction(() => store.putItem(item, hints));
       return;
     }
-    // One statement is atomic by itself, inside the held transaction too.
+    // One statement is atomic by itself, inside the held transaction too; there, a new
+    // item's index entries need no savepoint either (a savepoint journals every page the
+    // statements touch: docs/performance.md).
     this.held?.open();
-    store.putItemAlone(item, hints?.size, (work) => this.writeTransaction(work));
+    store.putItemAlone(item, hints?.size, (work) => this.writeTransaction(work), this.held !== undefined);
     this.held?.wrote();
   }
 

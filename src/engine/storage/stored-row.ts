@@ -1,5 +1,7 @@
 import type { Item } from '../values/attribute-value.js';
 import { parseStoredItem } from './stored-item-parser.js';
+import type { StoredItemVisitor } from './stored-item-visitor.js';
+import { readStoredItem, type AttributeNameMemo } from './stored-text-reader.js';
 
 /**
  * An item (or index projection) as storage holds it: its wire JSON text and its DynamoDB
@@ -25,6 +27,8 @@ export class StoredRow {
     /** The item's DynamoDB size, or {@link SIZE_NOT_READ} for a row read without it. */
     private readonly storedSize: number,
     readonly textStart = 0,
+    /** Where recurring attribute names are kept between reads: the storage's that read the row. */
+    readonly names?: AttributeNameMemo,
   ) {}
 
   /** The item's DynamoDB size (the `size` column). Only for rows read with it (`hasSize`). */
@@ -49,7 +53,16 @@ export class StoredRow {
   }
 
   get item(): Item {
-    return (this.parsed ??= parseStoredItem(this.source, this.textStart));
+    return (this.parsed ??= parseStoredItem(this.source, this.textStart, this.names));
+  }
+
+  /**
+   * The item read from the text straight into the values `visitor` builds, or `undefined`
+   * where the reader gives up (the caller then takes `item`). Not cached, and not shared
+   * with `item`.
+   */
+  read<Value>(visitor: StoredItemVisitor<Value>): Record<string, Value> | undefined {
+    return readStoredItem(this.source, this.textStart, visitor, this.names);
   }
 
   /** The item if something has parsed it already (a filter or a projection may have; it may then be shared). */
@@ -77,23 +90,23 @@ export const SIZE_NOT_READ = -1;
 export const SIZE_PER_TEXT_UNIT_AT_MOST = 3;
 
 /** The row of a `data` value read alone: its text, without its size. */
-export function storedRowWithoutSize(data: string): StoredRow {
-  return new StoredRow(data, SIZE_NOT_READ);
+export function storedRowWithoutSize(data: string, names?: AttributeNameMemo): StoredRow {
+  return new StoredRow(data, SIZE_NOT_READ, 0, names);
 }
 
 /** The row of a {@link STORED_ROW_COLUMN} value. */
-export function storedRowOf(column: string): StoredRow {
+export function storedRowOf(column: string, names?: AttributeNameMemo): StoredRow {
   let size = 0;
   let index = 0;
   for (let code = column.charCodeAt(0); code >= 0x30 && code <= 0x39; code = column.charCodeAt(++index)) {
     size = size * 10 + (code - 0x30);
   }
-  if (column.charCodeAt(index) !== 0x7b) return unusualStoredRow(column);
-  return new StoredRow(column, size, index);
+  if (column.charCodeAt(index) !== 0x7b) return unusualStoredRow(column, names);
+  return new StoredRow(column, size, index, names);
 }
 
 /** A size SQLite wrote otherwise than as plain digits (not written by this engine): read as a number. */
-function unusualStoredRow(column: string): StoredRow {
+function unusualStoredRow(column: string, names: AttributeNameMemo | undefined): StoredRow {
   const brace = column.indexOf('{');
-  return new StoredRow(column.slice(brace), Number(column.slice(0, brace)));
+  return new StoredRow(column.slice(brace), Number(column.slice(0, brace)), 0, names);
 }

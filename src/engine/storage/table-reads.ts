@@ -13,6 +13,7 @@ import {
 import { readPages, type PageQuery } from './paged-reader.js';
 import { parseStoredItem } from './stored-item-parser.js';
 import { STORED_ROW_COLUMN, storedRowOf, storedRowWithoutSize, type StoredRow } from './stored-row.js';
+import { AttributeNameMemo } from './stored-text-reader.js';
 import { keyValueHash, tableKeyHash } from './key-hash.js';
 import { segmentHash, segmentRange } from './segment-hash.js';
 import { boundSql, positionSupersedes, sortRange, type KeyColumnValue, type SortRange } from './sort-range.js';
@@ -58,10 +59,18 @@ export class TableReads {
   /** Where `ensureScanIndex` has made sure of the scan index: the table (`''`) and indexes by name. */
   private readonly scanIndexesMade = new Set<string>();
 
+  /** The row of a {@link STORED_ROW_COLUMN} value, and of a `data` value read alone: both keep `names`. */
+  private readonly rowWithSize: (column: string) => StoredRow;
+  private readonly rowWithoutSize: (data: string) => StoredRow;
+
   constructor(
     protected readonly database: Database.Database,
     readonly entry: CatalogEntry,
+    /** The recurring attribute names of the items read (the storage's, shared by its tables). */
+    protected readonly names: AttributeNameMemo = new AttributeNameMemo(),
   ) {
+    this.rowWithSize = (column) => storedRowOf(column, names);
+    this.rowWithoutSize = (data) => storedRowWithoutSize(data, names);
     this.definition = entry.definition;
     this.table = quoteIdentifier(entry.sqlName);
     this.indexes = [...this.definition.globalIndexes, ...this.definition.localIndexes].map((definition) => ({
@@ -88,7 +97,7 @@ export class TableReads {
 
   getItem(key: Item): Item | undefined {
     const data = this.selectItem.get(this.partitionColumn(key), this.sortColumn(key));
-    return data === undefined ? undefined : parseStoredItem(data);
+    return data === undefined ? undefined : parseStoredItem(data, 0, this.names);
   }
 
   /** Read side: the stored row column of one item, prepared on first use. */
@@ -100,7 +109,7 @@ export class TableReads {
       .prepare<KeyColumnValue[], string>(`SELECT ${STORED_ROW_COLUMN} FROM ${this.table} WHERE pk = ? AND sk = ?`)
       .pluck();
     const column = this.selectRow.get(this.partitionColumn(key), this.sortColumn(key));
-    return column === undefined ? undefined : storedRowOf(column);
+    return column === undefined ? undefined : this.rowWithSize(column);
   }
 
   /**
@@ -227,7 +236,7 @@ export class TableReads {
         afterPosition: { statement: statements.afterPosition, parameters: afterPositionParameters },
         positionOf: statements.positionOf,
         limit: request.limit,
-        rowOf: withSizes ? storedRowOf : storedRowWithoutSize,
+        rowOf: withSizes ? this.rowWithSize : this.rowWithoutSize,
       },
       startPosition,
     );
@@ -299,6 +308,7 @@ export class TableReads {
       afterPosition: { statement: statements.afterPosition, parameters: afterPosition.parameters },
       positionOf,
       limit,
+      rowOf: this.rowWithSize,
     };
   }
 

@@ -24,7 +24,7 @@ describe('an attribute named __proto__', () => {
     engine.handle('PutItem', wire(`{"TableName":"items","Item":${item}}`));
     const key = '{"TableName":"items","Key":{"pk":{"S":"a"}}}';
     expect(JSON.stringify(engine.handle('GetItem', wire(key)))).toBe(`{"Item":${item}}`);
-    expect(engine.handleAsJson('GetItem', wire(key))).toBe(`{"Item":${item}}`);
+    expect(engine.answer('GetItem', wire(key)).toJson()).toBe(`{"Item":${item}}`);
   });
 
   it('is updated, returned and projected by name', () => {

@@ -161,6 +161,20 @@ describe('a GSI created on a table of 20,000 items', () => {
     client.destroy();
   });
 
+  it('goes on by itself after UpdateTable, with no reaper and nobody waiting for it', async () => {
+    const engine = engineWithJobs(2_000);
+    const client = createLocalClient({ engine });
+    await client.send(createByGroup);
+    let status: string | undefined;
+    for (let turn = 0; turn < 2_000 && status !== 'ACTIVE'; turn++) {
+      await new Promise((resolve) => setImmediate(resolve));
+      const described = await client.send(new DescribeTableCommand({ TableName: 'jobs' }));
+      status = described.Table?.GlobalSecondaryIndexes?.[0]?.IndexStatus;
+    }
+    expect(status).toBe('ACTIVE');
+    client.destroy();
+  });
+
   it('answers GetItem over HTTP between the slices', async () => {
     const engine = engineWithJobs(20_000);
     const server = await startServer({ engine, port: 0 });

@@ -20,7 +20,7 @@ function streamsClientClass(): typeof DynamoDBStreamsClient {
 }
 
 function isEngineLike(source: AnyClient | EngineLike): source is EngineLike {
-  return typeof (source as EngineLike).handle === 'function';
+  return typeof (source as EngineLike).answer === 'function';
 }
 
 /**

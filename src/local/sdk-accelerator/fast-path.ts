@@ -5,6 +5,7 @@ import { identifyThroughCache } from './identify-cache.js';
 import { LeanMiddlewareStack, type DeserializerGuard } from './lean-middleware-stack.js';
 import { newRequestId } from '../request-id.js';
 import { copyWireAnswer } from './fast-wire/copy-wire-answer.js';
+import { readDescriptionOutput } from './fast-wire/description-output.js';
 import { inputToWire } from './fast-wire/input-to-wire.js';
 import { outputFromWire } from './fast-wire/wire-to-output.js';
 import {
@@ -81,23 +82,24 @@ export function installFastPath(client: DynamoDBClient, engine: EngineLike, opti
     const decodeBase64 = protocol.deserializer.serdeContext?.base64Decoder;
     let wireOutput: Record<string, unknown>;
     try {
+      const answer = engine.answer(operation.name, wireInput);
       // outputFromWire reads items left as stored itself, straight into their output form.
-      wireOutput =
-        conversion?.output && decodeBase64 && engine.handleWithRows
-          ? engine.handleWithRows(operation.name, wireInput)
-          : engine.handle(operation.name, wireInput);
+      wireOutput = conversion?.output && decodeBase64 ? answer.withStoredItems() : answer.value();
     } catch (caught) {
       return throwAsSdk(protocol, operation, context, caught);
     }
     // The SDK's deserializer converts lists and attribute values in place. Item
     // operations answer with objects made for the call; the others may share catalog
-    // data with the engine, so they get a copy (structuredClone's, docs/performance.md).
-    const owned = freshOutput ? wireOutput : copyWireAnswer(wireOutput);
+    // data with the engine, so they are read without changing them (table descriptions:
+    // fast-wire/description-output.ts) or get a copy (structuredClone's, docs/performance.md).
+    const description = conversion?.description && readDescriptionOutput(conversion.description, wireOutput);
+    const owned = description || freshOutput ? wireOutput : copyWireAnswer(wireOutput);
     const document = context[DOCUMENT_OUTPUT] as DocumentOutput | undefined;
     const output =
-      conversion?.output && decodeBase64
+      description ??
+      (conversion?.output && decodeBase64
         ? outputFromWire(conversion.output, owned, decodeBase64, document?.keepsRows)
-        : protocol.deserializer.readObject(operation.output, owned);
+        : protocol.deserializer.readObject(operation.output, owned));
     // Every member the HTTP path's metadata has, in one literal (docs/performance.md).
     const metadata: ResponseMetadata = {
       httpStatusCode: 200,

@@ -1,5 +1,6 @@
 import { LeanMiddlewareStack } from './lean-middleware-stack.js';
 import { HTTP_ONLY_MIDDLEWARES, PER_COMMAND_HTTP_MIDDLEWARES, SERDE_MIDDLEWARES } from './fast-path.js';
+import { readsDescriptionsAsSdk } from './fast-wire/description-output.js';
 import { reproducesCodecOf } from './fast-wire/direct-conversion.js';
 import { operationSchemaFrom, operationSchemaTupleOf, SMITHY_CONTEXT_KEY, type SdkProtocol } from './sdk-protocol.js';
 import { wireShapeOf, type WireShape } from './fast-wire/wire-shape.js';
@@ -63,6 +64,10 @@ export function checkSdk(sdk: SdkModule, client: object): SdkVerdict {
   };
   const protocolHolds = checkProtocol(config?.protocol, missing);
   if (protocolHolds && !reproducesCodecOf(config?.protocol as SdkProtocol)) layout.push('DynamoDB JSON codec 2');
+  if (protocolHolds && !readsDescriptionsAsSdk((config as { protocol: SdkProtocol }).protocol.deserializer))
+    layout.push(
+      'the deserializer reading structures and epoch-seconds timestamps as fast-wire/description-output.ts does',
+    );
   if (
     !stack ||
     !hasMethods(stack, [

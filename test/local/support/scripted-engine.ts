@@ -1,3 +1,4 @@
+import { Answer } from '../../../src/engine/answer.js';
 import { DynamoDBError } from '../../../src/engine/errors.js';
 import type { EngineLike } from '../../../src/local/engine-like.js';
 
@@ -12,6 +13,10 @@ export class ScriptedEngine implements EngineLike {
   readonly items = new Map<string, Wire>();
   readonly calls: Array<{ operation: string; input: unknown }> = [];
   closed = false;
+
+  answer(operation: string, input: unknown): Answer {
+    return new Answer(this.handle(operation, input));
+  }
 
   handle(operation: string, input: any): Record<string, unknown> {
     this.calls.push({ operation, input });

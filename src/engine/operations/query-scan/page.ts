@@ -98,6 +98,9 @@ function readPageRows(source: Iterable<StoredRow>, options: PageOptions, bySizeB
   // (over HTTP nothing is shared either), and a row returned unparsed stays unparsed.
   return {
     ...page,
-    lastEvaluatedKey: lastEvaluatedKey(parseStoredItem(lastRead.source, lastRead.textStart), options.keyAttributeNames),
+    lastEvaluatedKey: lastEvaluatedKey(
+      parseStoredItem(lastRead.source, lastRead.textStart, lastRead.names),
+      options.keyAttributeNames,
+    ),
   };
 }

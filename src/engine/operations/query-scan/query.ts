@@ -7,17 +7,15 @@ import {
 } from '../../expressions/index.js';
 import type { OperationHandler } from '../operation.js';
 import { expressionAttributesOf } from '../shared/expression-parameters.js';
-import { assertKeyPathsScalar } from '../shared/key-paths.js';
 import { validateQueryStartKey } from './exclusive-start-key.js';
 import { checkReadExpressionParameters } from './expression-parameters.js';
 import { readPage, readPageWithoutSizes } from './page.js';
 import { pageEndsAtRangeEnd } from './range-end.js';
 import { assertFilterAvoidsKeys } from './path-checks.js';
 import { readConsumedCapacity } from './read-capacity.js';
-import { parseReadClauses, planPage, type PageReadInput } from './read-plan.js';
+import { parseReadClauses, planPage, selectOfReadClauses, type PageReadInput } from './read-plan.js';
 import { rejectConsistentReadOfGlobalIndex, resolveReadTarget } from './read-target.js';
 import { pageResponse } from './read-response.js';
-import { resolveSelect } from './select.js';
 
 /** The Query request members this handler reads (already shape-checked). */
 interface QueryInput extends PageReadInput {
@@ -63,14 +61,7 @@ export const query: OperationHandler = (context, input: QueryInput) => {
   const keyCondition = keyNode
     ? keyConditionFromNode(keyNode, target)
     : keyConditionFromKeyConditions(input.KeyConditions as Record<string, LegacyCondition>, target);
-  if (clauses.projection || clauses.filterPaths.length > 0) {
-    assertKeyPathsScalar(target.table, [...(clauses.projection ?? []), ...clauses.filterPaths]);
-  }
-  const select = resolveSelect({
-    select: input.Select,
-    indexName: input.IndexName,
-    projection: clauses.projectionMember,
-  });
+  const select = selectOfReadClauses(target, clauses, input);
 
   if (input.ExclusiveStartKey)
     validateQueryStartKey(input.ExclusiveStartKey, target, keyCondition, input.ScanIndexForward !== false);

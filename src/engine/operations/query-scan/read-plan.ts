@@ -23,7 +23,8 @@ import {
   projectionNeedsTableItem,
 } from './path-checks.js';
 import type { ReadTarget } from './read-target.js';
-import type { Select } from './select.js';
+import { resolveSelect, type Select } from './select.js';
+import { assertKeyPathsScalar } from '../shared/key-paths.js';
 
 /** The filter and projection of a Query or Scan, from expressions or legacy parameters. */
 export interface ReadClauses {
@@ -85,6 +86,21 @@ export function parseReadClauses(
     projectionMember = 'AttributesToGet';
   }
   return { filter, filterPaths: filter ? conditionPaths(filter) : [], projection, projectionMember };
+}
+
+/**
+ * The read's effective `Select`, once its projection and filter are known to read no path
+ * through a key attribute (a key is a scalar): the checks Query and Scan make, in their order.
+ */
+export function selectOfReadClauses(
+  target: ReadTarget,
+  clauses: ReadClauses,
+  input: { readonly Select?: Select; readonly IndexName?: string },
+): Select {
+  if (clauses.projection || clauses.filterPaths.length > 0) {
+    assertKeyPathsScalar(target.table, [...(clauses.projection ?? []), ...clauses.filterPaths]);
+  }
+  return resolveSelect({ select: input.Select, indexName: input.IndexName, projection: clauses.projectionMember });
 }
 
 /** How a page turns the items read into the items returned, and what that costs. */

@@ -1,15 +1,13 @@
 import type { OperationHandler } from '../operation.js';
 import { expressionAttributesOf } from '../shared/expression-parameters.js';
-import { assertKeyPathsScalar } from '../shared/key-paths.js';
 import { validateScanStartKey } from './exclusive-start-key.js';
 import { checkReadExpressionParameters } from './expression-parameters.js';
 import { readPage } from './page.js';
 import { readConsumedCapacity } from './read-capacity.js';
-import { parseReadClauses, planPage, type PageReadInput } from './read-plan.js';
+import { parseReadClauses, planPage, selectOfReadClauses, type PageReadInput } from './read-plan.js';
 import { resolveReadTarget } from './read-target.js';
 import { pageResponse } from './read-response.js';
 import { assertStartKeyInSegment, resolveSegment } from './segments.js';
-import { resolveSelect } from './select.js';
 
 /** The Scan request members this handler reads (already shape-checked). */
 interface ScanInput extends PageReadInput {
@@ -32,14 +30,7 @@ export const scan: OperationHandler = (context, input: ScanInput) => {
   const attributes = expressionAttributesOf(input);
   const clauses = parseReadClauses(input, attributes, 'ScanFilter', context.caches.expressions);
   attributes.assertAllUsed();
-  if (clauses.projection || clauses.filterPaths.length > 0) {
-    assertKeyPathsScalar(target.table, [...(clauses.projection ?? []), ...clauses.filterPaths]);
-  }
-  const select = resolveSelect({
-    select: input.Select,
-    indexName: input.IndexName,
-    projection: clauses.projectionMember,
-  });
+  const select = selectOfReadClauses(target, clauses, input);
 
   if (input.ExclusiveStartKey) {
     validateScanStartKey(input.ExclusiveStartKey, target);

@@ -1,5 +1,6 @@
 import { SelfWrittenValue } from '../../answer.js';
 import { parseStoredItem } from '../../storage/stored-item-parser.js';
+import { AttributeNameMemo } from '../../storage/stored-text-reader.js';
 import { RECORD_COLUMN, type StoredRecordRow, type StreamViewType } from '../../storage/stream-log.js';
 import { sequenceNumberText } from './shards.js';
 
@@ -75,6 +76,8 @@ export class RecordPage extends SelfWrittenValue {
   value(): Record<string, unknown>[] {
     const { awsRegion, viewType } = this.page;
     const records: Record<string, unknown>[] = new Array(this.rows.length);
+    // The images of a stream's records name their attributes alike, record after record.
+    const names = new AttributeNameMemo();
     for (let index = 0; index < this.rows.length; index++) {
       const row = this.rows[index];
       const seq = row[RECORD_COLUMN.seq];
@@ -83,10 +86,10 @@ export class RecordPage extends SelfWrittenValue {
       const userIdentity = row[RECORD_COLUMN.userIdentity];
       const dynamodb: Record<string, unknown> = {
         ApproximateCreationDateTime: Math.floor(row[RECORD_COLUMN.createdAt] / 1000),
-        Keys: parseStoredItem(row[RECORD_COLUMN.keys]),
+        Keys: parseStoredItem(row[RECORD_COLUMN.keys], 0, names),
       };
-      if (newImage !== null) dynamodb.NewImage = parseStoredItem(newImage);
-      if (oldImage !== null) dynamodb.OldImage = parseStoredItem(oldImage);
+      if (newImage !== null) dynamodb.NewImage = parseStoredItem(newImage, 0, names);
+      if (oldImage !== null) dynamodb.OldImage = parseStoredItem(oldImage, 0, names);
       dynamodb.SequenceNumber = sequenceNumberText(seq);
       dynamodb.SizeBytes = row[RECORD_COLUMN.size];
       dynamodb.StreamViewType = viewType;

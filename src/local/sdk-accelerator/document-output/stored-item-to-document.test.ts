@@ -1,14 +1,21 @@
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readStoredItemWithBinaries } from '../../../engine/storage/stored-item-parser.js';
+import { StoredRow } from '../../../engine/storage/stored-row.js';
 import { expectIdentical } from '../fast-wire/expect-identical.test-support.js';
-import { readStoredItemAsDocument } from './stored-item-to-document.js';
+import { readStoredItemWithBinaries as readItemWithBinaries } from '../fast-wire/stored-item-to-output.js';
+import { readStoredItemAsDocument as readItemAsDocument } from './stored-item-to-document.js';
 
 // The reader must give what the SDK's reader followed by lib-dynamodb's unmarshalling of
 // each attribute (`processAllKeysInObj` with `unmarshall`) gives, for every stored item.
 
 const decode = (text: string): Uint8Array => new Uint8Array(Buffer.from(text, 'base64'));
+
+/** The readers, on a row of this text (from `start` on, as storage hands rows over). */
+const readStoredItemAsDocument = (text: string, decodeBinary: typeof decode, start = 0) =>
+  readItemAsDocument(new StoredRow(text, 0, start), decodeBinary);
+const readStoredItemWithBinaries = (text: string, decodeBinary: typeof decode) =>
+  readItemWithBinaries(new StoredRow(text, 0), decodeBinary);
 
 function sdkDocument(text: string): Record<string, unknown> {
   const sdkItem = readStoredItemWithBinaries(text, decode)!;

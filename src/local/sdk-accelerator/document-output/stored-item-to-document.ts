@@ -1,39 +1,26 @@
 import { convertToNative } from './util-dynamodb-of-lib-dynamodb.js';
-import {
-  CLOSE_BRACE,
-  COLON,
-  COMMA,
-  LETTER_B,
-  LETTER_L,
-  LETTER_M,
-  LETTER_N,
-  LETTER_S,
-  OPEN_BRACE,
-  StoredTextReader,
-  UNEXPECTED_TEXT,
-  storeAttribute,
-} from '../../../engine/storage/stored-text-reader.js';
-import type { BinaryDecoder } from '../../../engine/storage/stored-item-parser.js';
+import type { StoredItem, StoredItemVisitor } from '../../../engine/answer.js';
+import type { BinaryDecoder } from '../fast-wire/stored-item-to-output.js';
 
 /**
  * A stored item as a DocumentClient call hands it to the caller: what the SDK's reader
  * (binaries through `decodeBinary`) and then `@aws-sdk/lib-dynamodb`'s unmarshalling
  * (`unmarshall` of each attribute value, with numbers as JavaScript numbers) make of it,
  * read from the stored text in one pass. Only for unmarshall options without `wrapNumbers`
- * (document-unmarshall.ts checks that). With `start`, the item is the text from there on
- * (see StoredRow). `undefined` where the reader gives up: text with
- * escapes, and any member named `__proto__`, which the SDK's unmarshalling stores by
- * assignment (setting the prototype); the caller then takes the usual path.
+ * (document-unmarshall.ts checks that). `undefined` where the reader gives up: text the
+ * engine's reader does not read (escapes), and any member named `__proto__`, which the SDK's
+ * unmarshalling stores by assignment (setting the prototype); the caller then takes the
+ * usual path.
  *
  * @example
- * readStoredItemAsDocument('{"pk":{"S":"a"},"n":{"N":"1.5"}}', decode); // { pk: 'a', n: 1.5 }
+ * // row stored as '{"pk":{"S":"a"},"n":{"N":"1.5"}}'
+ * readStoredItemAsDocument(row, decode); // { pk: 'a', n: 1.5 }
  */
 export function readStoredItemAsDocument(
-  text: string,
+  item: StoredItem,
   decodeBinary: BinaryDecoder,
-  start = 0,
 ): Record<string, unknown> | undefined {
-  return new DocumentItemReader(text, start, decodeBinary).readWhole();
+  return item.read(new DocumentValues(decodeBinary));
 }
 
 /**
@@ -47,90 +34,54 @@ function numberOf(text: string): unknown {
   return convertToNative({ N: text }, {});
 }
 
-class DocumentItemReader extends StoredTextReader<Record<string, unknown>> {
-  constructor(
-    text: string,
-    start: number,
-    private readonly decodeBinary: BinaryDecoder,
-  ) {
-    super(text, start);
+/** Attribute values as `convertToNative` gives them. */
+class DocumentValues implements StoredItemVisitor<unknown> {
+  constructor(private readonly decodeBinary: BinaryDecoder) {}
+
+  string(text: string): unknown {
+    return text;
   }
 
-  protected readItem(): Record<string, unknown> {
-    return this.readMap(true);
+  number(text: string): unknown {
+    return numberOf(text);
   }
 
-  /** `{"name":<attribute value>,...}`: an item (`topLevel`), or the members of an `M`. */
-  private readMap(topLevel: boolean): Record<string, unknown> {
-    const text = this.text;
-    this.expect(OPEN_BRACE);
-    const map: Record<string, unknown> = {};
-    if (text.charCodeAt(this.position) === CLOSE_BRACE) {
-      this.position++;
-      return map;
-    }
-    for (let ordinal = 0; ; ordinal++) {
-      const name = topLevel ? this.readTopLevelName(ordinal) : this.readString();
-      if (name === '__proto__') throw UNEXPECTED_TEXT;
-      this.expect(COLON);
-      const value = this.readValue();
-      if (topLevel) storeAttribute(map, ordinal, name, value);
-      else map[name] = value;
-      const next = text.charCodeAt(this.position++);
-      if (next === CLOSE_BRACE) return map;
-      if (next !== COMMA) throw UNEXPECTED_TEXT;
-    }
+  binary(base64: string): unknown {
+    // Called as the SDK's reader calls it: as a plain function, not a method.
+    const decodeBinary = this.decodeBinary;
+    return decodeBinary(base64);
   }
 
-  /** An attribute value `{"<type>":<value>}` as `convertToNative` gives it. */
-  private readValue(): unknown {
-    let value: unknown;
-    switch (this.readTypeTag()) {
-      case LETTER_S:
-        value = this.readString();
-        break;
-      case LETTER_N:
-        value = numberOf(this.readString());
-        break;
-      case LETTER_B:
-        value = this.decodeBinary(this.readString());
-        break;
-      case LETTER_L:
-        value = this.readList();
-        break;
-      case LETTER_M:
-        value = this.readMap(false);
-        break;
-      case 0:
-        value = this.readLongTypeValue();
-        break;
-      default:
-        throw UNEXPECTED_TEXT;
-    }
-    this.closeValue();
+  boolean(value: boolean): unknown {
     return value;
   }
 
-  private readLongTypeValue(): unknown {
-    switch (this.longType) {
-      case 'SS':
-        return new Set(this.readStrings());
-      case 'NS':
-        return new Set(this.readStrings().map(numberOf));
-      case 'BS':
-        // `map` hands the decoder (item, index, array), as the SDK's reader does.
-        return new Set(this.readStrings().map(this.decodeBinary as (item: unknown) => Uint8Array));
-      case 'BOOL':
-        return this.readBoolean();
-      case 'NULL':
-        this.readBoolean();
-        return null;
-      default:
-        throw UNEXPECTED_TEXT;
-    }
+  null(): unknown {
+    return null;
   }
 
-  private readList(): unknown[] {
-    return this.readArray(() => this.readValue());
+  strings(texts: string[]): unknown {
+    return new Set(texts);
+  }
+
+  numbers(texts: string[]): unknown {
+    return new Set(texts.map(numberOf));
+  }
+
+  binaries(texts: string[]): unknown {
+    // `map` hands the decoder (item, index, array), as the SDK's reader does.
+    return new Set(texts.map(this.decodeBinary as (item: unknown) => Uint8Array));
+  }
+
+  list(elements: unknown[]): unknown {
+    return elements;
+  }
+
+  map(members: Record<string, unknown>): unknown {
+    return members;
+  }
+
+  ownProtoMember(): boolean {
+    return false;
   }
 }

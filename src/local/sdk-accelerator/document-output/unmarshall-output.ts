@@ -1,7 +1,7 @@
 import type { unmarshallOptions as UnmarshallOptions } from '@aws-sdk/util-dynamodb';
 import { unmarshall } from './util-dynamodb-of-lib-dynamodb.js';
-import { StoredRow } from '../../../engine/storage/stored-row.js';
-import type { BinaryDecoder } from '../../../engine/storage/stored-item-parser.js';
+import { isStoredItem } from '../../../engine/answer.js';
+import type { BinaryDecoder } from '../fast-wire/stored-item-to-output.js';
 import { readRowItem } from '../fast-wire/wire-to-output.js';
 import { readStoredItemAsDocument } from './stored-item-to-document.js';
 
@@ -43,7 +43,7 @@ function reachOf(keyNodes: object): Reach {
  * `unmarshallOutput` of `@aws-sdk/lib-dynamodb` (its `processKeysInObj`, `processObj` and
  * `processAllKeysInObj`), step for step, so that every output is the one the
  * DocumentClient's own middleware would build. One difference in how, none in what: an
- * item still held as stored text (a `StoredRow` the fast path left in place) is read
+ * item still held as stored text (a `StoredItem` the fast path left in place) is read
  * straight into its unmarshalled form.
  */
 export function unmarshallDocumentOutput(
@@ -114,13 +114,10 @@ class OutputUnmarshaller {
 
   /** `processAllKeysInObj` with no deeper nodes: every member is an attribute value. */
   allMembers(value: unknown): unknown {
-    if (value instanceof StoredRow) {
+    if (isStoredItem(value)) {
       if (this.decodeBinary === undefined)
         throw new Error('A stored row reached the DocumentClient output without a base64 decoder');
-      const item =
-        value.parsedItem === undefined
-          ? readStoredItemAsDocument(value.source, this.decodeBinary, value.textStart)
-          : undefined;
+      const item = value.parsedItem === undefined ? readStoredItemAsDocument(value, this.decodeBinary) : undefined;
       if (item !== undefined) return item;
       value = readRowItem(value, this.decodeBinary);
     }

@@ -1,5 +1,6 @@
 import { dataPlaneOperations } from '../../../engine/engine.js';
 import type { OperationSchema, SdkProtocol } from '../sdk-protocol.js';
+import { descriptionShapeOf, type DescriptionShape } from './description-output.js';
 import { wireShapeOf, type WireShape } from './wire-shape.js';
 import { outputFromWireSupports } from './wire-to-output.js';
 
@@ -17,6 +18,11 @@ export interface DirectConversion {
    * the direct reader does not reproduce.
    */
   readonly output: WireShape | undefined;
+  /**
+   * For the other operations, the shape `readDescriptionOutput` reads their answers by
+   * (description-output.ts); absent where the output schema holds a shape it does not read.
+   */
+  readonly description: DescriptionShape | undefined;
 }
 
 // By the command's static operation schema, which lives as long as the SDK module.
@@ -36,9 +42,10 @@ export function directConversionOf(operation: OperationSchema): DirectConversion
 
 function compile(operation: OperationSchema): DirectConversion {
   const input = wireShapeOf(operation.input);
-  if (!DATA_PLANE_OPERATIONS.has(operation.name)) return { input, output: undefined };
+  if (!DATA_PLANE_OPERATIONS.has(operation.name))
+    return { input, output: undefined, description: descriptionShapeOf(operation.output) };
   const output = wireShapeOf(operation.output);
-  return { input, output: outputFromWireSupports(output) ? output : undefined };
+  return { input, output: outputFromWireSupports(output) ? output : undefined, description: undefined };
 }
 
 /**

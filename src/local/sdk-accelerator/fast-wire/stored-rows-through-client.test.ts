@@ -9,6 +9,7 @@ import {
   type AttributeValue,
 } from '@aws-sdk/client-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
+import { Answer } from '../../../engine/answer.js';
 import { Engine } from '../../../engine/engine.js';
 import { StoredRow } from '../../../engine/storage/stored-row.js';
 import { createLocalClient } from '../../client/create-local-client.js';
@@ -22,6 +23,9 @@ afterAll(() => engine.close());
 
 /** The engine, answering reads with rows where `handle` has items (some already parsed, as a filter leaves them). */
 const withRows = {
+  answer(operation: string, input: unknown): Answer {
+    return new Answer(this.handle(operation, input));
+  },
   handle(operation: string, input: unknown): Record<string, unknown> {
     return asRows(engine.handle(operation, input), 0) as Record<string, unknown>;
   },

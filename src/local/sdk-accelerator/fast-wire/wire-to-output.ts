@@ -1,5 +1,5 @@
-import { readStoredItemWithBinaries } from '../../../engine/storage/stored-item-parser.js';
-import { StoredRow } from '../../../engine/storage/stored-row.js';
+import { isStoredItem, type StoredItem } from '../../../engine/answer.js';
+import { readStoredItemWithBinaries } from './stored-item-to-output.js';
 import { reachesKind, type StructShape, type WireShape } from './wire-shape.js';
 
 /** Base64 text to bytes, as the SDK's configured `base64Decoder` does it. */
@@ -24,10 +24,10 @@ export function outputFromWireSupports(shape: WireShape): boolean {
  * numeric members sent as "Infinity"/"-Infinity"/"NaN" become numbers. Only for shapes
  * `outputFromWireSupports` accepts.
  *
- * The answer may hold items as the engine read them (`StoredRow`s, engine/answer.ts): an
- * item nothing has parsed yet is read from its stored text straight into its output form,
+ * The answer may hold items as the engine read them (`StoredItem`s, `Answer.withStoredItems`):
+ * an item nothing has parsed yet is read from its stored text straight into its output form,
  * skipping the wire objects and the pass that converts them. With `keepRows`, such items
- * stay rows, for a reader that goes further (document-output/unmarshall-output.ts).
+ * stay stored items, for a reader that goes further (document-output/unmarshall-output.ts).
  */
 export function outputFromWire(
   shape: WireShape,
@@ -40,7 +40,7 @@ export function outputFromWire(
 
 interface OutputReading {
   readonly decodeBase64: Base64Decoder;
-  /** Whether stored items that nothing has parsed stay `StoredRow`s. */
+  /** Whether stored items that nothing has parsed stay `StoredItem`s. */
   readonly keepRows: boolean;
 }
 
@@ -61,7 +61,7 @@ function readValue(shape: WireShape, value: unknown, reading: OutputReading): un
         }
         return value;
       case 'map':
-        if (value instanceof StoredRow) {
+        if (isStoredItem(value)) {
           if (reading.keepRows && shape.value.kind === 'attributeValue' && value.parsedItem === undefined) return value;
           return readRow(shape.value, value, reading);
         }
@@ -81,17 +81,17 @@ function readValue(shape: WireShape, value: unknown, reading: OutputReading): un
 }
 
 /** A stored item in the form the SDK's deserializer gives an item (an attribute-value map). */
-export function readRowItem(row: StoredRow, decodeBase64: Base64Decoder): Record<string, unknown> {
+export function readRowItem(row: StoredItem, decodeBase64: Base64Decoder): Record<string, unknown> {
   return readRow(ATTRIBUTE_VALUE_SHAPE, row, { decodeBase64, keepRows: false }) as Record<string, unknown>;
 }
 
 const ATTRIBUTE_VALUE_SHAPE: WireShape = { kind: 'attributeValue' };
 
 /** A stored item where the answer has an attribute-value map: what converting `row.item` in place gives. */
-function readRow(valueShape: WireShape, row: StoredRow, reading: OutputReading): unknown {
+function readRow(valueShape: WireShape, row: StoredItem, reading: OutputReading): unknown {
   // A parsed item may share its values with other members: it is converted in place, as any other.
   if (valueShape.kind === 'attributeValue' && row.parsedItem === undefined) {
-    const direct = readStoredItemWithBinaries(row.source, reading.decodeBase64, row.textStart);
+    const direct = readStoredItemWithBinaries(row, reading.decodeBase64);
     if (direct !== undefined) return direct;
   }
   const item = row.item as Record<string, unknown>;
