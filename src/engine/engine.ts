@@ -1,8 +1,8 @@
 import { Answer, PLAIN_ANSWER, ROWS_ANSWER, SELF_WRITTEN_ANSWER, type AnswerForm } from './answer.js';
+import { EngineCaches } from './engine-caches.js';
 import { DynamoDBError, internalServerError, serializationError } from './errors.js';
 import { operationRegistry } from './operations/index.js';
 import type { CheckedRequest, EngineContext, OperationHandler } from './operations/operation.js';
-import { StatementCache } from './partiql/statement-cache.js';
 import { openSqliteStorage } from './storage/sqlite-storage.js';
 import type { Storage } from './storage/storage.js';
 import { runBackfills, runBackfillsInSlices } from './backfill/backfills.js';
@@ -92,13 +92,15 @@ export class Engine {
     const storage: Storage = openSqliteStorage(
       options.inMemory || !options.path ? { inMemory: true, now } : { path: options.path, now },
     );
+    const caches = new EngineCaches();
     this.context = {
       storage,
+      caches,
       now,
       streamShardDurationMs: options.streamShardDurationMs,
       region: options.region ?? 'us-east-1',
       accountId: options.accountId ?? '000000000000',
-      partiqlStatements: new StatementCache(),
+      partiqlStatements: caches.partiqlStatements,
     };
     const interval = options.ttlReapIntervalMs ?? 5000;
     if (interval > 0) {
@@ -255,9 +257,23 @@ export class Engine {
     }
   }
 
+  /**
+   * Forgets what this engine remembers between requests to answer the next ones sooner
+   * (parsed expressions and PartiQL statements, checked request shapes; engine-caches.ts
+   * lists them and their bounds). Answers do not change; the next requests do the work again.
+   * Each cache is bounded anyway: this is for a long-lived engine that wants memory back.
+   *
+   * @example
+   * engine.clearCaches();
+   */
+  clearCaches(): void {
+    this.context.caches.clear();
+  }
+
   close(): void {
     this.closed = true;
     if (this.reaper) clearInterval(this.reaper);
+    this.context.caches.clear();
     this.context.storage.close();
   }
 }

@@ -1,5 +1,6 @@
 import type { Comparator, ConditionFunctionName, ConditionNode, DocumentPath, Operand } from './ast.js';
 import type { ExpressionAttributes } from './expression-attributes.js';
+import type { ExpressionMemo } from './expression-memo.js';
 import { betweenBoundsReversed } from '../errors.js';
 import { formatPathForMessage, invalidExpression, type ExpressionKind } from './expression-errors.js';
 import { CONDITION_FUNCTIONS, checkConditionStructure } from './check-structure.js';
@@ -31,20 +32,18 @@ export function checkCondition(
   kind: ExpressionKind,
   node: SyntaxCondition,
   attributes: ExpressionAttributes,
+  memo?: ExpressionMemo,
 ): ConditionNode {
-  checkConditionStructure(kind, node);
+  checkConditionStructure(kind, node, memo);
   const condition = new ConditionChecker(kind, attributes).condition(node);
   // DynamoDB counts operators only once everything else about the expression is valid.
-  // The count depends on the text alone, and trees are cached by text: counted once.
-  if (!countChecked.has(node)) {
+  // The count depends on the text alone, and the memo keeps trees by text: counted once.
+  if (memo === undefined || !memo.operatorCountPassed.has(node)) {
     checkOperatorCount(kind, conditionOperatorCount(condition));
-    countChecked.add(node);
+    memo?.operatorCountPassed.add(node);
   }
   return condition;
 }
-
-/** Syntax trees whose operator count is within the limit. */
-const countChecked = new WeakSet<SyntaxCondition>();
 
 class ConditionChecker {
   constructor(

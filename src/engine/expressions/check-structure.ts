@@ -1,4 +1,5 @@
 import { invalidExpression, type ExpressionKind } from './expression-errors.js';
+import type { ExpressionMemo } from './expression-memo.js';
 import { isReservedWord } from './reserved-words.js';
 import type {
   SyntaxCall,
@@ -136,25 +137,24 @@ class StructureWalk {
   }
 }
 
-/**
- * Syntax trees that passed this pass, with the kind they passed as. The pass depends on the
- * tree alone and trees are cached by text (syntax-cache.ts), so a text that passed once
- * passes again: it is walked once. A failing tree is walked each time, to throw.
+/*
+ * The pass depends on the tree alone and the memo keeps trees by text, so a tree the memo
+ * saw pass (with the kind it passed as) passes again: a text is walked once. A failing tree
+ * is walked each time, to throw.
  */
-const passed = new WeakMap<object, ExpressionKind>();
 
 /** First semantic pass over a condition (ConditionExpression, FilterExpression, KeyConditionExpression). */
-export function checkConditionStructure(kind: ExpressionKind, node: SyntaxCondition): void {
-  if (passed.get(node) === kind) return;
+export function checkConditionStructure(kind: ExpressionKind, node: SyntaxCondition, memo?: ExpressionMemo): void {
+  if (memo !== undefined && memo.structurePassed.get(node) === kind) return;
   new StructureWalk(kind).condition(node);
-  passed.set(node, kind);
+  memo?.structurePassed.set(node, kind);
 }
 
 /** First semantic pass over an UpdateExpression. */
-export function checkUpdateStructure(clauses: readonly SyntaxUpdateClause[]): void {
-  if (passed.get(clauses) === 'UpdateExpression') return;
+export function checkUpdateStructure(clauses: readonly SyntaxUpdateClause[], memo?: ExpressionMemo): void {
+  if (memo !== undefined && memo.structurePassed.get(clauses) === 'UpdateExpression') return;
   new StructureWalk('UpdateExpression').updateClauses(clauses);
-  passed.set(clauses, 'UpdateExpression');
+  memo?.structurePassed.set(clauses, 'UpdateExpression');
 }
 
 /** First semantic pass over a ProjectionExpression's paths. */

@@ -1,5 +1,6 @@
 import type { DocumentPath, UpdateAction, UpdateNode, UpdateValue } from './ast.js';
 import type { ExpressionAttributes } from './expression-attributes.js';
+import type { ExpressionMemo } from './expression-memo.js';
 import { invalidExpression, type ExpressionKind } from './expression-errors.js';
 import { checkOperatorCount } from './operator-limit.js';
 import { checkPathsDisjoint } from './path-overlap.js';
@@ -35,8 +36,12 @@ function setValueOperands(value: SyntaxSetValue): SyntaxOperand[] {
  * updated paths, overlapping paths, then each action's values and types (DynamoDB reports
  * the last failing action).
  */
-export function checkUpdate(clauses: readonly SyntaxUpdateClause[], attributes: ExpressionAttributes): UpdateNode {
-  const actions = checkedActions(clauses);
+export function checkUpdate(
+  clauses: readonly SyntaxUpdateClause[],
+  attributes: ExpressionAttributes,
+  memo?: ExpressionMemo,
+): UpdateNode {
+  const actions = checkedActions(clauses, memo);
   const targets: DocumentPath[] = new Array(actions.length);
   for (let index = actions.length - 1; index >= 0; index--) {
     targets[index] = resolvePath(KIND, actions[index].path, attributes);
@@ -52,20 +57,18 @@ export function checkUpdate(clauses: readonly SyntaxUpdateClause[], attributes: 
 
 /**
  * The actions of clauses that passed the checks that depend on the text alone (structure,
- * operator count). Clauses are cached by text, so these run once per text.
+ * operator count). The memo keeps clauses by text, so with one these run once per text.
  */
-const textChecked = new WeakMap<readonly SyntaxUpdateClause[], readonly SyntaxUpdateAction[]>();
-
-function checkedActions(clauses: readonly SyntaxUpdateClause[]): readonly SyntaxUpdateAction[] {
-  let actions = textChecked.get(clauses);
+function checkedActions(clauses: readonly SyntaxUpdateClause[], memo?: ExpressionMemo): readonly SyntaxUpdateAction[] {
+  let actions = memo?.updateActions.get(clauses);
   if (actions !== undefined) return actions;
-  checkUpdateStructure(clauses);
+  checkUpdateStructure(clauses, memo);
   actions = clauses.flatMap((clause) => clause.actions);
   const setValues = actions.flatMap((action) => (action.kind === 'set' ? [action.value] : []));
   const calls = setValues.flatMap(setValueOperands).flatMap(callsOf);
   const operatorCount = setValues.filter((value) => value.kind === 'arithmetic').length + calls.length;
   checkOperatorCount(KIND, operatorCount);
-  textChecked.set(clauses, actions);
+  memo?.updateActions.set(clauses, actions);
   return actions;
 }
 

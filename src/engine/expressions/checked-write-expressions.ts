@@ -5,7 +5,7 @@ import {
   instantiateUpdateActions,
   type RequestValues,
 } from './expression-template.js';
-import { cachedSyntax } from './syntax-cache.js';
+import type { ExpressionMemo } from './expression-memo.js';
 import type { SyntaxCondition, SyntaxUpdateAction, SyntaxUpdateClause } from './syntax-tree.js';
 import { typeOf, type AttributeValue } from '../values/attribute-value.js';
 import { validateAttributeValue } from '../values/index.js';
@@ -36,7 +36,8 @@ export interface CheckedWriteExpressions {
   readonly condition?: ConditionNode;
 }
 
-interface RememberedShape {
+/** A write request remembered by {@link rememberCheckedExpressions} (kept in the engine's {@link ExpressionMemo}). */
+export interface RememberedShape {
   readonly updateText: string | undefined;
   readonly conditionText: string | undefined;
   /** `[key, name, key, name, …]` in the map's order; `undefined`: no names map. */
@@ -49,16 +50,14 @@ interface RememberedShape {
   readonly conditionTemplate: ConditionNode | undefined;
 }
 
-/** One shape per expression text (the update's, else the condition's); bounded like the syntax cache. */
-const shapes = new Map<string, RememberedShape>();
-const MAX_SHAPES = 500;
-
 /**
  * The update and condition of a request of a remembered shape, with this request's values
  * (validated here, with the errors of `expressionAttributesOf`); `undefined` when the
- * request must go through the full checks.
+ * request must go through the full checks. Shapes are kept in the engine's `memo`, one
+ * per expression text (the update's, else the condition's).
  */
 export function reuseCheckedExpressions(
+  memo: ExpressionMemo,
   updateText: string | undefined,
   conditionText: string | undefined,
   names: Readonly<Record<string, string>> | undefined,
@@ -67,7 +66,7 @@ export function reuseCheckedExpressions(
   // The members one by one rather than a `WriteExpressionTexts`: no object for every request.
   const text = updateText ?? conditionText;
   if (text === undefined) return undefined;
-  const shape = shapes.get(text);
+  const shape = memo.writeShapes.get(text);
   if (
     shape === undefined ||
     shape.updateText !== updateText ||
@@ -104,19 +103,23 @@ function instantiatedUpdate(
  * Remembers a request whose expressions passed every check, with their ASTs as templates.
  * Call only after the full checks succeeded on exactly these members.
  */
-export function rememberCheckedExpressions(request: WriteExpressionTexts, checked: CheckedWriteExpressions): void {
+export function rememberCheckedExpressions(
+  memo: ExpressionMemo,
+  request: WriteExpressionTexts,
+  checked: CheckedWriteExpressions,
+): void {
   const text = request.updateText ?? request.conditionText;
   if (text === undefined || (request.updateText !== undefined) !== (checked.update !== undefined)) return;
   if ((request.conditionText !== undefined) !== (checked.condition !== undefined)) return;
-  // The syntax trees the full checks just used (cached by text).
+  // The syntax trees the full checks just used (kept by text in the memo).
   const clauses =
     request.updateText === undefined
       ? undefined
-      : (cachedSyntax('UpdateExpression', request.updateText) as readonly SyntaxUpdateClause[] | undefined);
+      : (memo.syntax('UpdateExpression', request.updateText) as readonly SyntaxUpdateClause[] | undefined);
   const conditionSyntax =
     request.conditionText === undefined
       ? undefined
-      : (cachedSyntax('ConditionExpression', request.conditionText) as SyntaxCondition | undefined);
+      : (memo.syntax('ConditionExpression', request.conditionText) as SyntaxCondition | undefined);
   if (request.updateText !== undefined && clauses === undefined) return;
   if (
     request.conditionText !== undefined &&
@@ -129,8 +132,7 @@ export function rememberCheckedExpressions(request: WriteExpressionTexts, checke
   // Attribute names may be 64 KB long: a shape is remembered only with names of a usual size.
   if (names !== undefined && textLength(names) > MAX_REMEMBERED_NAMES_LENGTH) return;
   const updateSyntax = clauses?.flatMap((clause) => clause.actions);
-  if (shapes.size >= MAX_SHAPES && !shapes.has(text)) shapes.delete(shapes.keys().next().value as string);
-  shapes.set(text, {
+  memo.rememberWriteShape(text, {
     updateText: request.updateText,
     conditionText: request.conditionText,
     names,
@@ -159,11 +161,6 @@ function textLength(texts: readonly string[]): number {
 const PLACEHOLDERS: RequestValues = {
   valueOf: (): AttributeValue => ({ NULL: true }),
 };
-
-/** Forgets every remembered shape (tests compare with the full checks this way). */
-export function forgetCheckedExpressions(): void {
-  shapes.clear();
-}
 
 function namesOf(names: Readonly<Record<string, string>>): string[] {
   const flat: string[] = [];

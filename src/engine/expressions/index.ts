@@ -16,6 +16,7 @@ export type {
   UpdateValue,
 } from './ast.js';
 export { ExpressionAttributes } from './expression-attributes.js';
+export { ExpressionMemo } from './expression-memo.js';
 export { checkExpressionAttributeMaps } from './expression-attribute-maps.js';
 export type { ExpressionKind } from './expression-errors.js';
 export { parseConditionExpression } from './parse-condition-expression.js';

@@ -1,6 +1,7 @@
 import type { ConditionNode, DocumentPath, Operand } from './ast.js';
 import { checkCondition } from './check-condition.js';
 import type { ExpressionAttributes } from './expression-attributes.js';
+import type { ExpressionMemo } from './expression-memo.js';
 import { parseSyntax } from './parse-expression.js';
 import { invalidParameterValue, validationError } from '../errors.js';
 import type { KeyAttribute, RangeRequest } from '../storage/storage.js';
@@ -47,15 +48,20 @@ export function parseKeyConditionExpression(
   text: string,
   attributes: ExpressionAttributes,
   keys: KeySchemaAttributes,
+  memo?: ExpressionMemo,
 ): KeyCondition {
-  return keyConditionFromNode(parseKeyConditionSyntax(text, attributes), keys);
+  return keyConditionFromNode(parseKeyConditionSyntax(text, attributes, memo), keys);
 }
 
 /** The parse and the generic condition checks of a KeyConditionExpression (`Invalid KeyConditionExpression: …`). */
-export function parseKeyConditionSyntax(text: string, attributes: ExpressionAttributes): ConditionNode {
+export function parseKeyConditionSyntax(
+  text: string,
+  attributes: ExpressionAttributes,
+  memo?: ExpressionMemo,
+): ConditionNode {
   const kind = 'KeyConditionExpression';
-  const syntax = parseSyntax(kind, text, (parser) => parser.parseConditionExpression());
-  return checkCondition(kind, syntax, attributes);
+  const syntax = parseSyntax(kind, text, (parser) => parser.parseConditionExpression(), memo);
+  return checkCondition(kind, syntax, attributes, memo);
 }
 
 /** Checks that a parsed key condition fits the key schema and resolves it. */

@@ -1,5 +1,6 @@
 import type { DocumentPath } from './ast.js';
 import type { ExpressionAttributes } from './expression-attributes.js';
+import type { ExpressionMemo } from './expression-memo.js';
 import { parseSyntax } from './parse-expression.js';
 import { checkProjectionPathsDisjoint } from './projection-path-overlap.js';
 import { checkProjectionStructure } from './check-structure.js';
@@ -8,9 +9,13 @@ import type { AttributeValue, Item } from '../values/attribute-value.js';
 import { setOwnProperty } from '../values/own-property.js';
 
 /** Parses a ProjectionExpression into its document paths (names resolved). */
-export function parseProjectionExpression(text: string, attributes: ExpressionAttributes): DocumentPath[] {
+export function parseProjectionExpression(
+  text: string,
+  attributes: ExpressionAttributes,
+  memo?: ExpressionMemo,
+): DocumentPath[] {
   const kind = 'ProjectionExpression';
-  const paths = parseSyntax(kind, text, (parser) => parser.parseProjectionExpression());
+  const paths = parseSyntax(kind, text, (parser) => parser.parseProjectionExpression(), memo);
   checkProjectionStructure(paths);
   const resolved = paths.map((path) => resolvePath(kind, path, attributes));
   checkProjectionPathsDisjoint(kind, resolved);
@@ -24,13 +29,21 @@ export function parseProjectionExpression(text: string, attributes: ExpressionAt
  */
 export function projectItem(item: Item, paths: readonly DocumentPath[]): Item {
   const result: Record<string, AttributeValue> = {};
+  // Made only for a projection that selects list elements (see listSelection).
+  let selections: Selections | undefined;
   for (const path of paths) {
     const [first, ...rest] = path;
     if (typeof first !== 'string' || !Object.hasOwn(item, first)) continue;
-    const projected = projectValue(item[first], rest, result[first]);
+    if (selections === undefined && hasListIndex(rest)) selections = new WeakMap();
+    const projected = projectValue(item[first], rest, result[first], selections as Selections);
     if (projected !== undefined) setOwnProperty(result, first, projected);
   }
   return result;
+}
+
+function hasListIndex(path: DocumentPath): boolean {
+  for (let index = 0; index < path.length; index++) if (typeof path[index] === 'number') return true;
+  return false;
 }
 
 /** Merges the part of `value` at `rest` into `existing` (what earlier paths selected). */
@@ -38,38 +51,48 @@ function projectValue(
   value: AttributeValue,
   rest: DocumentPath,
   existing: AttributeValue | undefined,
+  selections: Selections,
 ): AttributeValue | undefined {
   if (rest.length === 0) return value;
   const [step, ...tail] = rest;
   if (typeof step === 'number') {
     if (!('L' in value) || step >= value.L.length) return existing;
-    const selected = new Map<number, AttributeValue>(existing && 'L' in existing ? listSelection(existing) : []);
-    const inner = projectValue(value.L[step], tail, selected.get(step));
+    const selected = new Map<number, AttributeValue>(
+      existing && 'L' in existing ? listSelection(existing, selections) : [],
+    );
+    const inner = projectValue(value.L[step], tail, selected.get(step), selections);
     if (inner === undefined) return existing;
     selected.set(step, inner);
-    return withSelection([...selected.entries()].sort((a, b) => a[0] - b[0]));
+    return withSelection(
+      [...selected.entries()].sort((a, b) => a[0] - b[0]),
+      selections,
+    );
   }
   if (!('M' in value) || !Object.hasOwn(value.M, step)) return existing;
   const base = existing && 'M' in existing ? existing.M : {};
-  const inner = projectValue(value.M[step], tail, base[step]);
+  const inner = projectValue(value.M[step], tail, base[step], selections);
   if (inner === undefined) return existing;
   return { M: { ...base, [step]: inner } };
 }
 
-/*
- * A projected list remembers which source index each element came from, so that a later
- * path into the same list (`l[3].a, l[1], l[3].b`) merges and orders correctly.
+/**
+ * The lists one projection built, each with the source index its elements came from, so
+ * that a later path into the same list (`l[3].a, l[1], l[3].b`) merges and orders
+ * correctly. Per call: the lists are the call's own.
  */
-const selectionIndexes = new WeakMap<AttributeValue, number[]>();
+type Selections = WeakMap<AttributeValue, number[]>;
 
-function listSelection(list: AttributeValue & { L: AttributeValue[] }): [number, AttributeValue][] {
-  const indexes = selectionIndexes.get(list) ?? list.L.map((_, index) => index);
+function listSelection(
+  list: AttributeValue & { L: AttributeValue[] },
+  selections: Selections,
+): [number, AttributeValue][] {
+  const indexes = selections.get(list) ?? list.L.map((_, index) => index);
   return list.L.map((element, position) => [indexes[position], element]);
 }
 
-function withSelection(entries: [number, AttributeValue][]): AttributeValue {
+function withSelection(entries: [number, AttributeValue][], selections: Selections): AttributeValue {
   const list: AttributeValue = { L: entries.map(([, element]) => element) };
-  selectionIndexes.set(
+  selections.set(
     list,
     entries.map(([index]) => index),
   );

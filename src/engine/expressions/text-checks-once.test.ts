@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { AttributeValue } from '../values/attribute-value.js';
 import { applyUpdate } from './apply-update.js';
 import { ExpressionAttributes } from './expression-attributes.js';
+import { ExpressionMemo } from './expression-memo.js';
 import { parseConditionExpression } from './parse-condition-expression.js';
 import { parseUpdateExpression } from './parse-update-expression.js';
-import { actionsInEvaluationOrder } from './update-evaluation-order.js';
+import { actionsInEvaluationOrder, UpdateOrderMemo } from './update-evaluation-order.js';
 import { validationMessage } from './validation-message.test-support.js';
 
 /*
@@ -16,21 +17,27 @@ import { validationMessage } from './validation-message.test-support.js';
 const attributes = (names?: Record<string, string>, values?: Record<string, AttributeValue>) =>
   new ExpressionAttributes(names, values);
 
+/** An engine's memo: the texts below are parsed and text-checked once, then known. */
+const memo = new ExpressionMemo();
+const parseUpdate = (text: string, given: ExpressionAttributes) => parseUpdateExpression(text, given, memo);
+const parseCondition = (text: string, given: ExpressionAttributes, kind: 'ConditionExpression' | 'FilterExpression') =>
+  parseConditionExpression(text, given, kind, memo);
+
 describe('checks of an expression text run once, the rest on every call', () => {
   it('resolves the names of a known UpdateExpression text on each call', () => {
     const text = 'SET #a = :v, #b = #b + :v';
     const values = { ':v': { N: '1' } };
-    expect(() => parseUpdateExpression(text, attributes({ '#a': 'a', '#b': 'b' }, values))).not.toThrow();
-    expect(validationMessage(() => parseUpdateExpression(text, attributes({ '#a': 'a' }, values)))).toBe(
+    expect(() => parseUpdate(text, attributes({ '#a': 'a', '#b': 'b' }, values))).not.toThrow();
+    expect(validationMessage(() => parseUpdate(text, attributes({ '#a': 'a' }, values)))).toBe(
       'Invalid UpdateExpression: An expression attribute name used in the document path is not defined; attribute name: #b',
     );
-    expect(validationMessage(() => parseUpdateExpression(text, attributes({ '#a': 'a', '#b': 'a' }, values)))).toMatch(
+    expect(validationMessage(() => parseUpdate(text, attributes({ '#a': 'a', '#b': 'a' }, values)))).toMatch(
       /Two document paths overlap with each other/,
     );
     expect(
-      validationMessage(() => parseUpdateExpression(text, attributes({ '#a': 'a', '#b': 'b' }, { ':v': { S: 'x' } }))),
+      validationMessage(() => parseUpdate(text, attributes({ '#a': 'a', '#b': 'b' }, { ':v': { S: 'x' } }))),
     ).toMatch(/Incorrect operand type for operator or function; operator or function: \+, operand type: S/);
-    const update = parseUpdateExpression(text, attributes({ '#a': 'x', '#b': 'y' }, values));
+    const update = parseUpdate(text, attributes({ '#a': 'x', '#b': 'y' }, values));
     expect(update.actions.map((action) => action.path)).toEqual([['x'], ['y']]);
   });
 
@@ -38,21 +45,15 @@ describe('checks of an expression text run once, the rest on every call', () => 
     const text = 'attribute_exists(pk) AND #s IN (:a, :b) AND size(#s) < :n';
     const names = { '#s': 'status' };
     const valid = { ':a': { S: 'x' }, ':b': { S: 'y' }, ':n': { N: '3' } };
-    expect(() => parseConditionExpression(text, attributes(names, valid), 'ConditionExpression')).not.toThrow();
+    expect(() => parseCondition(text, attributes(names, valid), 'ConditionExpression')).not.toThrow();
     expect(
       validationMessage(() =>
-        parseConditionExpression(
-          text,
-          attributes(names, { ':a': { S: 'x' }, ':n': { N: '3' } }),
-          'ConditionExpression',
-        ),
+        parseCondition(text, attributes(names, { ':a': { S: 'x' }, ':n': { N: '3' } }), 'ConditionExpression'),
       ),
     ).toBe(
       'Invalid ConditionExpression: An expression attribute value used in expression is not defined; attribute value: :b',
     );
-    expect(() =>
-      parseConditionExpression(text, attributes({ '#s': 'pk' }, valid), 'ConditionExpression'),
-    ).not.toThrow();
+    expect(() => parseCondition(text, attributes({ '#s': 'pk' }, valid), 'ConditionExpression')).not.toThrow();
   });
 
   it('keeps rejecting a text that fails a text-only check', () => {
@@ -60,29 +61,28 @@ describe('checks of an expression text run once, the rest on every call', () => 
     const values = { ':v': { N: '1' } };
     for (let call = 0; call < 3; call++) {
       expect(
-        validationMessage(() =>
-          parseConditionExpression(tooMany, attributes(undefined, values), 'ConditionExpression'),
-        ),
+        validationMessage(() => parseCondition(tooMany, attributes(undefined, values), 'ConditionExpression')),
       ).toBe('Invalid ConditionExpression: The expression contains too many operators; operator count: 301');
       expect(
-        validationMessage(() => parseUpdateExpression('SET a = :v REMOVE b SET c = :v', attributes(undefined, values))),
+        validationMessage(() => parseUpdate('SET a = :v REMOVE b SET c = :v', attributes(undefined, values))),
       ).toBe('Invalid UpdateExpression: The "SET" section can only be used once in an update expression;');
-      expect(() => parseConditionExpression('attribute_exists(size)', attributes(), 'FilterExpression')).not.toThrow();
+      expect(() => parseCondition('attribute_exists(size)', attributes(), 'FilterExpression')).not.toThrow();
       expect(
         validationMessage(() =>
-          parseConditionExpression('attribute_exists(#a.date)', attributes({ '#a': 'a' }), 'ConditionExpression'),
+          parseCondition('attribute_exists(#a.date)', attributes({ '#a': 'a' }), 'ConditionExpression'),
         ),
       ).toBe('Invalid ConditionExpression: Attribute name is a reserved keyword; reserved keyword: date');
     }
   });
 
   it('hands out one evaluation order per update, the same each time', () => {
-    const update = parseUpdateExpression('SET a = :v, b = :v, c.d = :v', attributes(undefined, { ':v': { N: '1' } }));
-    const first = actionsInEvaluationOrder(update.actions);
-    expect(actionsInEvaluationOrder(update.actions)).toBe(first);
+    const update = parseUpdate('SET a = :v, b = :v, c.d = :v', attributes(undefined, { ':v': { N: '1' } }));
+    const memo = new UpdateOrderMemo();
+    const first = actionsInEvaluationOrder(update.actions, memo);
+    expect(actionsInEvaluationOrder(update.actions, memo)).toBe(first);
     expect(first).toHaveLength(update.actions.length);
     expect(new Set(first)).toEqual(new Set(update.actions));
-    const result = applyUpdate(update, { pk: { S: 'k' }, c: { M: {} } }, ['pk']);
+    const result = applyUpdate(update, { pk: { S: 'k' }, c: { M: {} } }, ['pk'], memo);
     expect(result.item).toEqual({ pk: { S: 'k' }, a: { N: '1' }, b: { N: '1' }, c: { M: { d: { N: '1' } } } });
     expect(result.updatedPaths).toEqual([['a'], ['b'], ['c', 'd']]);
   });

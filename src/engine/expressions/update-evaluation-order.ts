@@ -12,30 +12,57 @@ import type { AttributeValue, Item } from '../values/attribute-value.js';
  * as soon as it has it, and the target path last. Everything is read from the item as it
  * was before the update. Throws that first failure; returns when every action can apply.
  */
-export function checkUpdateInEvaluationOrder(node: UpdateNode, item: Item): void {
-  for (const action of actionsInEvaluationOrder(node.actions)) checkAction(action, item);
+export function checkUpdateInEvaluationOrder(node: UpdateNode, item: Item, memo?: UpdateOrderMemo): void {
+  for (const action of actionsInEvaluationOrder(node.actions, memo)) checkAction(action, item);
 }
 
 /**
  * The actions in the order DynamoDB Local evaluates them: their paths merged into a tree
  * from the last action to the first, then walked depth first, each node's children in the
- * iteration order of DynamoDB Local's `HashMap` of path elements.
+ * iteration order of DynamoDB Local's `HashMap` of path elements. With the engine's
+ * `memo`, asking again for the same actions gives the same list, and the orders of the
+ * usual updates (distinct top-level names) are looked up rather than worked out.
  */
-export function actionsInEvaluationOrder(actions: readonly UpdateAction[]): readonly UpdateAction[] {
+export function actionsInEvaluationOrder(
+  actions: readonly UpdateAction[],
+  memo?: UpdateOrderMemo,
+): readonly UpdateAction[] {
+  if (memo === undefined) return topLevelOrder(actions, undefined) ?? treeOrder(actions);
   // Applying one update asks for its order several times in a row (key checks,
   // evaluation): the last answer is kept, which costs less than a WeakMap entry per update.
-  if (actions !== lastActions) {
-    lastOrder = computeEvaluationOrder(actions);
-    lastActions = actions;
+  if (actions !== memo.lastActions) {
+    memo.lastOrder = topLevelOrder(actions, memo) ?? treeOrder(actions);
+    memo.lastActions = actions;
   }
-  return lastOrder;
+  return memo.lastOrder;
 }
 
-let lastActions: readonly UpdateAction[] | undefined;
-let lastOrder: readonly UpdateAction[] = [];
+/** Evaluation orders of top-level actions by their names (`null`: a repeated name); at most this many, then cleared. */
+const TOP_LEVEL_POSITIONS_LIMIT = 1000;
 
-function computeEvaluationOrder(actions: readonly UpdateAction[]): readonly UpdateAction[] {
-  return topLevelOrder(actions) ?? treeOrder(actions);
+/**
+ * One engine's memo of evaluation orders (part of its `ExpressionMemo`): the last actions
+ * asked for and their order, the names of the last top-level update and its positions, and
+ * up to {@link TOP_LEVEL_POSITIONS_LIMIT} positions by names, cleared when full.
+ */
+export class UpdateOrderMemo {
+  lastActions: readonly UpdateAction[] | undefined;
+  lastOrder: readonly UpdateAction[] = [];
+  lastTopLevelNames: readonly string[] = [];
+  lastTopLevelPositions: readonly number[] | null = null;
+  readonly topLevelPositions = new Map<string, readonly number[] | null>();
+
+  get size(): number {
+    return this.topLevelPositions.size;
+  }
+
+  clear(): void {
+    this.lastActions = undefined;
+    this.lastOrder = [];
+    this.lastTopLevelNames = [];
+    this.lastTopLevelPositions = null;
+    this.topLevelPositions.clear();
+  }
 }
 
 /**
@@ -43,27 +70,30 @@ function computeEvaluationOrder(actions: readonly UpdateAction[]): readonly Upda
  * root with one leaf per action, inserted from the last action to the first, and the order
  * is that of the root's map alone. `undefined` for any other shape.
  */
-function topLevelOrder(actions: readonly UpdateAction[]): readonly UpdateAction[] | undefined {
+function topLevelOrder(
+  actions: readonly UpdateAction[],
+  memo: UpdateOrderMemo | undefined,
+): readonly UpdateAction[] | undefined {
   // The same names as the previous update (the usual stream of one expression): no key to build.
-  if (sameTopLevelNames(actions, lastTopLevelNames)) return inPositions(actions, lastTopLevelPositions);
+  if (memo !== undefined && sameTopLevelNames(actions, memo.lastTopLevelNames)) {
+    return inPositions(actions, memo.lastTopLevelPositions);
+  }
   const shapeKey = topLevelShapeKey(actions);
   if (shapeKey === undefined) return undefined;
+  if (memo === undefined) return inPositions(actions, computeTopLevelPositions(actions));
   // The order depends only on the names, in request order: the same expression on every
   // call reuses it instead of hashing and sorting the names again.
-  let positions = topLevelPositions.get(shapeKey);
+  const known = memo.topLevelPositions;
+  let positions = known.get(shapeKey);
   if (positions === undefined) {
     positions = computeTopLevelPositions(actions);
-    if (topLevelPositions.size >= TOP_LEVEL_POSITIONS_LIMIT) topLevelPositions.clear();
-    topLevelPositions.set(shapeKey, positions);
+    if (known.size >= TOP_LEVEL_POSITIONS_LIMIT) known.clear();
+    known.set(shapeKey, positions);
   }
-  lastTopLevelNames = actions.map(topLevelName);
-  lastTopLevelPositions = positions;
+  memo.lastTopLevelNames = actions.map(topLevelName);
+  memo.lastTopLevelPositions = positions;
   return inPositions(actions, positions);
 }
-
-/** The names of the last top-level update looked up, and its positions (see {@link topLevelOrder}). */
-let lastTopLevelNames: readonly string[] = [];
-let lastTopLevelPositions: readonly number[] | null = null;
 
 function topLevelName(action: UpdateAction): string {
   return action.path[0] as string;
@@ -88,10 +118,6 @@ function inPositions(
   for (let index = 0; index < positions.length; index++) ordered[index] = actions[positions[index]];
   return ordered;
 }
-
-/** Evaluation orders of top-level actions by their names (`null`: a repeated name), bounded. */
-const topLevelPositions = new Map<string, readonly number[] | null>();
-const TOP_LEVEL_POSITIONS_LIMIT = 1000;
 
 /**
  * The actions' names, each prefixed with its length so that no two lists of names give

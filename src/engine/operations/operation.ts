@@ -1,3 +1,4 @@
+import type { EngineCaches } from '../engine-caches.js';
 import type { StatementCache } from '../partiql/statement-cache.js';
 import type { Storage } from '../storage/storage.js';
 
@@ -9,6 +10,8 @@ export interface EngineContext {
   /** Used in ARNs (`arn:aws:dynamodb:<region>:<account>:table/<name>`). */
   readonly region: string;
   readonly accountId: string;
+  /** What the engine remembers between requests, and its reused scratch space (engine-caches.ts). */
+  readonly caches: EngineCaches;
   /** PartiQL statements parsed so far, by text (bounded); absent, statements are parsed on every call. */
   readonly partiqlStatements?: StatementCache;
   /** How long a stream shard stays open before a child shard takes over (ms); default four hours. */

@@ -32,4 +32,9 @@ export class StatementCache {
   get size(): number {
     return this.entries.size;
   }
+
+  /** Forgets every statement. */
+  clear(): void {
+    this.entries.clear();
+  }
 }

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { creationTime } from './creation-time.js';
+import { CreationTimes, creationTime } from './creation-time.js';
 import { createTable, memoryStorage, s, tableDefinition } from './storage.test-support.js';
 
 /*
@@ -31,6 +31,15 @@ describe('creationTime', () => {
     expect(creationTime(1_000)).toBe('1970-01-01T00:00:01.000Z');
     expect(creationTime(1_000)).toBe('1970-01-01T00:00:01.000Z');
     expect(creationTime(1_001)).toBe('1970-01-01T00:00:01.001Z');
+  });
+
+  it('formats once per millisecond for a run of inserts, the text of the millisecond at hand', () => {
+    const times = new CreationTimes();
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 5 }), { maxLength: 20 }), (offsets) => {
+        for (const offset of offsets) expect(times.textAt(1_000 + offset)).toBe(creationTime(1_000 + offset));
+      }),
+    );
   });
 
   it('is the insertion time of a stored item', () => {

@@ -8,13 +8,26 @@
  * creationTime(0) // → '1970-01-01T00:00:00.000Z'
  */
 export function creationTime(epochMilliseconds: number = Date.now()): string {
-  // Most inserts come in runs within one millisecond: format once per millisecond.
-  if (epochMilliseconds !== lastMilliseconds) {
-    lastMilliseconds = epochMilliseconds;
-    lastText = new Date(epochMilliseconds).toISOString();
-  }
-  return lastText;
+  return new Date(epochMilliseconds).toISOString();
 }
 
-let lastMilliseconds = Number.NaN;
-let lastText = '';
+/**
+ * {@link creationTime} for the rows one table store inserts: most inserts come in runs
+ * within one millisecond, so the text is formatted once per millisecond. One per table
+ * store, so per engine.
+ *
+ * @example
+ * new CreationTimes().textAt(0) // → '1970-01-01T00:00:00.000Z'
+ */
+export class CreationTimes {
+  private lastMilliseconds = Number.NaN;
+  private lastText = '';
+
+  textAt(epochMilliseconds: number = Date.now()): string {
+    if (epochMilliseconds !== this.lastMilliseconds) {
+      this.lastMilliseconds = epochMilliseconds;
+      this.lastText = new Date(epochMilliseconds).toISOString();
+    }
+    return this.lastText;
+  }
+}

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AttributeValue } from '../values/attribute-value.js';
 import { hashPrefix, keyValueHash, stringKeyHashPrefix, tableKeyHash } from './key-hash.js';
-import { segmentHash } from './segment-hash.js';
+import { SegmentHasher, segmentHash } from './segment-hash.js';
 
 /*
  * The stored hashes are part of the file format: the shortcuts (one-shot hashing of joined
@@ -43,6 +43,20 @@ describe('hash shortcuts', () => {
         (repeated, others) => {
           for (const value of [...repeated, ...others, ...repeated])
             expect(segmentHash(value)).toBe(hashPrefix(keyValueHash(value)));
+        },
+      ),
+    );
+  });
+
+  it('gives the hash of the key at hand when the last string key is kept, repeated or not', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom<AttributeValue>({ S: 'a' }, { S: 'b' }, { N: '1' }, { S: '1' }), { maxLength: 20 }),
+        fc.array(keyValue),
+        (repeated, others) => {
+          const hasher = new SegmentHasher();
+          for (const value of [...repeated, ...others, ...repeated])
+            expect(hasher.hash(value)).toBe(hashPrefix(keyValueHash(value)));
         },
       ),
     );

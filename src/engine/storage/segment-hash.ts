@@ -13,19 +13,33 @@ import { hashPrefix, keyValueHash, stringKeyHashPrefix } from './key-hash.js';
 
 const hashSpace = 2 ** 32;
 
-// A batch or a transaction often writes several items of one partition in a row, so the
-// hash of the last string partition key is kept (equal strings hash alike).
-let lastStringKey: string | undefined;
-let lastStringKeyHash = 0;
-
 /** The stored segment hash of a partition key value (0 … 2³²−1). */
 export function segmentHash(partitionValue: AttributeValue): number {
-  if (!('S' in partitionValue)) return hashPrefix(keyValueHash(partitionValue));
-  if (partitionValue.S !== lastStringKey) {
-    lastStringKeyHash = stringKeyHashPrefix(partitionValue.S);
-    lastStringKey = partitionValue.S;
+  if ('S' in partitionValue) return stringKeyHashPrefix(partitionValue.S);
+  return hashPrefix(keyValueHash(partitionValue));
+}
+
+/**
+ * {@link segmentHash} for the rows one table store inserts: a batch or a transaction often
+ * writes several items of one partition in a row, so the hash of the last string partition
+ * key is kept (equal strings hash alike). One per table store, so per engine.
+ *
+ * @example
+ * const hashes = new SegmentHasher();
+ * hashes.hash({ S: 'a' }) === segmentHash({ S: 'a' }); // → true
+ */
+export class SegmentHasher {
+  private lastStringKey: string | undefined;
+  private lastStringKeyHash = 0;
+
+  hash(partitionValue: AttributeValue): number {
+    if (!('S' in partitionValue)) return hashPrefix(keyValueHash(partitionValue));
+    if (partitionValue.S !== this.lastStringKey) {
+      this.lastStringKeyHash = stringKeyHashPrefix(partitionValue.S);
+      this.lastStringKey = partitionValue.S;
+    }
+    return this.lastStringKeyHash;
   }
-  return lastStringKeyHash;
 }
 
 /** The half-open hash range `[low, high)` owned by `segment` of `totalSegments`. */

@@ -1,11 +1,11 @@
 import type Database from 'better-sqlite3';
 import type { Item } from '../values/attribute-value.js';
 import { itemSize } from '../values/index.js';
-import { creationTime } from './creation-time.js';
+import { CreationTimes } from './creation-time.js';
 import { hasIndexEntry, indexEntryOf, type IndexEntry } from './index-entry.js';
 import { indexPartitionColumn, indexSegment, indexSortColumn } from './index-key-columns.js';
 import { isIndexableKeyValue } from './indexable-key-value.js';
-import { segmentHash } from './segment-hash.js';
+import { SegmentHasher } from './segment-hash.js';
 import type { KeyColumnValue } from './sort-range.js';
 import { createTtlIndex } from './table-schema.js';
 import type { IndexDefinition, PutHints } from './storage.js';
@@ -27,6 +27,9 @@ export interface StoredItem {
  * catalog version, this is the hot path) and the upkeep of its index tables.
  */
 export class TableStore extends TableReads {
+  /** The last partition key hashed and the last creation time formatted, for runs of inserts. */
+  private readonly segmentHashes = new SegmentHasher();
+  private readonly creationTimes = new CreationTimes();
   /* The statements of the writes, each prepared on first use too (see TableReads). */
   private insertItemRowStatement: Database.Statement | undefined;
   private updateItemRowStatement: Database.Statement | undefined;
@@ -179,10 +182,9 @@ export class TableStore extends TableReads {
 
   /** Inserts the item's row if its key is free; `false` (nothing written) when it is taken. */
   private insertRow(item: Item, pk: KeyColumnValue, sk: KeyColumnValue, stored: StoredItem): boolean {
-    const seg = segmentHash(keyValue(item, this.definition.partitionKey));
-    return (
-      this.insertItemRow.run(pk, sk, stored.data, creationTime(), seg, this.ttlValue(item), stored.size).changes > 0
-    );
+    const seg = this.segmentHashes.hash(keyValue(item, this.definition.partitionKey));
+    const createdAt = this.creationTimes.textAt();
+    return this.insertItemRow.run(pk, sk, stored.data, createdAt, seg, this.ttlValue(item), stored.size).changes > 0;
   }
 
   private ttlValue(item: Item): number | null {

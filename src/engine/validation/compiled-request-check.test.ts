@@ -1,26 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { validationError } from '../errors.js';
 import { compileRequestCheck } from './compiled-request-check.js';
-import { checkConstraints } from './constraints.js';
-import { deserializeRequest } from './deserialize.js';
+import { referenceValidate } from './request-shape-reference.test-support.js';
 import { validateRequestShape } from './request-shape.js';
-import { structureSatisfies } from './satisfies-constraints.js';
+import { structureSatisfies } from './satisfies-constraints.test-support.js';
 import type { Shape } from './shape.js';
 import { requestShapes } from './shapes/index.js';
-
-/** The interpreted path the compiled check replaced: deserialize, then judge the constraints. */
-function referenceValidate(operation: string, request: Record<string, unknown>): void {
-  const shape = requestShapes[operation];
-  deserializeRequest(request, shape);
-  checkConstraints(request, shape);
-  if (
-    (operation === 'BatchGetItem' || operation === 'BatchWriteItem') &&
-    Object.keys(request.RequestItems as object).length === 0
-  ) {
-    throw validationError(`The requestItems parameter is required for ${operation}`);
-  }
-}
 
 function outcome(validate: () => void): { type: string; message: string } | undefined {
   try {
@@ -58,6 +43,16 @@ function attributeValue(depth: number): fc.Arbitrary<unknown> {
     fc.constant({ S: null, N: '1' }),
     fc.constant({ Unknown: 'x' }),
     fc.constantFrom({ S: 5 }, { N: [] }, { BOOL: 'yes' }, { NULL: 'no' }, { M: 'x' }, { L: {} }, { M: null }, {}),
+    // Sets and binaries of the wrong JSON type, whole or in an element.
+    fc.constantFrom(
+      { SS: [1] },
+      { SS: 'x' },
+      { NS: [null, '1'] },
+      { BS: ['AQ==', 'abc'] },
+      { BS: {} },
+      { SS: [['a']] },
+    ),
+    fc.constantFrom({ B: 5 }, { B: [] }, { NS: { a: '1' } }, { L: 'x', M: [] }, { BOOL: 1, NULL: 'yes' }),
     junk,
   ];
   if (depth <= 0) return fc.oneof(...leaves);
@@ -66,6 +61,9 @@ function attributeValue(depth: number): fc.Arbitrary<unknown> {
     ...leaves,
     fc.dictionary(mapKeys, fc.oneof(nested, fc.constant(null)), { maxKeys: 3 }).map((members) => ({ M: members })),
     fc.array(fc.oneof(nested, fc.constant(null)), { maxLength: 3 }).map((elements) => ({ L: elements })),
+    // Several members, one of them nested: each is deserialized, in the shape's order.
+    nested.map((inner) => ({ S: 'a', M: { k: inner } })),
+    nested.map((inner) => ({ L: [inner], BOOL: 'yes' })),
   );
 }
 

@@ -1,25 +1,35 @@
-import { deserializeAttributeValueAt, deserializeValue } from './deserialize.js';
-import { patternRegExp, valueSatisfies } from './satisfies-constraints.js';
+import {
+  attributeValueStructure,
+  deserializeBlob,
+  deserializeBoolean,
+  deserializeNumber,
+  deserializeString,
+  failNotList,
+  failNotMap,
+  failNotStructure,
+  isObject,
+  type Position,
+} from './json-type-mismatch.js';
 import type { LengthConstraints, Shape, StringConstraints, StructureShape } from './shape.js';
+import { patternRegExp } from './shape-pattern.js';
 import { soleOwnKey } from '../values/sole-own-key.js';
 import { DEEPEST_WALKED_ATTRIBUTE_LEVEL } from './walk-depth.js';
 
 /*
- * The request-shape check compiled once per shape into closures: one pass that
- * deserializes a request in place exactly as `deserializeValue` does and, on the way,
- * notes whether every constraint holds (as `structureSatisfies` answers). Interpreting the
- * shape on every call (a switch per value, a member list per structure, `Object.keys` per
- * map) cost more than the checks themselves.
+ * The request-shape check, the engine's one implementation of DynamoDB's JSON
+ * deserialization and of the constraints' verdict, compiled once per shape into closures:
+ * one pass that deserializes a request in place and, on the way, notes whether every
+ * constraint holds. Interpreting the shape on every call (a switch per value, a member list
+ * per structure, `Object.keys` per map) cost more than the checks themselves. The plain
+ * reference it must agree with, value for value, is test code (deserialize.test-support.ts,
+ * satisfies-constraints.test-support.ts); the tests compare the two.
  *
- * Exactness comes from delegation: whenever a value is not of the JSON type its shape
- * expects, the closure hands it to the reference `deserializeValue`, which throws
- * DynamoDB's message (or converts, as for `"yes"` to a Boolean). Constraints are judged on
- * the converted value, as the reference judges the deserialized request. A broken
- * constraint only clears a flag: serialization errors anywhere in the request still come
- * first, and the caller then collects the violation messages with the reference collector.
+ * A value not of the JSON type its shape expects goes to json-type-mismatch.ts, which
+ * throws DynamoDB's message (or converts, as for `"yes"` to a Boolean). Constraints are
+ * judged on the converted value. A broken constraint only clears the call's flag:
+ * serialization errors anywhere in the request still come first, and the caller then has
+ * the collector (constraints.ts) word every violation.
  */
-
-type Position = 'field' | 'element';
 
 /**
  * `hasOwnProperty.call(record, key)` inside `for…in`: V8 answers it from the loop's enum
@@ -27,17 +37,16 @@ type Position = 'field' | 'element';
  */
 const hasOwnProperty = Object.prototype.hasOwnProperty;
 
-/** Deserializes `value` in place and returns it converted; clears `allSatisfied` on a broken constraint. */
-type CompiledCheck = (value: unknown, position: Position) => unknown;
-
-/** Whether every constraint seen since the last {@link checkRequest} call held. */
-let allSatisfied = true;
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+/** What one request's check found so far: per call, so no check can see another's. */
+interface CheckState {
+  /** Whether every constraint seen so far held. */
+  allSatisfied: boolean;
 }
 
-/** `lengthOf` of satisfies-constraints.ts: strings and lists by length, maps by member count. */
+/** Deserializes `value` in place and returns it converted; clears `state.allSatisfied` on a broken constraint. */
+type CompiledCheck = (value: unknown, position: Position, state: CheckState) => unknown;
+
+/** Strings and lists by length, maps by member count (as the collector counts them). */
 function lengthOf(value: unknown): number {
   if (typeof value === 'string' || Array.isArray(value)) return value.length;
   return Object.keys(value as object).length;
@@ -50,7 +59,8 @@ function compileLengthPredicate(constraints: LengthConstraints): LengthPredicate
   if (minLength === undefined && maxLength === undefined) return undefined;
   const minimum = minLength ?? 0;
   const maximum = maxLength ?? Number.POSITIVE_INFINITY;
-  return (length) => length >= minimum && length <= maximum;
+  // Negated comparisons: a length that is no number (a prototype's odd member) breaks no bound, as in the reference.
+  return (length) => !(length < minimum || length > maximum);
 }
 
 type StringPredicate = (text: string) => boolean;
@@ -69,9 +79,9 @@ function compileStringPredicate(constraints: StringConstraints): StringPredicate
 
 function compileString(shape: Shape & { kind: 'string' }): CompiledCheck {
   const satisfies = compileStringPredicate(shape);
-  return (value, position) => {
-    if (typeof value !== 'string') return deserializeValue(value, shape, position);
-    if (satisfies !== undefined && !satisfies(value)) allSatisfied = false;
+  return (value, _position, state) => {
+    if (typeof value !== 'string') return deserializeString(value);
+    if (satisfies !== undefined && !satisfies(value)) state.allSatisfied = false;
     return value;
   };
 }
@@ -79,31 +89,31 @@ function compileString(shape: Shape & { kind: 'string' }): CompiledCheck {
 function compileNumber(shape: Shape & { kind: 'number' }): CompiledCheck {
   const minimum = shape.min ?? Number.NEGATIVE_INFINITY;
   const maximum = shape.max ?? Number.POSITIVE_INFINITY;
-  return (value, position) => {
-    const number = (typeof value === 'number' ? Math.floor(value) : deserializeValue(value, shape, position)) as number;
-    if (number < minimum || number > maximum) allSatisfied = false;
+  return (value, _position, state) => {
+    const number = (typeof value === 'number' ? Math.floor(value) : deserializeNumber(value, shape.javaType)) as number;
+    if (number < minimum || number > maximum) state.allSatisfied = false;
     return number;
   };
 }
 
-function compileBoolean(shape: Shape & { kind: 'boolean' }): CompiledCheck {
-  return (value, position) => (typeof value === 'boolean' ? value : deserializeValue(value, shape, position));
+function compileBoolean(): CompiledCheck {
+  return (value) => (typeof value === 'boolean' ? value : deserializeBoolean(value));
 }
 
 function compileList(shape: Shape & { kind: 'list' }): CompiledCheck {
   const element = compileShape(shape.member);
   const length = compileLengthPredicate(shape);
-  return (value, position) => {
-    if (!Array.isArray(value)) return deserializeValue(value, shape, position);
-    if (length !== undefined && !length(value.length)) allSatisfied = false;
+  return (value, position, state) => {
+    if (!Array.isArray(value)) return failNotList(value, position);
+    if (length !== undefined && !length(value.length)) state.allSatisfied = false;
     for (let index = 0; index < value.length; index++) {
       const entry: unknown = value[index];
       // A null element stays (the collector names it); undefined is deserialized, and fails.
       if (entry === null) {
-        allSatisfied = false;
+        state.allSatisfied = false;
         continue;
       }
-      const converted = element(entry, 'element');
+      const converted = element(entry, 'element', state);
       if (converted !== entry) value[index] = converted;
     }
     return value;
@@ -117,24 +127,24 @@ function compileMap(shape: Shape & { kind: 'map' }): CompiledCheck {
   const valueLength = shape.values === undefined ? undefined : compileLengthPredicate(shape.values);
   // A null attribute value is the values module's to name; any other null entry is a violation.
   const nullAllowed = shape.value.kind === 'attributeValue';
-  return (value, position) => {
-    if (!isObject(value)) return deserializeValue(value, shape, position);
+  return (value, position, state) => {
+    if (!isObject(value)) return failNotMap(value, shape, position);
     let count = 0;
     // for…in with an own check visits what Object.keys lists, in its order, without the array.
     for (const key in value) {
       if (!hasOwnProperty.call(value, key)) continue;
       count++;
-      if (keys !== undefined && !keys(key)) allSatisfied = false;
+      if (keys !== undefined && !keys(key)) state.allSatisfied = false;
       const entry = value[key];
       if (entry === null) {
-        if (!nullAllowed) allSatisfied = false;
+        if (!nullAllowed) state.allSatisfied = false;
         continue;
       }
-      const converted = entryCheck(entry, 'element');
+      const converted = entryCheck(entry, 'element', state);
       if (converted !== entry) value[key] = converted;
-      if (valueLength !== undefined && !valueLength(lengthOf(converted))) allSatisfied = false;
+      if (valueLength !== undefined && !valueLength(lengthOf(converted))) state.allSatisfied = false;
     }
-    if (length !== undefined && !length(count)) allSatisfied = false;
+    if (length !== undefined && !length(count)) state.allSatisfied = false;
     return value;
   };
 }
@@ -144,6 +154,8 @@ interface CompiledMember {
   readonly shape: Shape;
   readonly required: boolean;
   readonly check: CompiledCheck;
+  /** The member's verdict alone, for a value found on the prototype (never converted). */
+  readonly satisfies: Satisfies;
 }
 
 function compileStructure(shape: StructureShape): CompiledCheck {
@@ -152,9 +164,10 @@ function compileStructure(shape: StructureShape): CompiledCheck {
     shape: member.shape,
     required: member.required === true,
     check: compileShape(member.shape),
+    satisfies: compileSatisfies(member.shape),
   }));
-  return (value, position) => {
-    if (!isObject(value)) return deserializeValue(value, shape, position);
+  return (value, position, state) => {
+    if (!isObject(value)) return failNotStructure(value, shape, position);
     for (let index = 0; index < members.length; index++) {
       const member = members[index];
       const name = member.name;
@@ -163,18 +176,18 @@ function compileStructure(shape: StructureShape): CompiledCheck {
         // An explicit null is the same as an absent member.
         if (memberValue === null) {
           delete value[name];
-          if (member.required) allSatisfied = false;
+          if (member.required) state.allSatisfied = false;
           continue;
         }
-        const converted = member.check(memberValue, 'field');
+        const converted = member.check(memberValue, 'field', state);
         if (converted !== memberValue) value[name] = converted;
       } else {
         // The reference deserializer skips inherited members but its constraint check sees them.
         const inherited = value[name];
         if (inherited === undefined || inherited === null) {
-          if (member.required) allSatisfied = false;
-        } else if (!valueSatisfies(inherited, member.shape)) {
-          allSatisfied = false;
+          if (member.required) state.allSatisfied = false;
+        } else if (!member.satisfies(inherited)) {
+          state.allSatisfied = false;
         }
       }
     }
@@ -221,8 +234,91 @@ function checkAttributeValue(value: unknown, position: Position, depth = 0): unk
       }
     }
   }
-  return deserializeAttributeValueAt(value, position, depth);
+  return checkAttributeValueInFull(value, position, depth);
 }
+
+/**
+ * An attribute value of any other form: several members, none, or one of another JSON
+ * type than its tag wants. With one member, that one alone is deserialized; with several,
+ * every known member in the order of `attributeValueStructure` (which decides the problem
+ * reported first). Its members are one level deeper.
+ */
+function checkAttributeValueInFull(value: unknown, position: Position, depth: number): unknown {
+  if (!isObject(value)) return failNotStructure(value, attributeValueStructure, position);
+  let only: string | undefined;
+  let count = 0;
+  for (const key in value) {
+    if (!hasOwnProperty.call(value, key)) continue;
+    only = key;
+    if (++count > 1) break;
+  }
+  if (count === 0) return value;
+  if (count === 1) {
+    if (Object.hasOwn(ATTRIBUTE_MEMBER_CHECKS, only as string)) checkAttributeMember(value, only as string, depth + 1);
+    return value;
+  }
+  for (const name of ATTRIBUTE_MEMBER_NAMES) {
+    if (Object.hasOwn(value, name)) checkAttributeMember(value, name, depth + 1);
+  }
+  return value;
+}
+
+/** A member of an attribute value, found inside `depth` attribute values; an explicit null is an absent member. */
+function checkAttributeMember(value: Record<string, unknown>, name: string, depth: number): void {
+  const member = value[name];
+  if (member === null) {
+    delete value[name];
+    return;
+  }
+  const converted = ATTRIBUTE_MEMBER_CHECKS[name](member, depth);
+  if (converted !== member) value[name] = converted;
+}
+
+type AttributeMemberCheck = (member: unknown, depth: number) => unknown;
+
+/** A set's elements: null ones stay, the others deserialized as elements. */
+function setOf(element: (value: unknown) => unknown): AttributeMemberCheck {
+  return (member) => {
+    if (!Array.isArray(member)) return failNotList(member, 'field');
+    for (let index = 0; index < member.length; index++) {
+      const entry: unknown = member[index];
+      if (entry === null) continue;
+      const converted = element(entry);
+      if (converted !== entry) member[index] = converted;
+    }
+    return member;
+  };
+}
+
+const stringMember: AttributeMemberCheck = (member) =>
+  typeof member === 'string' ? member : deserializeString(member);
+const booleanMember: AttributeMemberCheck = (member) =>
+  typeof member === 'boolean' ? member : deserializeBoolean(member);
+const attributeMapShape = attributeValueStructure.members.M.shape as Shape & { kind: 'map' };
+
+/** The deserializer of each attribute value member, by tag (`attributeValueStructure`'s shapes). */
+const ATTRIBUTE_MEMBER_CHECKS: Readonly<Record<string, AttributeMemberCheck>> = {
+  S: stringMember,
+  N: stringMember,
+  B: (member) => deserializeBlob(member),
+  SS: setOf(deserializeString),
+  NS: setOf(deserializeString),
+  BS: setOf(deserializeBlob),
+  M: (member, depth) => {
+    if (!isObject(member)) return failNotMap(member, attributeMapShape, 'field');
+    checkAttributeMap(member, depth);
+    return member;
+  },
+  L: (member, depth) => {
+    if (!Array.isArray(member)) return failNotList(member, 'field');
+    checkAttributeList(member, depth);
+    return member;
+  },
+  NULL: booleanMember,
+  BOOL: booleanMember,
+};
+
+const ATTRIBUTE_MEMBER_NAMES: readonly string[] = Object.keys(attributeValueStructure.members);
 
 /** `M` of an attribute value: a map of attribute values whose null entries stay. */
 function checkAttributeMap(members: Record<string, unknown>, depth: number): void {
@@ -250,6 +346,82 @@ function checkTopAttributeValue(value: unknown, position: Position): unknown {
   return checkAttributeValue(value, position, 0);
 }
 
+/** Whether a value meets every constraint of its shape, judged without converting it. */
+type Satisfies = (value: unknown) => boolean;
+
+const alwaysSatisfied: Satisfies = () => true;
+
+/**
+ * The verdict of a shape's constraints on a value taken as it is (a member inherited from
+ * the request's prototype, which the deserializer skips but the constraint check sees):
+ * built from the same predicates as the check.
+ */
+function compileSatisfies(shape: Shape): Satisfies {
+  switch (shape.kind) {
+    case 'string': {
+      const satisfies = compileStringPredicate(shape);
+      return satisfies === undefined ? alwaysSatisfied : (value) => satisfies(value as string);
+    }
+    case 'number': {
+      const minimum = shape.min ?? Number.NEGATIVE_INFINITY;
+      const maximum = shape.max ?? Number.POSITIVE_INFINITY;
+      return (value) => !((value as number) < minimum || (value as number) > maximum);
+    }
+    case 'list': {
+      const length = compileLengthPredicate(shape);
+      const element = compileSatisfies(shape.member);
+      return (value) => {
+        const elements = value as unknown[];
+        if (length !== undefined && !length(elements.length)) return false;
+        for (const entry of elements) if (entry === null || entry === undefined || !element(entry)) return false;
+        return true;
+      };
+    }
+    case 'map': {
+      const length = compileLengthPredicate(shape);
+      const keys = shape.keys === undefined ? undefined : compileStringPredicate(shape.keys);
+      const valueLength = shape.values === undefined ? undefined : compileLengthPredicate(shape.values);
+      const entrySatisfies = compileSatisfies(shape.value);
+      const nullAllowed = shape.value.kind === 'attributeValue';
+      return (value) => {
+        const entries = value as Record<string, unknown>;
+        if (length !== undefined && !length(lengthOf(entries))) return false;
+        for (const key of Object.keys(entries)) {
+          const entry = entries[key];
+          if (keys !== undefined && !keys(key)) return false;
+          if (entry === null || entry === undefined) {
+            if (nullAllowed) continue;
+            return false;
+          }
+          if (valueLength !== undefined && !valueLength(lengthOf(entry))) return false;
+          if (!entrySatisfies(entry)) return false;
+        }
+        return true;
+      };
+    }
+    case 'structure': {
+      const members = Object.entries(shape.members).map(
+        ([name, member]) => [name, member.required === true, compileSatisfies(member.shape)] as const,
+      );
+      return (value) => {
+        const record = value as Record<string, unknown>;
+        for (const [name, required, satisfies] of members) {
+          const memberValue = record[name];
+          if (memberValue === undefined || memberValue === null) {
+            if (required) return false;
+          } else if (!satisfies(memberValue)) {
+            return false;
+          }
+        }
+        return true;
+      };
+    }
+    default:
+      // Booleans, blobs and attribute values carry no constraints of their own.
+      return alwaysSatisfied;
+  }
+}
+
 function compileShape(shape: Shape): CompiledCheck {
   switch (shape.kind) {
     case 'string':
@@ -257,10 +429,10 @@ function compileShape(shape: Shape): CompiledCheck {
     case 'number':
       return compileNumber(shape);
     case 'boolean':
-      return compileBoolean(shape);
+      return compileBoolean();
     case 'blob':
-      // Rare in requests: the reference decodes the base64 to check it.
-      return (value, position) => deserializeValue(value, shape, position);
+      // Rare in requests: decodes the base64 to check it.
+      return (value) => deserializeBlob(value);
     case 'list':
       return compileList(shape);
     case 'map':
@@ -282,8 +454,8 @@ export type RequestCheck = (request: Record<string, unknown>) => boolean;
 export function compileRequestCheck(shape: StructureShape): RequestCheck {
   const check = compileStructure(shape);
   return (request) => {
-    allSatisfied = true;
-    check(request, 'field');
-    return allSatisfied;
+    const state: CheckState = { allSatisfied: true };
+    check(request, 'field', state);
+    return state.allSatisfied;
   };
 }

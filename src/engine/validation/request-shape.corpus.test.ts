@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { referenceValidate } from './request-shape-reference.test-support.js';
 import { validateRequestShape } from './request-shape.js';
 
 // The shared conformance corpus lives beside the project (see scripts/conformance.mjs).
@@ -40,9 +41,12 @@ function corpusSteps(): Array<{ name: string; step: Step }> {
   return steps;
 }
 
-function outcome(step: Step): { type: string; message: string } | undefined {
+function outcome(
+  step: Step,
+  validate: (operation: string, request: object) => void = validateRequestShape,
+): { type: string; message: string } | undefined {
   try {
-    validateRequestShape(step.op, materialize(step.request) as object);
+    validate(step.op, materialize(step.request) as object);
     return undefined;
   } catch (error) {
     const { name, message } = error as Error;
@@ -64,6 +68,21 @@ describe.skipIf(steps.length === 0)('request shapes against the conformance corp
       .map(({ name, step }) => ({ name, error: outcome(step) }))
       .filter(({ error }) => error !== undefined);
     expect(wronglyRejected).toEqual([]);
+  });
+
+  it('are checked by the engine exactly as by the plain reference: same error, same converted request', () => {
+    for (const { name, step } of steps) {
+      if (step.request === null || typeof step.request !== 'object' || Array.isArray(step.request)) continue;
+      const viaEngine = materialize(step.request) as Record<string, unknown>;
+      const viaReference = materialize(step.request) as Record<string, unknown>;
+      const engineOutcome = outcome(step, () => validateRequestShape(step.op, viaEngine));
+      const referenceOutcome = outcome(step, () => referenceValidate(step.op, viaReference));
+      expect({ name, outcome: engineOutcome, request: viaEngine }).toEqual({
+        name,
+        outcome: referenceOutcome,
+        request: viaReference,
+      });
+    }
   });
 
   it('answer every shape error of the corpus with its exact message', () => {

@@ -88,7 +88,11 @@ export const batchGetItem: OperationHandler<BatchGetItemRequest> = (context, inp
   const keyed = Object.entries(requestItems).map(([tableName, request]) =>
     prepareTableKeys(context, tableName, request, seen),
   );
-  const reads: TableRead[] = keyed.map((read) => ({ ...read, paths: parseReadProjection(read.request, read.table) }));
+  const memo = context.caches.expressions;
+  const reads: TableRead[] = keyed.map((read) => ({
+    ...read,
+    paths: parseReadProjection(read.request, read.table, memo),
+  }));
   return context.storage.readTransaction(() => {
     const responses: Record<string, AnswerItem[]> = {};
     const unprocessed: Record<string, KeysAndAttributes> = {};

@@ -86,7 +86,7 @@ export const batchWriteItem: OperationHandler<BatchWriteItemRequest> = (context,
         storage.putItem(write.table, write.item, { size: write.itemSize });
         continue;
       }
-      const outcome = evaluateWrite(storage, write);
+      const outcome = evaluateWrite(storage, write, context.caches.expressions.updateOrder);
       commitWrite(storage, write, outcome);
       usage?.add(write.tableName, writeUsage(write.table, outcome.before, outcome.after, false));
     }

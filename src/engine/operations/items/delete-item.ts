@@ -9,7 +9,7 @@ export interface DeleteItemRequest extends WriteRequest, SingleWriteOptions {}
 /** DeleteItem: removes one item (a missing item is no error), optionally under a condition. */
 export const deleteItem: OperationHandler<DeleteItemRequest> = (context, input) => {
   checkReturnValuesOldOnly(input.ReturnValues);
-  const write = prepareDelete(context.storage, input);
+  const write = prepareDelete(context.storage, input, undefined, context.caches.expressions);
   return runSingleWrite(context, write, input, (outcome) =>
     input.ReturnValues === 'ALL_OLD' ? outcome.before : undefined,
   );

@@ -27,7 +27,7 @@ export const getItem: OperationHandler<GetItemRequest> = (context, input) => {
   const keyValues = validateItemValues(input.Key);
   // DynamoDB parses the projection (and rejects paths into key attributes) before it
   // matches the key against the schema.
-  const paths = parseReadProjection(input, table);
+  const paths = parseReadProjection(input, table, context.caches.expressions);
   const key = validateKey(table, keyValues);
   const row = context.storage.getRow(table, key);
   const response: Record<string, unknown> = {};

@@ -9,7 +9,7 @@ export interface PutItemRequest extends WriteRequest, SingleWriteOptions {}
 /** PutItem: creates or replaces one item, optionally under a condition. */
 export const putItem: OperationHandler<PutItemRequest> = (context, input) => {
   checkReturnValuesOldOnly(input.ReturnValues);
-  const write = preparePut(context.storage, input);
+  const write = preparePut(context.storage, input, undefined, context.caches.expressions);
   return runSingleWrite(context, write, input, (outcome) =>
     input.ReturnValues === 'ALL_OLD' ? outcome.before : undefined,
   );

@@ -13,7 +13,7 @@ export interface UpdateItemRequest extends WriteRequest, SingleWriteOptions {}
  * optionally under a condition; every ReturnValues mode.
  */
 export const updateItem: OperationHandler<UpdateItemRequest> = (context, input) => {
-  const write = prepareUpdate(context.storage, input);
+  const write = prepareUpdate(context.storage, input, undefined, context.caches.expressions);
   return runSingleWrite(context, write, input, returnedAttributes);
 };
 

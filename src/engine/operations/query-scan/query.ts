@@ -47,12 +47,12 @@ export const query: OperationHandler = (context, input: QueryInput) => {
   try {
     keyNode = isAbsent(input.KeyConditionExpression)
       ? undefined
-      : parseKeyConditionSyntax(input.KeyConditionExpression as string, attributes);
+      : parseKeyConditionSyntax(input.KeyConditionExpression as string, attributes, context.caches.expressions);
   } catch (error) {
     if (!(error instanceof DynamoDBError && error.reason === 'between-bounds-reversed')) throw error;
     boundsError = error;
   }
-  const clauses = parseReadClauses(input, attributes, 'QueryFilter');
+  const clauses = parseReadClauses(input, attributes, 'QueryFilter', context.caches.expressions);
   // DynamoDB Local rejects a bad filter or projection before BETWEEN bounds in the wrong order.
   if (boundsError !== undefined) throw boundsError;
   attributes.assertAllUsed();

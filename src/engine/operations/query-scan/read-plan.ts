@@ -1,3 +1,4 @@
+import type { ExpressionMemo } from '../../expressions/expression-memo.js';
 import {
   conditionFromFilter,
   conditionPaths,
@@ -64,10 +65,11 @@ export function parseReadClauses(
   input: ClauseInput,
   attributes: ExpressionAttributes,
   legacyFilterMember: 'QueryFilter' | 'ScanFilter',
+  memo?: ExpressionMemo,
 ): ReadClauses {
   let filter: ConditionNode | undefined;
   if (input.FilterExpression !== undefined && input.FilterExpression !== null) {
-    filter = parseConditionExpression(input.FilterExpression, attributes, 'FilterExpression');
+    filter = parseConditionExpression(input.FilterExpression, attributes, 'FilterExpression', memo);
   } else if (input[legacyFilterMember] !== undefined && input[legacyFilterMember] !== null) {
     filter = conditionFromFilter(
       input[legacyFilterMember] as Record<string, LegacyCondition>,
@@ -77,7 +79,7 @@ export function parseReadClauses(
   let projection: readonly DocumentPath[] | undefined;
   let projectionMember: ReadClauses['projectionMember'];
   if (input.ProjectionExpression !== undefined && input.ProjectionExpression !== null) {
-    projection = parseProjectionExpression(input.ProjectionExpression, attributes);
+    projection = parseProjectionExpression(input.ProjectionExpression, attributes, memo);
     projectionMember = 'ProjectionExpression';
   } else if (input.AttributesToGet !== undefined && input.AttributesToGet !== null) {
     projection = projectionFromAttributesToGet(input.AttributesToGet);

@@ -28,7 +28,7 @@ export const scan: OperationHandler = (context, input: ScanInput) => {
   const target = resolveReadTarget(table, input.IndexName, consistent);
 
   const attributes = expressionAttributesOf(input);
-  const clauses = parseReadClauses(input, attributes, 'ScanFilter');
+  const clauses = parseReadClauses(input, attributes, 'ScanFilter', context.caches.expressions);
   attributes.assertAllUsed();
   const select = selectOfReadClauses(target, clauses, input);
 

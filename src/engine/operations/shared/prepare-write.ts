@@ -12,6 +12,7 @@ import {
   type UpdateNode,
   type WriteExpressionTexts,
 } from '../../expressions/index.js';
+import type { ExpressionMemo } from '../../expressions/expression-memo.js';
 import type { Storage, TableDefinition } from '../../storage/storage.js';
 import type { AttributeValue, Item } from '../../values/attribute-value.js';
 import {
@@ -129,12 +130,15 @@ function canonicalAttributeUpdates(
 function parseExpressions(
   input: WriteRequest,
   withUpdate: boolean,
+  memo: ExpressionMemo | undefined,
 ): { condition?: ConditionNode; update?: UpdateNode } {
   if (withoutExpressions(input, withUpdate)) return {};
+  if (memo === undefined) return parseExpressionsInFull(input, withUpdate, undefined);
   const expressionsOnly = hasExpressionsOnly(input, withUpdate);
   const updateText = withUpdate ? input.UpdateExpression : undefined;
   if (expressionsOnly) {
     const reused = reuseCheckedExpressions(
+      memo,
       updateText,
       input.ConditionExpression,
       input.ExpressionAttributeNames,
@@ -142,7 +146,7 @@ function parseExpressions(
     );
     if (reused !== undefined) return reused;
   }
-  const parsed = parseExpressionsInFull(input, withUpdate);
+  const parsed = parseExpressionsInFull(input, withUpdate, memo);
   if (expressionsOnly) {
     const texts: WriteExpressionTexts = {
       updateText,
@@ -150,7 +154,7 @@ function parseExpressions(
       names: input.ExpressionAttributeNames,
       rawValues: input.ExpressionAttributeValues,
     };
-    rememberCheckedExpressions(texts, parsed);
+    rememberCheckedExpressions(memo, texts, parsed);
   }
   return parsed;
 }
@@ -169,18 +173,19 @@ function hasExpressionsOnly(input: WriteRequest, withUpdate: boolean): boolean {
 function parseExpressionsInFull(
   input: WriteRequest,
   withUpdate: boolean,
+  memo: ExpressionMemo | undefined,
 ): { condition?: ConditionNode; update?: UpdateNode } {
   const attributes = expressionAttributesOf(input);
   let update: UpdateNode | undefined;
   let condition: ConditionNode | undefined;
   if (withUpdate) {
-    if (input.UpdateExpression !== undefined) update = parseUpdateExpression(input.UpdateExpression, attributes);
+    if (input.UpdateExpression !== undefined) update = parseUpdateExpression(input.UpdateExpression, attributes, memo);
     else if (input.AttributeUpdates !== undefined) {
       update = updateFromAttributeUpdates(canonicalAttributeUpdates(input.AttributeUpdates));
     }
   }
   if (input.ConditionExpression !== undefined) {
-    condition = parseConditionExpression(input.ConditionExpression, attributes, 'ConditionExpression');
+    condition = parseConditionExpression(input.ConditionExpression, attributes, 'ConditionExpression', memo);
   } else if (input.Expected !== undefined || input.ConditionalOperator !== undefined) {
     const expected = input.Expected === undefined ? undefined : canonicalExpected(input.Expected);
     condition = conditionFromExpected(expected, input.ConditionalOperator);
@@ -205,8 +210,8 @@ function withoutExpressions(input: WriteRequest, withUpdate: boolean): boolean {
 }
 
 /** Only the expression checks of a write request (parse, substitutions used), for callers that order errors across requests. */
-export function checkWriteExpressions(input: WriteRequest, withUpdate: boolean): void {
-  parseExpressions(input, withUpdate);
+export function checkWriteExpressions(input: WriteRequest, withUpdate: boolean, memo?: ExpressionMemo): void {
+  parseExpressions(input, withUpdate, memo);
 }
 
 function readKey(
@@ -225,14 +230,19 @@ function readKey(
 }
 
 /** PutItem, BatchWriteItem's PutRequest, a transaction's Put. */
-export function preparePut(storage: Storage, input: WriteRequest, options: PrepareOptions = {}): PreparedWrite {
+export function preparePut(
+  storage: Storage,
+  input: WriteRequest,
+  options: PrepareOptions = {},
+  memo?: ExpressionMemo,
+): PreparedWrite {
   checkExpressionParameters(input, CONDITION_EXPRESSION_MEMBERS, CONDITION_LEGACY_MEMBERS);
   const table = storage.requireTable(input.TableName);
   const item = validateItemValues(input.Item ?? {});
   const size = itemSize(item);
   if (size > maximumItemSize) throw validationError('Item size has exceeded the maximum allowed size');
   const keyError = checkKey(options, () => validateItemKey(table, item, options.itemKeyWording ?? 'put'));
-  const { condition } = parseExpressions(input, false);
+  const { condition } = parseExpressions(input, false, memo);
   assertConditionKeyPathsScalar(table, condition);
   return {
     kind: 'Put',
@@ -247,11 +257,16 @@ export function preparePut(storage: Storage, input: WriteRequest, options: Prepa
 }
 
 /** UpdateItem, a transaction's Update. */
-export function prepareUpdate(storage: Storage, input: WriteRequest, options: PrepareOptions = {}): PreparedWrite {
+export function prepareUpdate(
+  storage: Storage,
+  input: WriteRequest,
+  options: PrepareOptions = {},
+  memo?: ExpressionMemo,
+): PreparedWrite {
   checkExpressionParameters(input, UPDATE_EXPRESSION_MEMBERS, UPDATE_LEGACY_MEMBERS);
   const table = storage.requireTable(input.TableName);
   const { key, keyError } = readKey(table, options, input.Key ?? {});
-  const { condition, update } = parseExpressions(input, true);
+  const { condition, update } = parseExpressions(input, true, memo);
   assertConditionKeyPathsScalar(table, condition);
   // The update's own paths into key attributes are checked when it is applied, after
   // its condition (see `evaluateWrite`).
@@ -259,11 +274,16 @@ export function prepareUpdate(storage: Storage, input: WriteRequest, options: Pr
 }
 
 /** DeleteItem, BatchWriteItem's DeleteRequest, a transaction's Delete. */
-export function prepareDelete(storage: Storage, input: WriteRequest, options: PrepareOptions = {}): PreparedWrite {
+export function prepareDelete(
+  storage: Storage,
+  input: WriteRequest,
+  options: PrepareOptions = {},
+  memo?: ExpressionMemo,
+): PreparedWrite {
   checkExpressionParameters(input, CONDITION_EXPRESSION_MEMBERS, CONDITION_LEGACY_MEMBERS);
   const table = storage.requireTable(input.TableName);
   const { key, keyError } = readKey(table, options, input.Key ?? {});
-  const { condition } = parseExpressions(input, false);
+  const { condition } = parseExpressions(input, false, memo);
   assertConditionKeyPathsScalar(table, condition);
   return { kind: 'Delete', tableName: input.TableName, table, key, condition, keyError };
 }
@@ -273,9 +293,10 @@ export function prepareConditionCheck(
   storage: Storage,
   input: WriteRequest,
   options: PrepareOptions = {},
+  memo?: ExpressionMemo,
 ): PreparedWrite {
   const table = storage.requireTable(input.TableName);
   const { key, keyError } = readKey(table, options, input.Key ?? {});
-  const { condition } = parseExpressions(input, false);
+  const { condition } = parseExpressions(input, false, memo);
   return { kind: 'ConditionCheck', tableName: input.TableName, table, key, condition, keyError };
 }

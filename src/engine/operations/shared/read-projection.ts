@@ -1,3 +1,4 @@
+import type { ExpressionMemo } from '../../expressions/expression-memo.js';
 import {
   parseProjectionExpression,
   projectItem,
@@ -28,13 +29,17 @@ export function checkProjectionParameters(input: ProjectionMembers): void {
  * The paths to keep, or `undefined` for the whole item; rejects unused substitutions and,
  * given the table, paths into its key attributes (`pk.x`), which DynamoDB checks next.
  */
-export function parseReadProjection(input: ProjectionMembers, table?: TableDefinition): DocumentPath[] | undefined {
+export function parseReadProjection(
+  input: ProjectionMembers,
+  table?: TableDefinition,
+  memo?: ExpressionMemo,
+): DocumentPath[] | undefined {
   // GetItem, BatchGetItem's entries and a transaction's Get have no ExpressionAttributeValues
   // member: DynamoDB ignores one sent anyway (even empty or invalid), as any unknown member.
   const attributes = expressionAttributesOf({ ...input, ExpressionAttributeValues: undefined });
   let paths: DocumentPath[] | undefined;
   if (input.ProjectionExpression !== undefined) {
-    paths = parseProjectionExpression(input.ProjectionExpression, attributes);
+    paths = parseProjectionExpression(input.ProjectionExpression, attributes, memo);
   } else if (input.AttributesToGet !== undefined) {
     paths = projectionFromAttributesToGet(input.AttributesToGet);
   }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { forgetCheckedExpressions } from '../../expressions/checked-write-expressions.js';
+import { ExpressionMemo } from '../../expressions/expression-memo.js';
 import type { Storage, TableDefinition } from '../../storage/storage.js';
 import type { AttributeValue } from '../../values/attribute-value.js';
 import { prepareDelete, preparePut, prepareUpdate, type WriteRequest } from './prepare-write.js';
@@ -21,6 +21,8 @@ const table: TableDefinition = {
   description: {},
 };
 const storage = { requireTable: () => table } as unknown as Storage;
+/** The memo the requests are prepared with, as an engine's. */
+const memo = new ExpressionMemo();
 
 const UPDATES = [
   'SET #n = #n + :one, #s = :status',
@@ -167,9 +169,9 @@ const requestSequence = (withUpdates: boolean): fc.Arbitrary<WriteRequest[]> =>
 type Prepare = typeof prepareUpdate;
 
 /** What preparing gives, comparable: the expressions' ASTs, or the error's type and message. */
-function outcome(prepare: Prepare, input: WriteRequest): unknown {
+function outcome(prepare: Prepare, input: WriteRequest, withMemo: ExpressionMemo | undefined): unknown {
   try {
-    const write = prepare(storage, structuredClone(input));
+    const write = prepare(storage, structuredClone(input), undefined, withMemo);
     return { update: write.update, condition: write.condition };
   } catch (error) {
     return { error: (error as { type?: string }).type, message: (error as Error).message };
@@ -179,10 +181,9 @@ function outcome(prepare: Prepare, input: WriteRequest): unknown {
 function assertSameAsFullChecks(prepare: Prepare, requests: readonly WriteRequest[]): void {
   for (const input of requests) {
     // With whatever the requests before left remembered…
-    const remembered = outcome(prepare, input);
-    // …and with nothing remembered: every check runs.
-    forgetCheckedExpressions();
-    expect(remembered).toEqual(outcome(prepare, input));
+    const remembered = outcome(prepare, input, memo);
+    // …and with nothing remembered (no memo): every check runs.
+    expect(remembered).toEqual(outcome(prepare, input, undefined));
   }
 }
 
@@ -190,7 +191,7 @@ describe('remembered expression checks', () => {
   it('prepare an UpdateItem as the full checks do, whatever came before', () => {
     fc.assert(
       fc.property(requestSequence(true), (requests) => {
-        forgetCheckedExpressions();
+        memo.clear();
         assertSameAsFullChecks(prepareUpdate, requests);
       }),
       { numRuns: 3000 },
@@ -198,11 +199,11 @@ describe('remembered expression checks', () => {
   });
 
   it('prepare a conditional PutItem and DeleteItem as the full checks do', () => {
-    const put = (storageOf: Storage, input: WriteRequest) =>
-      preparePut(storageOf, { ...input, Item: { pk: { S: 'p' }, sk: { S: 's' }, a: { S: 'x' } } });
+    const put: Prepare = (storageOf, input, options, withMemo) =>
+      preparePut(storageOf, { ...input, Item: { pk: { S: 'p' }, sk: { S: 's' }, a: { S: 'x' } } }, options, withMemo);
     fc.assert(
       fc.property(requestSequence(false), (requests) => {
-        forgetCheckedExpressions();
+        memo.clear();
         assertSameAsFullChecks(put, requests);
         assertSameAsFullChecks(prepareDelete, requests);
       }),
@@ -211,7 +212,7 @@ describe('remembered expression checks', () => {
   });
 
   it('reuse the checked update for the same shape, with the new values', () => {
-    forgetCheckedExpressions();
+    memo.clear();
     const input = (status: string): WriteRequest => ({
       TableName: 'T',
       Key: { pk: { S: 'p' }, sk: { S: 's' } },
@@ -225,8 +226,8 @@ describe('remembered expression checks', () => {
         ':busy': { S: 'busy' },
       },
     });
-    const first = prepareUpdate(storage, input('open'));
-    const second = prepareUpdate(storage, input('busy'));
+    const first = prepareUpdate(storage, input('open'), undefined, memo);
+    const second = prepareUpdate(storage, input('busy'), undefined, memo);
     expect(second.update).toEqual({
       actions: [
         {
@@ -248,7 +249,7 @@ describe('remembered expression checks', () => {
   });
 
   it('rejects a value of another type through the full checks', () => {
-    forgetCheckedExpressions();
+    memo.clear();
     const input = (one: AttributeValue): WriteRequest => ({
       TableName: 'T',
       Key: { pk: { S: 'p' }, sk: { S: 's' } },
@@ -256,8 +257,8 @@ describe('remembered expression checks', () => {
       ExpressionAttributeNames: { '#n': 'n' },
       ExpressionAttributeValues: { ':one': one },
     });
-    prepareUpdate(storage, input({ N: '1' }));
-    expect(() => prepareUpdate(storage, input({ S: '1' }))).toThrow(
+    prepareUpdate(storage, input({ N: '1' }), undefined, memo);
+    expect(() => prepareUpdate(storage, input({ S: '1' }), undefined, memo)).toThrow(
       'Invalid UpdateExpression: Incorrect operand type for operator or function; operator or function: +, operand type: S',
     );
   });

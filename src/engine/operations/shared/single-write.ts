@@ -57,7 +57,7 @@ export function runSingleWrite(
     }
     let outcome: WriteOutcome;
     try {
-      outcome = evaluateWrite(storage, write);
+      outcome = evaluateWrite(storage, write, context.caches.expressions.updateOrder);
     } catch (error) {
       if (error instanceof ConditionFailure) {
         const item = options.ReturnValuesOnConditionCheckFailure === 'ALL_OLD' ? error.before : undefined;

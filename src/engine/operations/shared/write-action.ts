@@ -9,6 +9,7 @@ import {
   type DocumentPath,
   type UpdateNode,
 } from '../../expressions/index.js';
+import type { UpdateOrderMemo } from '../../expressions/update-evaluation-order.js';
 import type { Storage, TableDefinition } from '../../storage/storage.js';
 import type { StoredRow } from '../../storage/stored-row.js';
 import type { Item } from '../../values/attribute-value.js';
@@ -71,16 +72,20 @@ function onlyDeletes(update: UpdateNode): boolean {
   );
 }
 
-function computeUpdate(write: PreparedWrite, before: Item | undefined): WriteOutcome {
+function computeUpdate(
+  write: PreparedWrite,
+  before: Item | undefined,
+  memo: UpdateOrderMemo | undefined,
+): WriteOutcome {
   if (!write.update) {
     // UpdateItem without actions still creates the item with just its key.
     return { before, after: before ?? write.key, change: 'put', updatedPaths: [] };
   }
   const keyNames = keyAttributeNames(write.table);
   // Updating a key attribute is reported before a path into an index key.
-  checkKeyAttributesUntouched(write.update, keyNames);
+  checkKeyAttributesUntouched(write.update, keyNames, memo);
   if (updateHasNestedPath(write.update)) assertKeyPathsScalar(write.table, updatePaths(write.update));
-  const { item, updatedPaths } = applyUpdateToItem(write.update, before ?? write.key);
+  const { item, updatedPaths } = applyUpdateToItem(write.update, before ?? write.key, memo);
   // Actions that only delete (REMOVE, DELETE from a set) leave a missing item missing.
   if (!before && onlyDeletes(write.update)) {
     return { before, after: undefined, change: 'none', updatedPaths };
@@ -99,18 +104,18 @@ function computeUpdate(write: PreparedWrite, before: Item | undefined): WriteOut
  * `ConditionFailure` when the condition does not hold, `DynamoDBError` for an update
  * that cannot apply to this item. Call inside the storage transaction that commits it.
  */
-export function evaluateWrite(storage: Storage, write: PreparedWrite): WriteOutcome {
+export function evaluateWrite(storage: Storage, write: PreparedWrite, memo?: UpdateOrderMemo): WriteOutcome {
   // A table with a stream keeps the row read: its record's old image is the row's text.
   const beforeRow = write.table.stream ? storage.getRow(write.table, write.key) : undefined;
   const before = write.table.stream ? beforeRow?.item : storage.getItem(write.table, write.key);
   if (write.condition && !evaluateCondition(write.condition, before)) {
     throw new ConditionFailure(before);
   }
-  const outcome = decideWrite(write, before);
+  const outcome = decideWrite(write, before, memo);
   return beforeRow ? { ...outcome, beforeRow } : outcome;
 }
 
-function decideWrite(write: PreparedWrite, before: Item | undefined): WriteOutcome {
+function decideWrite(write: PreparedWrite, before: Item | undefined, memo: UpdateOrderMemo | undefined): WriteOutcome {
   switch (write.kind) {
     case 'Put':
       return { before, after: write.item, change: 'put', updatedPaths: [], afterSize: write.itemSize };
@@ -119,7 +124,7 @@ function decideWrite(write: PreparedWrite, before: Item | undefined): WriteOutco
     case 'ConditionCheck':
       return { before, after: before, change: 'none', updatedPaths: [] };
     case 'Update':
-      return computeUpdate(write, before);
+      return computeUpdate(write, before, memo);
   }
 }
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson } from './canonical-json.js';
+import { CanonicalJsonWriter, canonicalJson } from './canonical-json.js';
 import { referenceStableJson } from './reference-stable-json.test-support.js';
 
 /** Keys that sort differently by code unit than by code point or number, and names Object.prototype carries. */
@@ -135,5 +135,37 @@ describe('canonicalJson', () => {
     expect(canonicalJson(nested(100_000))).toBe(text);
     expect(canonicalJson(nested(99_999))).not.toBe(text);
     expect(canonicalJson({ b: 1, a: 2 })).toBe('{"a":2,"b":1}');
+  });
+});
+
+describe('CanonicalJsonWriter, one writer for many values as an engine keeps it', () => {
+  it('gives the reference text for each of a run of values, whatever came before', () => {
+    const writer = new CanonicalJsonWriter();
+    fc.assert(
+      fc.property(fc.array(fc.oneof(anything, wide, withOwnProto), { maxLength: 6 }), (values) => {
+        for (const value of values) {
+          let expected: string | undefined;
+          try {
+            expected = referenceStableJson(value);
+          } catch {
+            expect(() => writer.write(value)).toThrow();
+            continue;
+          }
+          expect(writer.write(value)).toBe(expected);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('gives the right text after a wide object, after a value that could not be written, and once cleared', () => {
+    const writer = new CanonicalJsonWriter();
+    const wideItem = Object.fromEntries(Array.from({ length: 300 }, (_, index) => [`a${(index * 7919) % 300}`, index]));
+    expect(writer.write({ Put: { Item: wideItem } })).toBe(referenceStableJson({ Put: { Item: wideItem } }));
+    expect(writer.write({ b: 1, a: 2 })).toBe('{"a":2,"b":1}');
+    expect(() => writer.write({ b: { c: 1n } })).toThrow();
+    expect(writer.write({ b: 1, a: { d: 3, c: 4 } })).toBe('{"a":{"c":4,"d":3},"b":1}');
+    writer.clear();
+    expect(writer.write({ b: 1, a: 2 })).toBe('{"a":2,"b":1}');
   });
 });

@@ -1,7 +1,7 @@
 import * as crypto from 'node:crypto';
 import Database from 'better-sqlite3';
 import { DynamoDBError } from '../../errors.js';
-import { canonicalJson } from './canonical-json.js';
+import { CanonicalJsonWriter } from './canonical-json.js';
 
 /** How long DynamoDB remembers a `ClientRequestToken`. */
 export const tokenLifetimeMs = 10 * 60 * 1000;
@@ -12,9 +12,12 @@ const tokenTable = 'monotable_client_request_tokens';
 // One-shot hashing (Node 20.12 on) skips building a Hash object, a few µs on every SDK transaction.
 const oneShotHash = (crypto as { hash?: (algorithm: string, data: string, outputEncoding: 'hex') => string }).hash;
 
-/** The hash a token is remembered with: the actions only (ReturnConsumedCapacity may change on a retry). */
-export function requestHash(transactItems: unknown): string {
-  const json = canonicalJson(transactItems);
+/**
+ * The hash a token is remembered with: the actions only (ReturnConsumedCapacity may change
+ * on a retry), written as canonical JSON by `writer` (the engine's; by default a new one).
+ */
+export function requestHash(transactItems: unknown, writer: CanonicalJsonWriter = new CanonicalJsonWriter()): string {
+  const json = writer.write(transactItems);
   if (json === undefined) throw new TypeError('The actions have no JSON form');
   return oneShotHash ? oneShotHash('sha256', json, 'hex') : crypto.createHash('sha256').update(json).digest('hex');
 }

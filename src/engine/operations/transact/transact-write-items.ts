@@ -68,14 +68,15 @@ function prepareAction(context: Parameters<OperationHandler>[0], entry: Transact
   const kind = actionKind(entry);
   const request = entry[kind] as NonNullable<TransactWriteAction[typeof kind]>;
   const { storage } = context;
+  const memo = context.caches.expressions;
   const write =
     kind === 'Put'
-      ? preparePut(storage, request, transactionOptions)
+      ? preparePut(storage, request, transactionOptions, memo)
       : kind === 'Update'
-        ? prepareUpdate(storage, request, transactionOptions)
+        ? prepareUpdate(storage, request, transactionOptions, memo)
         : kind === 'Delete'
-          ? prepareDelete(storage, request, transactionOptions)
-          : prepareConditionCheck(storage, request, transactionOptions);
+          ? prepareDelete(storage, request, transactionOptions, memo)
+          : prepareConditionCheck(storage, request, transactionOptions, memo);
   return { write, returnOldOnFailure: request.ReturnValuesOnConditionCheckFailure === 'ALL_OLD' };
 }
 
@@ -125,7 +126,8 @@ function prepareActions(context: Parameters<OperationHandler>[0], entries: reado
       // This action's own expressions still come first (unless they are what is missing).
       const request = Object.values(entry)[0] as WriteRequest | undefined;
       const withoutExpression = error instanceof DynamoDBError && error.reason === 'substitutions-without-expression';
-      if (request && !withoutExpression) checkWriteExpressions(request, entry.Update !== undefined);
+      if (request && !withoutExpression)
+        checkWriteExpressions(request, entry.Update !== undefined, context.caches.expressions);
     }
   }
   if (deferred !== undefined) throw deferred;
@@ -148,7 +150,10 @@ function tryAction(context: Parameters<OperationHandler>[0], action: Action, bil
   // A Put without condition cannot fail: only its capacity depends on the stored item.
   if (!billed && isBlindPut(action.write)) return { outcome: blindPutOutcome(action.write), reason: noReason };
   try {
-    return { outcome: evaluateWrite(context.storage, action.write), reason: noReason };
+    return {
+      outcome: evaluateWrite(context.storage, action.write, context.caches.expressions.updateOrder),
+      reason: noReason,
+    };
   } catch (error) {
     if (error instanceof ConditionFailure) {
       return { reason: conditionFailedReason(action.returnOldOnFailure ? error.before : undefined, action.write.kind) };
@@ -213,7 +218,7 @@ export const transactWriteItems: OperationHandler<TransactWriteItemsRequest> = (
   // Nothing can change an item between our check and our write, so the
   // TransactionConflictException DynamoDB raises for that race never arises here.
   const response = storage.writeTransaction(() => {
-    const hash = token !== undefined ? requestHash(entries) : '';
+    const hash = token !== undefined ? requestHash(entries, context.caches.canonicalJson) : '';
     const tokens = token !== undefined ? new ClientRequestTokens(storage.database, context.now()) : undefined;
     // Claimed before the actions run: a cancellation rolls the claim back with the rest.
     if (tokens && token !== undefined && tokens.claim(token, hash) === 'replay') {

@@ -1,23 +1,12 @@
 import type { LengthConstraints, Shape, StringConstraints, StructureShape } from './shape.js';
+import { patternRegExp } from './shape-pattern.js';
 
 /*
- * Whether a deserialized request meets every constraint of its shape, answered without
- * building member paths or messages. Nearly every request does, so `checkConstraints`
- * asks this first and collects DynamoDB's violation messages only when it says no. It
- * must find a violation exactly where the collector in constraints.ts finds one.
+ * The reference constraint check: whether a deserialized request meets every constraint of
+ * its shape, written plainly, interpreting the shape on every value. The engine runs the
+ * compiled check (compiled-request-check.ts), whose verdict must be this one; it must find
+ * a violation exactly where the collector in constraints.ts finds one. The tests compare.
  */
-
-const patterns = new Map<string, RegExp>();
-
-/** The compiled form of a shape's pattern (anchored), compiled once per pattern. */
-export function patternRegExp(pattern: string): RegExp {
-  let compiled = patterns.get(pattern);
-  if (compiled === undefined) {
-    compiled = new RegExp(`^(?:${pattern})$`, 'u');
-    patterns.set(pattern, compiled);
-  }
-  return compiled;
-}
 
 export function stringSatisfies(text: string, constraints: StringConstraints): boolean {
   if (constraints.enum && !constraints.enum.includes(text)) return false;

@@ -1,0 +1,50 @@
+import { ExpressionMemo } from './expressions/expression-memo.js';
+import { CanonicalJsonWriter } from './operations/transact/canonical-json.js';
+import { StatementCache } from './partiql/statement-cache.js';
+
+/**
+ * Everything one engine remembers between requests to answer the next one sooner, and the
+ * scratch space it reuses: owned by the engine (on its context), so no engine's work can
+ * reach another's, each part bounded, all of it dropped by {@link clear}
+ * (`Engine.clearCaches()`, and `Engine.close()`). None of it changes an answer: a cleared
+ * cache only makes the next requests do the work again.
+ *
+ * - `expressions` (`ExpressionMemo`, expressions/expression-memo.ts): syntax trees by kind
+ *   and text (at most 500 per kind, oldest dropped first), the text-only check results kept
+ *   with them (bounded by the trees), checked write-request shapes (at most 500, oldest
+ *   first), evaluation orders of top-level updates by their names (at most 1000, then
+ *   cleared) and the last update's order.
+ * - `partiqlStatements` (`StatementCache`, partiql/statement-cache.ts): parsed PartiQL
+ *   statements by text, at most 500, least recently used dropped first.
+ * - `canonicalJson` (`CanonicalJsonWriter`, operations/transact/canonical-json.ts): the key
+ *   stack a ClientRequestToken's request hash is written with (room for 256 keys kept) and
+ *   the `"key":` prefixes seen (at most 1000 of each kind, then no more are kept).
+ *
+ * Not here, and why: storage keeps its own per-table state (prepared statements, the last
+ * segment hash and creation time of a table's writes) on the objects of the engine's
+ * storage; lookups keyed by an engine's own objects (`WeakMap`s on its table definitions or
+ * its database) live as long as those objects; module-level tables that never change after
+ * the module loads (reserved words, request shapes and their compiled checks, the private
+ * database template) are constants, not caches.
+ *
+ * @example
+ * const caches = new EngineCaches();
+ * caches.partiqlStatements.parse('SELECT * FROM "t"');
+ * caches.clear(); // → caches.size === 0
+ */
+export class EngineCaches {
+  readonly expressions = new ExpressionMemo();
+  readonly partiqlStatements = new StatementCache();
+  readonly canonicalJson = new CanonicalJsonWriter();
+
+  /** Entries held (expression memo and PartiQL statements), for tests and diagnostics. */
+  get size(): number {
+    return this.expressions.size + this.partiqlStatements.size;
+  }
+
+  clear(): void {
+    this.expressions.clear();
+    this.partiqlStatements.clear();
+    this.canonicalJson.clear();
+  }
+}
