@@ -24,6 +24,13 @@ export interface SliceProgress {
 /** A backfill's slices: at most 500 rows or 5 ms each, as the TTL reaper's. */
 export const BACKFILL_SLICE_LIMITS: SliceLimits = { maxRows: 500, maxMs: 5 };
 
+/**
+ * The slice UpdateTable and UpdateTimeToLive run themselves: bounded by rows alone, so that
+ * a small table's backfill is done in it (its index ACTIVE at once) however slow the
+ * machine is at that moment.
+ */
+export const FIRST_BACKFILL_SLICE_LIMITS: SliceLimits = { maxRows: BACKFILL_SLICE_LIMITS.maxRows, maxMs: Infinity };
+
 /** The least time a slice's work is given, so that it always makes progress. */
 const LEAST_WORK_MS = 0.5;
 

@@ -6,7 +6,7 @@ import { freeSqlName, indexTableBaseName } from './sql-names.js';
 import type { TableBackfills, TableDefinition } from './storage.js';
 import type { StreamLog } from './stream-log.js';
 import type { TableStore } from './table-store.js';
-import { BACKFILL_SLICE_LIMITS, type SliceLimits } from './slice-limits.js';
+import { FIRST_BACKFILL_SLICE_LIMITS, type SliceLimits } from './slice-limits.js';
 import { createIndexTable, createItemTable, createTtlIndex, dropTable, type ScanIndexes } from './table-schema.js';
 
 /**
@@ -121,7 +121,7 @@ export function updateTable(
       if (ttlAfter?.enabled) createTtlIndex(storage.database, previous.sqlName);
     }
     // A small table is done in this first slice: its index is ACTIVE at once.
-    if (backfills) backfillSliceOf(storage, backfillProgress, definition.name, BACKFILL_SLICE_LIMITS);
+    if (backfills) backfillSliceOf(storage, backfillProgress, definition.name, FIRST_BACKFILL_SLICE_LIMITS);
   });
 }
 

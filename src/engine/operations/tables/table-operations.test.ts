@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Engine } from '../../engine.js';
 import { DynamoDBError } from '../../errors.js';
 
@@ -203,6 +203,37 @@ describe('ListTables and DeleteTable', () => {
 });
 
 describe('UpdateTable', () => {
+  it("makes a small table's new GSI ACTIVE at once, however long each row seems to take", () => {
+    const engine = newEngine();
+    engine.handle('CreateTable', hashOnly('items'));
+    for (const pk of ['a', 'b', 'c'])
+      engine.handle('PutItem', { TableName: 'items', Item: { pk: { S: pk }, colour: { S: 'red' } } });
+    let clock = 0;
+    // A loaded machine: every reading of the clock is 10 ms after the one before.
+    const slowClock = vi.spyOn(performance, 'now').mockImplementation(() => (clock += 10));
+    try {
+      engine.handle('UpdateTable', {
+        TableName: 'items',
+        AttributeDefinitions: [{ AttributeName: 'colour', AttributeType: 'S' }],
+        GlobalSecondaryIndexUpdates: [
+          {
+            Create: {
+              IndexName: 'byColour',
+              KeySchema: [{ AttributeName: 'colour', KeyType: 'HASH' }],
+              Projection: { ProjectionType: 'KEYS_ONLY' },
+            },
+          },
+        ],
+      });
+    } finally {
+      slowClock.mockRestore();
+    }
+    const { Table } = engine.handle('DescribeTable', { TableName: 'items' }) as {
+      Table: { GlobalSecondaryIndexes: Record<string, unknown>[] };
+    };
+    expect(Table.GlobalSecondaryIndexes[0]).toMatchObject({ IndexStatus: 'ACTIVE', ItemCount: 3 });
+  });
+
   it('creates a GSI from the existing items and deletes it again', () => {
     const engine = newEngine();
     engine.handle('CreateTable', hashOnly('items'));
