@@ -18,6 +18,7 @@ import { keyValueHash, tableKeyHash } from './key-hash.js';
 import { segmentHash, segmentRange } from './segment-hash.js';
 import { boundSql, positionSupersedes, sortRange, type KeyColumnValue, type SortRange } from './sort-range.js';
 import { quoteIdentifier } from './sql-names.js';
+import { boundShape, INDEX_QUERY_POSITION, indexScanColumns, PAGE_LIMIT, TABLE_QUERY_POSITION } from './page-sql.js';
 import { createScanIndex, createSegmentsIndex } from './table-schema.js';
 import type { IndexDefinition, KeyAttribute, RangeRequest, ScanRequest, TableDefinition } from './storage.js';
 
@@ -374,34 +375,6 @@ interface PageStatements {
   readonly positionOf: PageQuery['positionOf'];
 }
 
-/**
- * The row limit of a page, its last parameter. Not a bare `LIMIT ?`: SQLite's planner
- * peeks at a bare LIMIT parameter, so every new binding of it (every read) re-prepares
- * the statement, which cost more than reading a page of small items. The plans are the
- * same either way (the ORDER BY follows an index).
- */
-const PAGE_LIMIT = 'LIMIT ? + 0';
-
-/** Position (ORDER BY) columns of a Query: of the table, and of an index (see table-schema.ts). */
-const TABLE_QUERY_POSITION: readonly string[] = ['sk'];
-const INDEX_QUERY_POSITION: readonly string[] = ['isk', 'tie', 'pk', 'sk'];
-
-/** How a bound shapes the SQL: absent, inclusive or exclusive (its value is a parameter). */
-function boundShape(bound: SortRange['lower']): string {
-  if (bound === undefined) return '-';
-  return bound.inclusive ? '[' : '(';
-}
-
 function* itemsOf(rows: IterableIterator<StoredRow>): IterableIterator<Item> {
   for (const row of rows) yield row.item;
-}
-
-/**
- * The order an index scan walks, as DynamoDB Local walks it: a GSI by index keys, then
- * `tie`; an LSI like its table, by partition hash, then index sort key and table sort key.
- * Parallel segments need `seg` first. Each list is an SQLite index of the index table.
- */
-function indexScanColumns(kind: IndexDefinition['kind'], segmented: boolean): string[] {
-  if (kind === 'local') return ['seg', 'ipk', 'isk', 'pk', 'sk'];
-  return segmented ? ['seg', 'ipk', 'isk', 'tie', 'pk', 'sk'] : ['ipk', 'isk', 'tie', 'pk', 'sk'];
 }
