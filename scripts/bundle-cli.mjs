@@ -23,5 +23,9 @@ await build({
   target: 'node20',
   packages: 'external',
   sourcemap: true,
+  // Start-up trick (docs/performance.md, "Starting the command line", bench section h): less
+  // text for V8 to parse at every start. Names stay as written (error names, stack traces).
+  minifyWhitespace: true,
+  minifySyntax: true,
   logLevel: 'warning',
 });

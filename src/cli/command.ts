@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import type { Command } from './commander.js';
 
 /**
  * One `monotable <command>`: it adds itself (name, options, action) to the program.

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError } from './commander.js';
 import { commands } from './commands/index.js';
 
 /** The package's version, from the first package.json above this module (src/cli/ or dist/src/cli/). */

@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import type { Command } from '../commander.js';
 import { checkDesign, type DesignCheckResult } from '../../model/design-check.js';
 import { renderAccessPatternTable } from '../../model/design-doc.js';
 import { loadModelModule } from '../../model/load-model-module.js';

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { InvalidArgumentError, type Command } from 'commander';
+import { InvalidArgumentError, type Command } from '../commander.js';
 import type { CliCommand } from '../command.js';
 import { cdkConstructSource } from '../../infra/cdk-source.js';
 import { cloudFormationTemplate } from '../../infra/cloudformation.js';

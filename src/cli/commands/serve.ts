@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { InvalidArgumentError, type Command } from 'commander';
+import { InvalidArgumentError, type Command } from '../commander.js';
 import { DEFAULT_CONNECTION_LIMITS } from '../../local/server/connection-limits.js';
 import { isLoopback } from '../../local/server/host-allow-list.js';
 import {

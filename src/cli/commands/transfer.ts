@@ -1,4 +1,4 @@
-import { InvalidArgumentError, type Command } from 'commander';
+import { InvalidArgumentError, type Command } from '../commander.js';
 import type { CliCommand } from '../command.js';
 import { parseLocation, type Location } from '../../transfer/location.js';
 import { assertWritable } from '../../transfer/open-client.js';

@@ -1,4 +1,5 @@
-import { Decimal } from 'decimal.js';
+import { createRequire } from 'node:module';
+import type { Decimal } from 'decimal.js';
 import { invalidValue, valueMessages } from './value-errors.js';
 
 /** Most significant digits a DynamoDB number may have. */
@@ -112,7 +113,24 @@ export function canonicalizeNumber(text: string): string {
 
 // Exact arithmetic: two numbers within DynamoDB's range never need more than
 // 126 + 130 + 1 digits, so this precision never rounds.
-const ExactDecimal = Decimal.clone({ precision: 400, toExpNeg: -9e15, toExpPos: 9e15, minE: -9e15, maxE: 9e15 });
+let exactDecimal: typeof Decimal | undefined;
+
+/**
+ * decimal.js, loaded at the first arithmetic beyond small integers. Start-up trick
+ * (docs/performance.md, "Starting the command line", bench section h): loading it took a
+ * sixth of what `monotable serve` spends on its own code before answering, and most
+ * requests never need it. `require` keeps the first use synchronous.
+ */
+function exactDecimalClass(): typeof Decimal {
+  exactDecimal ??= (createRequire(import.meta.url)('decimal.js') as typeof import('decimal.js')).Decimal.clone({
+    precision: 400,
+    toExpNeg: -9e15,
+    toExpPos: 9e15,
+    minE: -9e15,
+    maxE: 9e15,
+  });
+  return exactDecimal;
+}
 
 function exactResult(result: Decimal): string {
   // The exact result must itself be storable; checks run in DynamoDB's order.
@@ -146,13 +164,13 @@ export function isSmallInteger(text: string): boolean {
 /** `a + b`, exact; throws DynamoDB's precision/overflow/underflow errors for the result. */
 export function addNumbers(a: string, b: string): string {
   if (isSmallInteger(a) && isSmallInteger(b)) return String(Number(a) + Number(b));
-  return exactResult(new ExactDecimal(canonicalizeNumber(a)).plus(canonicalizeNumber(b)));
+  return exactResult(new (exactDecimalClass())(canonicalizeNumber(a)).plus(canonicalizeNumber(b)));
 }
 
 /** `a - b`, exact; throws DynamoDB's precision/overflow/underflow errors for the result. */
 export function subtractNumbers(a: string, b: string): string {
   if (isSmallInteger(a) && isSmallInteger(b)) return String(Number(a) - Number(b));
-  return exactResult(new ExactDecimal(canonicalizeNumber(a)).minus(canonicalizeNumber(b)));
+  return exactResult(new (exactDecimalClass())(canonicalizeNumber(a)).minus(canonicalizeNumber(b)));
 }
 
 function compareMagnitudes(a: ParsedNumber, b: ParsedNumber): number {

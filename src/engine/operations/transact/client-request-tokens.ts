@@ -1,6 +1,7 @@
 import * as crypto from 'node:crypto';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { DynamoDBError } from '../../errors.js';
+import { SqliteError } from '../../storage/open-sqlite-database.js';
 import { CanonicalJsonWriter } from './canonical-json.js';
 
 /** How long DynamoDB remembers a `ClientRequestToken`. */
@@ -79,7 +80,7 @@ function statementsOf(database: Database.Database): TokenStatements {
  * indeed lacks the table. Looked up only once a statement has failed.
  */
 function isMissingTable(database: Database.Database, error: unknown): boolean {
-  if (!(error instanceof Database.SqliteError) || error.code !== 'SQLITE_ERROR') return false;
+  if (!(error instanceof SqliteError) || error.code !== 'SQLITE_ERROR') return false;
   return (
     database.prepare(`SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?`).get(tokenTable) === undefined
   );
