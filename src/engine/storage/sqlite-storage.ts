@@ -7,7 +7,8 @@ import { BackfillProgress } from './backfill-progress.js';
 import { Catalog, createCatalogTables, type CatalogEntry } from './catalog.js';
 import { migrateStorageFormat } from './format-migration.js';
 import { openSqliteDatabase } from './open-sqlite-database.js';
-import { openPrivateDatabase } from './private-database-template.js';
+import { openPrivateDatabase, privateDatabaseSqlNames } from './private-database-template.js';
+import type { PrivateSqlNames } from './private-sql-names.js';
 import { HeldTransaction } from './held-transaction.js';
 import type {
   DeleteHints,
@@ -96,6 +97,11 @@ class SqliteStorage implements Storage {
    * change through this storage, and it starts empty in the current format.
    */
   readonly isPrivate: boolean;
+  /**
+   * The SQLite names of a copy of the private template, kept in JavaScript (private-sql-names.ts);
+   * `undefined` where the name check asks SQLite.
+   */
+  readonly privateSqlNames: PrivateSqlNames | undefined;
 
   readonly streams: StreamLog;
   private readonly backfillProgress: BackfillProgress;
@@ -109,6 +115,7 @@ class SqliteStorage implements Storage {
     fromTemplate = false,
   ) {
     this.isPrivate = database.memory;
+    this.privateSqlNames = fromTemplate ? privateDatabaseSqlNames() : undefined;
     this.transactions = new WriteTransactions(database);
     this.backfillProgress = new BackfillProgress(database);
     if (this.isPrivate) {

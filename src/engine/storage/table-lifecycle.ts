@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { resourceNotFound } from '../errors.js';
 import type { BackfillProgress } from './backfill-progress.js';
 import type { Catalog, CatalogEntry } from './catalog.js';
+import type { PrivateSqlNames } from './private-sql-names.js';
 import { freeSqlName, indexTableBaseName } from './sql-names.js';
 import type { TableBackfills, TableDefinition } from './storage.js';
 import type { StreamLog } from './stream-log.js';
@@ -20,6 +21,7 @@ export interface TableLifecycleStorage {
   readonly stores: Map<string, TableStore>;
   readonly undropped: string[];
   readonly isPrivate: boolean;
+  readonly privateSqlNames: PrivateSqlNames | undefined;
   seenCatalogVersion: string;
   readonly streams: StreamLog;
   readonly now: () => number;
@@ -31,7 +33,33 @@ export interface TableLifecycleStorage {
 }
 
 function indexTableName(storage: TableLifecycleStorage, sqlName: string, indexName: string): string {
-  return freeSqlName(indexTableBaseName(sqlName, indexName), (name) => storage.catalog.isSqlNameTaken(name));
+  return freeSqlName(indexTableBaseName(sqlName, indexName), sqlNameTaken(storage));
+}
+
+/** Whether an SQLite object of a (lower-case) name exists: kept in JavaScript for a private database. */
+function sqlNameTaken(storage: TableLifecycleStorage): (lowerCaseName: string) => boolean {
+  const names = storage.privateSqlNames;
+  return names ? (name) => names.has(name) : (name) => storage.catalog.isSqlNameTaken(name);
+}
+
+/** Runs `work`, whose table creations and drops the private database's name list follows. */
+function changingSqlNames<T>(storage: TableLifecycleStorage, work: () => T): T {
+  return storage.privateSqlNames ? storage.privateSqlNames.change(work) : work();
+}
+
+function createTableOf(storage: TableLifecycleStorage, ...args: Parameters<typeof createItemTable>): void {
+  createItemTable(...args);
+  storage.privateSqlNames?.added(args[1]);
+}
+
+function createIndexTableOf(storage: TableLifecycleStorage, ...args: Parameters<typeof createIndexTable>): void {
+  createIndexTable(...args);
+  storage.privateSqlNames?.added(args[1]);
+}
+
+function dropTableOf(storage: TableLifecycleStorage, sqlName: string): void {
+  dropTable(storage.database, sqlName);
+  storage.privateSqlNames?.dropped(sqlName);
 }
 
 /**
@@ -51,29 +79,42 @@ function dropUndropped(storage: TableLifecycleStorage): void {
   const named = new Set<string>();
   for (const entry of storage.entries.values())
     for (const sqlName of [entry.sqlName, ...Object.values(entry.indexTables)]) named.add(sqlName);
-  storage.writeTransaction(() => {
-    for (const sqlName of storage.undropped) if (!named.has(sqlName)) dropTable(storage.database, sqlName);
-  });
+  changingSqlNames(storage, () =>
+    storage.writeTransaction(() => {
+      for (const sqlName of storage.undropped) if (!named.has(sqlName)) dropTableOf(storage, sqlName);
+    }),
+  );
   storage.undropped.length = 0;
 }
 
 export function createTable(storage: TableLifecycleStorage, definition: TableDefinition): void {
   dropUndropped(storage);
-  storage.writeTransaction(() => {
-    storage.refreshCatalog();
-    if (storage.entries.has(definition.name)) throw new Error(`table ${definition.name} already exists`);
-    const sqlName = freeSqlName(definition.name, (name) => storage.catalog.isSqlNameTaken(name));
-    createItemTable(storage.database, sqlName, definition.partitionKey, definition.sortKey, scanIndexes(storage));
-    const indexTables: Record<string, string> = {};
-    for (const index of [...definition.globalIndexes, ...definition.localIndexes]) {
-      indexTables[index.name] = indexTableName(storage, sqlName, index.name);
-      createIndexTable(storage.database, indexTables[index.name], definition, index, scanIndexes(storage));
-    }
-    storage.saveEntry({ definition, sqlName, indexTables });
-  });
+  changingSqlNames(storage, () =>
+    storage.writeTransaction(() => {
+      storage.refreshCatalog();
+      if (storage.entries.has(definition.name)) throw new Error(`table ${definition.name} already exists`);
+      const sqlName = freeSqlName(definition.name, sqlNameTaken(storage));
+      const { partitionKey, sortKey } = definition;
+      createTableOf(storage, storage.database, sqlName, partitionKey, sortKey, scanIndexes(storage));
+      const indexTables: Record<string, string> = {};
+      for (const index of [...definition.globalIndexes, ...definition.localIndexes]) {
+        indexTables[index.name] = indexTableName(storage, sqlName, index.name);
+        createIndexTableOf(storage, storage.database, indexTables[index.name], definition, index, scanIndexes(storage));
+      }
+      storage.saveEntry({ definition, sqlName, indexTables });
+    }),
+  );
 }
 
 export function updateTable(
+  storage: TableLifecycleStorage,
+  backfillProgress: BackfillProgress,
+  definition: TableDefinition,
+): void {
+  changingSqlNames(storage, () => updateTableInTransaction(storage, backfillProgress, definition));
+}
+
+function updateTableInTransaction(
   storage: TableLifecycleStorage,
   backfillProgress: BackfillProgress,
   definition: TableDefinition,
@@ -91,12 +132,12 @@ export function updateTable(
         indexTables[index.name] = existing;
       } else {
         indexTables[index.name] = indexTableName(storage, previous.sqlName, index.name);
-        createIndexTable(storage.database, indexTables[index.name], definition, index, scanIndexes(storage));
+        createIndexTableOf(storage, storage.database, indexTables[index.name], definition, index, scanIndexes(storage));
         added = index.name;
       }
     }
     for (const [name, sqlName] of Object.entries(previous.indexTables)) {
-      if (!(name in indexTables)) dropTable(storage.database, sqlName);
+      if (!(name in indexTables)) dropTableOf(storage, sqlName);
     }
     const ttlBefore = previous.definition.timeToLive;
     const ttlAfter = definition.timeToLive;
