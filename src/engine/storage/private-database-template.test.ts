@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { createCatalogTables, STORAGE_FORMAT_VERSION } from './catalog.js';
 import { openSqliteDatabase } from './open-sqlite-database.js';
-import { openPrivateDatabase, privateDatabaseSqlNames } from './private-database-template.js';
+import { openPrivateDatabase } from './private-database-template.js';
 import { createStreamTables } from './stream-tables.js';
 
 const schemaOf = (database: ReturnType<typeof openSqliteDatabase>) =>
   database.prepare('SELECT type, name, tbl_name, sql FROM sqlite_schema ORDER BY name').all();
 
 describe('the private database template', () => {
-  it('gives the schema and format a database gets from the catalog DDL itself', () => {
+  it('gives the schema and format a database gets from the DDL itself', () => {
     const made = openSqliteDatabase(':memory:');
     createCatalogTables(made);
+    createStreamTables(made);
     const copy = openPrivateDatabase();
     expect(schemaOf(copy)).toEqual(schemaOf(made));
     expect(copy.prepare('SELECT key, value FROM monotable_meta ORDER BY key').all()).toEqual([
@@ -20,18 +21,6 @@ describe('the private database template', () => {
     expect(copy.memory).toBe(true);
     made.close();
     copy.close();
-  });
-
-  it('names the stream tables as taken before its first stream makes them', () => {
-    const made = openSqliteDatabase(':memory:');
-    createCatalogTables(made);
-    createStreamTables(made);
-    const names = made.prepare<[], string>('SELECT lower(name) FROM sqlite_schema').pluck().all();
-    const listed = privateDatabaseSqlNames();
-    for (const name of names) expect(listed.has(name), name).toBe(true);
-    expect(listed.has('monotable_stream_records_by_shard')).toBe(true);
-    expect(listed.has('orders')).toBe(false);
-    made.close();
   });
 
   it('gives each database a copy of its own', () => {

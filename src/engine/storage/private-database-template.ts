@@ -6,22 +6,16 @@ import { createStreamTables } from './stream-tables.js';
 
 /**
  * A private in-memory database starts as a copy of one made once per process: the
- * catalog tables (the current format recorded), made by the very statements a file gets,
- * then serialized. Opening a copy (better-sqlite3's `new Database(buffer)`, which
- * deserializes into memory of its own) gives every engine the same empty database without
- * running that DDL again (docs/performance.md). The stream tables are not in it: the
- * engine's first stream makes them (stream-log.ts), and a copy's first statement parses
- * every object of its schema, which was four more for an engine that never enables one.
+ * catalog tables (the current format recorded) and the stream tables, made by the very
+ * statements a file gets, then serialized. Opening a copy (better-sqlite3's
+ * `new Database(buffer)`, which deserializes into memory of its own) gives every engine
+ * the same empty database without running that DDL again (docs/performance.md).
  */
 let template: Template | undefined;
 
 interface Template {
   readonly bytes: Buffer;
-  /**
-   * The lower-case names of its SQLite objects and of those the stream tables add
-   * (private-sql-names.ts): taken from the start, so that a table is named as it is in a
-   * database that has its stream tables.
-   */
+  /** The lower-case names of its SQLite objects (private-sql-names.ts). */
   readonly sqlNames: readonly string[];
 }
 
@@ -31,7 +25,7 @@ export function openPrivateDatabase(): Database.Database {
   return openSqliteDatabase(template.bytes);
 }
 
-/** The SQLite names of a database {@link openPrivateDatabase} opened, its stream tables' among them. */
+/** The SQLite names of a database {@link openPrivateDatabase} opened, as it was opened. */
 export function privateDatabaseSqlNames(): PrivateSqlNames {
   template ??= buildTemplate();
   return new PrivateSqlNames(template.sqlNames);
@@ -41,10 +35,9 @@ function buildTemplate(): Template {
   const database = openSqliteDatabase(':memory:');
   try {
     createCatalogTables(database);
-    const bytes = database.serialize();
     createStreamTables(database);
     const sqlNames = database.prepare<[], string>('SELECT lower(name) FROM sqlite_schema').pluck().all();
-    return { bytes, sqlNames };
+    return { bytes: database.serialize(), sqlNames };
   } finally {
     database.close();
   }

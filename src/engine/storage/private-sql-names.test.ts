@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { memoryStorage, tableDefinition } from './storage.test-support.js';
 import type { IndexDefinition, Storage } from './storage.js';
 import type { PrivateSqlNames } from './private-sql-names.js';
-import { createStreamTables } from './stream-tables.js';
 
 /*
  * A private in-memory database names its SQLite tables from a list kept in JavaScript
@@ -85,11 +84,6 @@ describe('the SQLite names of a private in-memory database', () => {
       't~sqlite_things#GSI',
       't~sqlite_things#gsi~2',
     ]);
-    // The stream tables' names are taken before a first stream makes them, as after.
-    storage.createTable(tableDefinition('Monotable_Streams', pk));
-    expect(catalogNames(storage)).toContain('Monotable_Streams~2');
-    createStreamTables(inside(storage).database);
-    expectSameAnswersAsSqlite(storage);
     // A deleted table's SQLite tables stay until the next CreateTable drops them.
     storage.deleteTable('Orders');
     expectSameAnswersAsSqlite(storage);

@@ -5,9 +5,7 @@
  * the engine's first statement, prepared once and run for one answer.
  *
  * Contract: it answers exactly as `SELECT 1 FROM sqlite_schema WHERE lower(name) = ?` does
- * on a database that has its stream tables, for every name `freeSqlName` can ask about (a
- * copy of the template makes them with its first stream, and a table is named the same
- * before and after). It starts with every object of the template and the stream tables,
+ * for every name `freeSqlName` can ask about. It starts with every object of the template
  * and follows the tables the storage creates and drops (each change recorded once its write
  * transaction succeeded, see {@link PrivateSqlNames.change}). The indexes of a table are
  * not followed: their names hold a `:`, which neither a DynamoDB name nor an index name can

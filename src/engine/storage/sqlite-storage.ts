@@ -125,8 +125,8 @@ class SqliteStorage implements Storage {
         createStreamTables(database);
       }
       this.catalog = new Catalog(database, false);
-      // A copy of the template makes its stream tables with its first stream; statements are prepared on first use.
-      this.streams = new StreamLog(database, now, !fromTemplate);
+      // The template (and the DDL above) made the stream tables; their statements are prepared on first use.
+      this.streams = new StreamLog(database, now);
       this.held = new HeldTransaction(database);
       return;
     }
