@@ -14,6 +14,7 @@ import { readPages, type PageQuery } from './paged-reader.js';
 import { parseStoredItem } from './stored-item-parser.js';
 import { STORED_ROW_COLUMN, storedRowOf, storedRowWithoutSize, type StoredRow } from './stored-row.js';
 import { AttributeNameMemo } from './stored-text-reader.js';
+import { tieKind, type TieKind } from './index-tie.js';
 import { keyValueHash, tableKeyHash } from './key-hash.js';
 import { segmentHash, segmentRange } from './segment-hash.js';
 import { boundSql, positionSupersedes, sortRange, type KeyColumnValue, type SortRange } from './sort-range.js';
@@ -113,22 +114,21 @@ export class TableReads {
     return column === undefined ? undefined : this.rowWithSize(column);
   }
 
-  /**
-   * What orders index entries with equal index keys, as DynamoDB Local orders them: the
-   * hash of the table key attributes the index key does not hold. On an LSI (and a GSI
-   * keyed on the table's partition key) that is the table's sort key, on a GSI keyed on
-   * the table's sort key the partition key, on any other GSI the whole table key.
-   */
+  /** What orders index entries with equal index keys: the hash of the attributes index-tie.ts names. */
   protected tieOf(index: IndexDefinition, item: Item): Buffer {
     const { partitionKey, sortKey } = this.definition;
-    const inIndexKey = (name: string) =>
-      index.partitionKeys.some((key) => key.name === name) || index.sortKeys.some((key) => key.name === name);
-    if (sortKey && inIndexKey(partitionKey.name) && !inIndexKey(sortKey.name))
-      return keyValueHash(keyValue(item, sortKey));
-    if (sortKey && inIndexKey(sortKey.name) && !inIndexKey(partitionKey.name))
-      return keyValueHash(keyValue(item, partitionKey));
+    let tie = this.ties.get(index);
+    if (tie === undefined) {
+      tie = tieKind(index, partitionKey, sortKey);
+      this.ties.set(index, tie);
+    }
+    if (tie === 'sort key' && sortKey) return keyValueHash(keyValue(item, sortKey));
+    if (tie === 'partition key') return keyValueHash(keyValue(item, partitionKey));
     return tableKeyHash(keyValue(item, partitionKey), sortKey ? keyValue(item, sortKey) : undefined);
   }
+
+  /** What {@link tieOf} hashes, by index: the definitions alone decide it, and a store's never change. */
+  private readonly ties = new Map<IndexDefinition, TieKind>();
 
   /** Items whose TTL column lies in `[notBefore, notAfter]` epoch seconds, at most `limit`. */
   expiredItems(notAfter: number, notBefore: number, limit: number): Item[] {
