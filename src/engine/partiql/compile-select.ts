@@ -1,4 +1,4 @@
-import type { IndexDefinition, TableDefinition } from '../storage/storage.js';
+import type { IndexDefinition, StoredTableDefinition } from '../storage/storage.js';
 import type { AttributeValue } from '../values/attribute-value.js';
 import { compareValues } from '../values/compare-values.js';
 import type { Expression, SelectStatement } from './ast.js';
@@ -35,7 +35,7 @@ interface KeySchema {
  */
 export function compileSelect(
   select: SelectStatement,
-  table: TableDefinition,
+  table: StoredTableDefinition,
   parameters: readonly AttributeValue[],
 ): CompiledSelect {
   const index = select.source.index === undefined ? undefined : indexOf(table, select.source.index);
@@ -103,7 +103,7 @@ function decompose(
   select: SelectStatement,
   conjuncts: readonly Expression[],
   partitionKey: string,
-  table: TableDefinition,
+  table: StoredTableDefinition,
   parameters: readonly AttributeValue[],
 ): CompiledSelect | undefined {
   for (const [position, conjunct] of conjuncts.entries()) {
@@ -176,7 +176,7 @@ function distinct(values: readonly AttributeValue[]): AttributeValue[] {
   });
 }
 
-function indexOf(table: TableDefinition, name: string): IndexDefinition | undefined {
+function indexOf(table: StoredTableDefinition, name: string): IndexDefinition | undefined {
   return (
     table.globalIndexes.find((index) => index.name === name) ?? table.localIndexes.find((index) => index.name === name)
   );
@@ -189,7 +189,7 @@ const UNFIXABLE_KEY: KeySchema = { partitionKey: '', sortKey: undefined };
  * The key a statement's WHERE must fix to read as a Query. An index keyed on several
  * attributes is read by a Scan: PartiQL's mapping onto such keys is not established.
  */
-function keySchemaOf(target: TableDefinition | IndexDefinition): KeySchema {
+function keySchemaOf(target: StoredTableDefinition | IndexDefinition): KeySchema {
   if ('partitionKey' in target) return { partitionKey: target.partitionKey.name, sortKey: target.sortKey?.name };
   if (target.partitionKeys.length !== 1 || target.sortKeys.length > 1) return UNFIXABLE_KEY;
   return { partitionKey: target.partitionKeys[0].name, sortKey: target.sortKeys[0]?.name };

@@ -1,4 +1,4 @@
-import type { TableDefinition } from '../storage/storage.js';
+import type { StoredTableDefinition } from '../storage/storage.js';
 import type { AttributeValue, Item } from '../values/attribute-value.js';
 import type {
   DeleteStatement,
@@ -19,13 +19,13 @@ export interface CompiledWrite {
   readonly input: Record<string, unknown>;
 }
 
-const keyAttributesOf = (table: TableDefinition) =>
+const keyAttributesOf = (table: StoredTableDefinition) =>
   table.sortKey === undefined ? [table.partitionKey] : [table.partitionKey, table.sortKey];
 
 /** INSERT as a PutItem that must not find an item with the key (DynamoDB refuses to overwrite). */
 export function compileInsert(
   insert: InsertStatement,
-  table: TableDefinition,
+  table: StoredTableDefinition,
   parameters: readonly AttributeValue[],
 ): CompiledWrite {
   const value = valueOf(insert.item, parameters) as Record<string, unknown>;
@@ -56,7 +56,7 @@ export function compileInsert(
 /** The primary key a WHERE fixes by equality on every key attribute, and the conditions left. */
 export function itemKeyOf(
   where: Expression | undefined,
-  table: TableDefinition,
+  table: StoredTableDefinition,
   parameters: readonly AttributeValue[],
 ): { readonly key: Item; readonly rest: readonly Expression[] } {
   const key: Item = {};
@@ -85,7 +85,7 @@ export function itemKeyOf(
  */
 export function compileUpdate(
   update: UpdateStatement,
-  table: TableDefinition,
+  table: StoredTableDefinition,
   parameters: readonly AttributeValue[],
 ): CompiledWrite {
   const { key, rest } = itemKeyOf(update.where, table, parameters);
@@ -105,7 +105,7 @@ export function compileUpdate(
 /** DELETE as a DeleteItem; an absent item is no error, whatever the WHERE's other conditions. */
 export function compileDelete(
   statement: DeleteStatement,
-  table: TableDefinition,
+  table: StoredTableDefinition,
   parameters: readonly AttributeValue[],
 ): CompiledWrite {
   const { key, rest } = itemKeyOf(statement.where, table, parameters);

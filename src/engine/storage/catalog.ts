@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { tableDefinitionFromJson, tableDefinitionJson } from './index-definition-json.js';
-import type { TableDefinition } from './storage.js';
+import type { StoredTableDefinition } from './storage.js';
 
 /**
  * The catalog: which DynamoDB tables the file holds, their definitions, and the SQLite
@@ -41,7 +41,7 @@ export function createCatalogTables(database: Database.Database): void {
 
 /** A catalog row: a table's definition plus the SQLite names behind it. */
 export interface CatalogEntry {
-  readonly definition: TableDefinition;
+  readonly definition: StoredTableDefinition;
   /** SQLite table holding the items. */
   readonly sqlName: string;
   /** SQLite table of each index, by index name. */

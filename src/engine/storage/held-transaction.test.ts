@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { defaultWritesPerCommit, HeldTransaction } from './held-transaction.js';
 import { openSqliteStorage } from './sqlite-storage.js';
-import type { IndexDefinition, Storage, TableDefinition } from './storage.js';
+import type { IndexDefinition, Storage, StoredTableDefinition } from './storage.js';
 import { createTable, memoryStorage, s, tableDefinition, temporaryFile, track } from './storage.test-support.js';
 
 /*
@@ -46,7 +46,7 @@ const byColour: IndexDefinition = {
   projection: { type: 'ALL' },
 };
 
-function open(storage: Storage): { storage: Storage; table: TableDefinition } {
+function open(storage: Storage): { storage: Storage; table: StoredTableDefinition } {
   const table = createTable(
     storage,
     tableDefinition('t', { name: 'pk', type: 'S' }, undefined, { global: [byColour] }),
@@ -59,7 +59,7 @@ type Operation =
   | { readonly kind: 'delete'; readonly key: string }
   | { readonly kind: 'failing'; readonly operations: readonly Operation[] };
 
-function apply({ storage, table }: { storage: Storage; table: TableDefinition }, operation: Operation): void {
+function apply({ storage, table }: { storage: Storage; table: StoredTableDefinition }, operation: Operation): void {
   switch (operation.kind) {
     case 'put':
       storage.putItem(
@@ -85,7 +85,7 @@ function apply({ storage, table }: { storage: Storage; table: TableDefinition },
 }
 
 /** Every item and every index entry, in a stable order. */
-function contents({ storage, table }: { storage: Storage; table: TableDefinition }): unknown {
+function contents({ storage, table }: { storage: Storage; table: StoredTableDefinition }): unknown {
   const items = [...storage.scanItems(table, {})].map((item) => JSON.stringify(item)).sort();
   const entries = [...storage.scanItems(table, { indexName: 'byColour' })].map((item) => JSON.stringify(item)).sort();
   return { items, entries };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tableDefinitionFromJson, tableDefinitionJson } from './index-definition-json.js';
-import type { TableDefinition } from './storage.js';
+import type { StoredTableDefinition } from './storage.js';
 
 const base = { name: 't', partitionKey: { name: 'pk', type: 'S' }, localIndexes: [], description: {} } as const;
 
@@ -31,7 +31,7 @@ describe('index definitions in the catalog JSON', () => {
   });
 
   it('writes single-attribute indexes with the members older readers know, multi-attribute ones as lists only', () => {
-    const definition: TableDefinition = {
+    const definition: StoredTableDefinition = {
       ...base,
       globalIndexes: [
         {

@@ -1,4 +1,4 @@
-import type { IndexDefinition, KeyAttribute, TableDefinition } from './storage.js';
+import type { IndexDefinition, KeyAttribute, StoredTableDefinition } from './storage.js';
 
 /*
  * How index definitions are kept in the catalog's JSON. Files written before
@@ -25,8 +25,8 @@ export function indexDefinitionFromJson(json: StoredIndexJson): IndexDefinition 
 }
 
 /** A table definition from catalog JSON of any version. */
-export function tableDefinitionFromJson(text: string): TableDefinition {
-  const json = JSON.parse(text) as TableDefinition & {
+export function tableDefinitionFromJson(text: string): StoredTableDefinition {
+  const json = JSON.parse(text) as StoredTableDefinition & {
     globalIndexes: StoredIndexJson[];
     localIndexes: StoredIndexJson[];
   };
@@ -48,7 +48,7 @@ function indexJson(index: IndexDefinition): StoredIndexJson {
 }
 
 /** The catalog JSON of a table definition. */
-export function tableDefinitionJson(definition: TableDefinition): string {
+export function tableDefinitionJson(definition: StoredTableDefinition): string {
   return JSON.stringify({
     ...definition,
     globalIndexes: definition.globalIndexes.map(indexJson),

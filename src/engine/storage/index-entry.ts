@@ -1,5 +1,5 @@
 import type { AttributeValue, Item } from '../values/attribute-value.js';
-import type { IndexDefinition, KeyAttribute, TableDefinition } from './storage.js';
+import type { IndexDefinition, KeyAttribute, StoredTableDefinition } from './storage.js';
 import { setOwnProperty } from '../values/own-property.js';
 
 /** The index key values of an item and the item as the index projects it. */
@@ -34,7 +34,7 @@ function keyValuesOf(item: Item, keys: readonly KeyAttribute[]): AttributeValue[
  * attribute (or has it with another type): indexes are sparse, and a multi-attribute key
  * needs every one of its attributes.
  */
-export function indexEntryOf(table: TableDefinition, index: IndexDefinition, item: Item): IndexEntry | undefined {
+export function indexEntryOf(table: StoredTableDefinition, index: IndexDefinition, item: Item): IndexEntry | undefined {
   const partitionValues = keyValuesOf(item, index.partitionKeys);
   if (partitionValues === undefined) return undefined;
   const sortValues = keyValuesOf(item, index.sortKeys);
@@ -56,7 +56,7 @@ export function indexKeyAttributes(index: Pick<IndexDefinition, 'partitionKeys' 
 }
 
 /** The attributes of `item` that `index` holds: table keys, index keys, and INCLUDE's attributes. */
-export function projectForIndex(table: TableDefinition, index: IndexDefinition, item: Item): Item {
+export function projectForIndex(table: StoredTableDefinition, index: IndexDefinition, item: Item): Item {
   if (index.projection.type === 'ALL') return item;
   const projected: Item = {};
   const keep = (name: string): void => {

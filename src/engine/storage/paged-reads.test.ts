@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Item } from '../values/attribute-value.js';
 import { encodeKeyValue } from '../values/index.js';
 import { segmentRange } from './segment-hash.js';
-import type { IndexDefinition, Storage, TableDefinition } from './storage.js';
+import type { IndexDefinition, Storage, StoredTableDefinition } from './storage.js';
 import { b, createTable, memoryStorage, n, s, tableDefinition } from './storage.test-support.js';
 
 /*
@@ -20,7 +20,7 @@ const index = (
 ): IndexDefinition => ({ name, kind, partitionKeys: [partition], sortKeys: sort ? [sort] : [], projection: { type } });
 
 interface Layout {
-  readonly definition: TableDefinition;
+  readonly definition: StoredTableDefinition;
   readonly item: (partition: number, child: number) => Item;
 }
 
@@ -69,7 +69,7 @@ const layouts: Record<string, Layout> = {
 const PARTITIONS = 4;
 const CHILDREN = 130;
 
-function filled(storage: Storage, layout: Layout): TableDefinition {
+function filled(storage: Storage, layout: Layout): StoredTableDefinition {
   const table = createTable(storage, layout.definition);
   storage.writeTransaction(() => {
     for (let partition = 0; partition < PARTITIONS; partition++) {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Item } from '../values/attribute-value.js';
 import { itemSize } from '../values/index.js';
-import type { IndexDefinition, Storage, TableDefinition } from './storage.js';
+import type { IndexDefinition, Storage, StoredTableDefinition } from './storage.js';
 import { createTable, memoryStorage, n, s, tableDefinition } from './storage.test-support.js';
 
 /*
@@ -40,7 +40,7 @@ const indexes: { global: IndexDefinition[]; local: IndexDefinition[] } = {
   ],
 };
 
-function freshTable(): { storage: Storage; table: TableDefinition } {
+function freshTable(): { storage: Storage; table: StoredTableDefinition } {
   const storage = memoryStorage();
   const table = createTable(
     storage,
@@ -91,7 +91,7 @@ const itemArbitrary: fc.Arbitrary<Item> = fc
 /** `alone`: outside any transaction, where storage may write a new unindexed item in one statement. */
 type HintMode = 'previous' | 'none' | 'size' | 'alone';
 
-function put(storage: Storage, table: TableDefinition, item: Item, mode: HintMode): void {
+function put(storage: Storage, table: StoredTableDefinition, item: Item, mode: HintMode): void {
   if (mode === 'alone') {
     storage.putItem(table, item, { size: itemSize(item) });
     return;

@@ -16,7 +16,7 @@ import type {
   RangeRequest,
   ScanRequest,
   Storage,
-  TableDefinition,
+  StoredTableDefinition,
   TableStatistics,
 } from './storage.js';
 import { StreamLog } from './stream-log.js';
@@ -199,12 +199,12 @@ class SqliteStorage implements Storage {
     return store;
   }
 
-  getTable(name: string): TableDefinition | undefined {
+  getTable(name: string): StoredTableDefinition | undefined {
     this.refreshCatalogForLookup();
     return this.entries.get(name)?.definition;
   }
 
-  requireTable(name: string): TableDefinition {
+  requireTable(name: string): StoredTableDefinition {
     const definition = this.getTable(name);
     if (definition === undefined) throw resourceNotFound();
     return definition;
@@ -223,11 +223,11 @@ class SqliteStorage implements Storage {
     this.stores.delete(entry.definition.name);
   }
 
-  createTable(definition: TableDefinition): void {
+  createTable(definition: StoredTableDefinition): void {
     createTable(this, definition);
   }
 
-  updateTable(definition: TableDefinition): void {
+  updateTable(definition: StoredTableDefinition): void {
     updateTable(this, this.backfillProgress, definition);
   }
 
@@ -243,15 +243,15 @@ class SqliteStorage implements Storage {
     deleteTable(this, this.backfillProgress, name);
   }
 
-  getItem(table: TableDefinition, key: Item): Item | undefined {
+  getItem(table: StoredTableDefinition, key: Item): Item | undefined {
     return this.store(table.name).getItem(key);
   }
 
-  getRow(table: TableDefinition, key: Item): StoredRow | undefined {
+  getRow(table: StoredTableDefinition, key: Item): StoredRow | undefined {
     return this.store(table.name).getRow(key);
   }
 
-  putItem(table: TableDefinition, item: Item, hints?: PutHints): void {
+  putItem(table: StoredTableDefinition, item: Item, hints?: PutHints): void {
     const store = this.store(table.name);
     const stream = table.stream;
     if (stream) {
@@ -275,7 +275,7 @@ class SqliteStorage implements Storage {
     this.held?.wrote();
   }
 
-  deleteItem(table: TableDefinition, key: Item, hints?: DeleteHints): void {
+  deleteItem(table: StoredTableDefinition, key: Item, hints?: DeleteHints): void {
     const store = this.store(table.name);
     const stream = table.stream;
     if (stream) {
@@ -293,27 +293,27 @@ class SqliteStorage implements Storage {
     else this.writeTransaction(() => store.deleteItem(key));
   }
 
-  queryItems(table: TableDefinition, request: RangeRequest): IterableIterator<Item> {
+  queryItems(table: StoredTableDefinition, request: RangeRequest): IterableIterator<Item> {
     return this.store(table.name).queryItems(request);
   }
 
-  scanItems(table: TableDefinition, request: ScanRequest): IterableIterator<Item> {
+  scanItems(table: StoredTableDefinition, request: ScanRequest): IterableIterator<Item> {
     return this.store(table.name).scanItems(request);
   }
 
-  queryRows(table: TableDefinition, request: RangeRequest): IterableIterator<StoredRow> {
+  queryRows(table: StoredTableDefinition, request: RangeRequest): IterableIterator<StoredRow> {
     return this.store(table.name).queryRows(request);
   }
 
-  scanRows(table: TableDefinition, request: ScanRequest): IterableIterator<StoredRow> {
+  scanRows(table: StoredTableDefinition, request: ScanRequest): IterableIterator<StoredRow> {
     return this.store(table.name).scanRows(request);
   }
 
-  tableStatistics(table: TableDefinition, indexName?: string): TableStatistics {
+  tableStatistics(table: StoredTableDefinition, indexName?: string): TableStatistics {
     return this.store(table.name).statistics(indexName);
   }
 
-  expiredItems(table: TableDefinition, notAfterSeconds: number, notBeforeSeconds: number, limit: number): Item[] {
+  expiredItems(table: StoredTableDefinition, notAfterSeconds: number, notBeforeSeconds: number, limit: number): Item[] {
     return this.store(table.name).expiredItems(notAfterSeconds, notBeforeSeconds, limit);
   }
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import { openSqliteStorage } from './sqlite-storage.js';
-import type { IndexDefinition, KeyAttribute, Storage, TableDefinition } from './storage.js';
+import type { IndexDefinition, KeyAttribute, Storage, StoredTableDefinition } from './storage.js';
 
 /** Test helpers for the storage suites: storages closed and files removed after each test. */
 const open: Storage[] = [];
@@ -34,7 +34,7 @@ export function tableDefinition(
   partitionKey: KeyAttribute,
   sortKey?: KeyAttribute,
   indexes: { global?: IndexDefinition[]; local?: IndexDefinition[] } = {},
-): TableDefinition {
+): StoredTableDefinition {
   return {
     name,
     partitionKey,
@@ -45,7 +45,7 @@ export function tableDefinition(
   };
 }
 
-export function createTable(storage: Storage, definition: TableDefinition): TableDefinition {
+export function createTable(storage: Storage, definition: StoredTableDefinition): StoredTableDefinition {
   storage.createTable(definition);
   return storage.requireTable(definition.name);
 }

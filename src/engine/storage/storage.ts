@@ -36,7 +36,7 @@ export interface IndexDefinition {
 }
 
 /** A table as the catalog knows it. `description` is DynamoDB's TableDescription in wire form. */
-export interface TableDefinition {
+export interface StoredTableDefinition {
   readonly name: string;
   readonly partitionKey: KeyAttribute;
   readonly sortKey?: KeyAttribute;
@@ -66,7 +66,7 @@ export interface TableDefinition {
   readonly description: Record<string, unknown>;
 }
 
-/** See {@link TableDefinition.backfills}. */
+/** See {@link StoredTableDefinition.backfills}. */
 export interface TableBackfills {
   readonly globalIndex?: string;
   readonly timeToLive?: boolean;
@@ -133,51 +133,51 @@ export interface Storage {
   /** The open better-sqlite3 handle, for modules that keep tables of their own (idempotency tokens). */
   readonly database: Database.Database;
 
-  getTable(name: string): TableDefinition | undefined;
+  getTable(name: string): StoredTableDefinition | undefined;
   /** Throws `ResourceNotFoundException` (`Requested resource not found`) for an unknown table. */
-  requireTable(name: string): TableDefinition;
+  requireTable(name: string): StoredTableDefinition;
   listTableNames(): string[];
 
-  createTable(definition: TableDefinition): void;
-  updateTable(definition: TableDefinition): void;
+  createTable(definition: StoredTableDefinition): void;
+  updateTable(definition: StoredTableDefinition): void;
   deleteTable(name: string): void;
 
   /** The stored item with this primary key (extra attributes in `key` are ignored). */
-  getItem(table: TableDefinition, key: Item): Item | undefined;
+  getItem(table: StoredTableDefinition, key: Item): Item | undefined;
   /** {@link getItem}, unparsed: the stored text and size (reads that answer the item as stored). */
-  getRow(table: TableDefinition, key: Item): StoredRow | undefined;
+  getRow(table: StoredTableDefinition, key: Item): StoredRow | undefined;
   /** Inserts or replaces the item and updates the index tables; `hints` only spare statements. */
-  putItem(table: TableDefinition, item: Item, hints?: PutHints): void;
+  putItem(table: StoredTableDefinition, item: Item, hints?: PutHints): void;
   /** Deletes the item with this key (no-op if absent) and its index entries. */
-  deleteItem(table: TableDefinition, key: Item, hints?: DeleteHints): void;
+  deleteItem(table: StoredTableDefinition, key: Item, hints?: DeleteHints): void;
 
   /** The stream records of the file (stream-log.ts); item writes append to it themselves. */
   readonly streams: StreamLog;
 
   /** Items of one partition in key order, lazily (stop iterating to stop reading). */
-  queryItems(table: TableDefinition, request: RangeRequest): IterableIterator<Item>;
+  queryItems(table: StoredTableDefinition, request: RangeRequest): IterableIterator<Item>;
   /** {@link queryItems}, unparsed. */
-  queryRows(table: TableDefinition, request: RangeRequest): IterableIterator<StoredRow>;
+  queryRows(table: StoredTableDefinition, request: RangeRequest): IterableIterator<StoredRow>;
   /**
    * Items of the table or index, in storage order, lazily. Order: by partition-key hash,
    * then key, so a segment (`segment`/`totalSegments`) is a contiguous run and every item is
    * in exactly one segment. Iterators hold no open statement between items: writes while
    * iterating are fine.
    */
-  scanItems(table: TableDefinition, request: ScanRequest): IterableIterator<Item>;
+  scanItems(table: StoredTableDefinition, request: ScanRequest): IterableIterator<Item>;
   /** {@link scanItems}, unparsed. */
-  scanRows(table: TableDefinition, request: ScanRequest): IterableIterator<StoredRow>;
+  scanRows(table: StoredTableDefinition, request: ScanRequest): IterableIterator<StoredRow>;
 
   /** Item count and size of the table, or of one of its indexes. */
-  tableStatistics(table: TableDefinition, indexName?: string): TableStatistics;
+  tableStatistics(table: StoredTableDefinition, indexName?: string): TableStatistics;
   /**
    * Up to `limit` items whose TTL attribute (a Number, while the table's TTL is enabled)
    * lies in `[notBeforeSeconds, notAfterSeconds]`, epoch seconds. For the TTL reaper.
    */
-  expiredItems(table: TableDefinition, notAfterSeconds: number, notBeforeSeconds: number, limit: number): Item[];
+  expiredItems(table: StoredTableDefinition, notAfterSeconds: number, notBeforeSeconds: number, limit: number): Item[];
 
   /**
-   * Runs one slice of a pending backfill (see {@link TableDefinition.backfills}) in its own
+   * Runs one slice of a pending backfill (see {@link StoredTableDefinition.backfills}) in its own
    * write transaction, and answers whether any backfill is still pending afterwards.
    */
   backfillSlice(limits: SliceLimits): boolean;

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import type { Item } from '../values/attribute-value.js';
 import { itemSize } from '../values/index.js';
 import { itemsEqual } from '../values/items-equal.js';
-import type { TableDefinition, TableStream } from './storage.js';
+import type { StoredTableDefinition, TableStream } from './storage.js';
 import { createStreamTables } from './stream-tables.js';
 
 export type StreamViewType = 'KEYS_ONLY' | 'NEW_IMAGE' | 'OLD_IMAGE' | 'NEW_AND_OLD_IMAGES';
@@ -90,7 +90,7 @@ export function streamLabelAt(epochMs: number): string {
   return new Date(epochMs).toISOString().slice(0, 23);
 }
 
-function keysOf(table: TableDefinition, item: Item): Item {
+function keysOf(table: StoredTableDefinition, item: Item): Item {
   const keys: Item = {};
   keys[table.partitionKey.name] = item[table.partitionKey.name];
   if (table.sortKey) keys[table.sortKey.name] = item[table.sortKey.name];
@@ -162,7 +162,7 @@ export class StreamLog {
 
   /** Registers a new stream of `table` (inside the caller's write transaction); label from `createdAt`, unique per table. */
   createStream(
-    table: TableDefinition,
+    table: StoredTableDefinition,
     viewType: StreamViewType,
     createdAt: number,
     shardDurationMs: number,
@@ -235,7 +235,7 @@ export class StreamLog {
    * none when the write changes nothing: a put of an equal item, a delete of a missing one.
    * Call inside the write transaction that stores the change.
    */
-  append(table: TableDefinition, stream: TableStream, change: ItemChange, origin: ChangeOrigin): void {
+  append(table: StoredTableDefinition, stream: TableStream, change: ItemChange, origin: ChangeOrigin): void {
     const { before, after } = change;
     if (before === undefined && after === undefined) return;
     if (before !== undefined && after !== undefined && unchanged(change)) return;

@@ -1,7 +1,7 @@
 import type { Item } from '../values/attribute-value.js';
 import { itemSize } from '../values/index.js';
 import type { HeldTransaction } from './held-transaction.js';
-import type { PutHints, TableDefinition, TableStream } from './storage.js';
+import type { PutHints, StoredTableDefinition, TableStream } from './storage.js';
 import type { StreamLog } from './stream-log.js';
 import type { TableStore } from './table-store.js';
 import type { WriteTransactions } from './write-transactions.js';
@@ -23,7 +23,7 @@ export interface StreamedPutStorage {
 export function putStreamed(
   storage: StreamedPutStorage,
   store: TableStore,
-  table: TableDefinition,
+  table: StoredTableDefinition,
   stream: TableStream,
   item: Item,
   hints: PutHints | undefined,
@@ -68,7 +68,7 @@ export function putStreamedInHeldTransaction(
   storage: StreamedPutStorage,
   held: HeldTransaction,
   store: TableStore,
-  table: TableDefinition,
+  table: StoredTableDefinition,
   stream: TableStream,
   item: Item,
   hints: PutHints | undefined,

@@ -4,7 +4,7 @@ import type { BackfillProgress } from './backfill-progress.js';
 import type { Catalog, CatalogEntry } from './catalog.js';
 import type { PrivateSqlNames } from './private-sql-names.js';
 import { freeSqlName, indexTableBaseName } from './sql-names.js';
-import type { TableBackfills, TableDefinition } from './storage.js';
+import type { TableBackfills, StoredTableDefinition } from './storage.js';
 import type { StreamLog } from './stream-log.js';
 import type { TableStore } from './table-store.js';
 import { FIRST_BACKFILL_SLICE_LIMITS, type SliceLimits } from './slice-limits.js';
@@ -87,7 +87,7 @@ function dropUndropped(storage: TableLifecycleStorage): void {
   storage.undropped.length = 0;
 }
 
-export function createTable(storage: TableLifecycleStorage, definition: TableDefinition): void {
+export function createTable(storage: TableLifecycleStorage, definition: StoredTableDefinition): void {
   dropUndropped(storage);
   changingSqlNames(storage, () =>
     storage.writeTransaction(() => {
@@ -109,7 +109,7 @@ export function createTable(storage: TableLifecycleStorage, definition: TableDef
 export function updateTable(
   storage: TableLifecycleStorage,
   backfillProgress: BackfillProgress,
-  definition: TableDefinition,
+  definition: StoredTableDefinition,
 ): void {
   changingSqlNames(storage, () => updateTableInTransaction(storage, backfillProgress, definition));
 }
@@ -117,7 +117,7 @@ export function updateTable(
 function updateTableInTransaction(
   storage: TableLifecycleStorage,
   backfillProgress: BackfillProgress,
-  definition: TableDefinition,
+  definition: StoredTableDefinition,
 ): void {
   storage.writeTransaction(() => {
     storage.refreshCatalog();

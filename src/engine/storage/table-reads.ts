@@ -21,7 +21,7 @@ import { boundSql, positionSupersedes, sortRange, type KeyColumnValue, type Sort
 import { quoteIdentifier } from './sql-names.js';
 import { boundShape, INDEX_QUERY_POSITION, indexScanColumns, PAGE_LIMIT, TABLE_QUERY_POSITION } from './page-sql.js';
 import { createScanIndex, createSegmentsIndex } from './table-schema.js';
-import type { IndexDefinition, KeyAttribute, RangeRequest, ScanRequest, TableDefinition } from './storage.js';
+import type { IndexDefinition, KeyAttribute, RangeRequest, ScanRequest, StoredTableDefinition } from './storage.js';
 
 export interface IndexStore {
   readonly definition: IndexDefinition;
@@ -48,7 +48,7 @@ function encodeKey(item: Item, key: KeyAttribute): KeyColumnValue {
  * items. {@link TableStore} extends it with the writes and the upkeep of index tables.
  */
 export class TableReads {
-  readonly definition: TableDefinition;
+  readonly definition: StoredTableDefinition;
   protected readonly table: string;
   /*
    * The statements of the hot path, each prepared on first use: a table that lives for one

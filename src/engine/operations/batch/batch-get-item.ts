@@ -1,7 +1,7 @@
 import type { AnswerItem } from '../../answer.js';
 import { validationError } from '../../errors.js';
 import type { DocumentPath } from '../../expressions/index.js';
-import type { TableDefinition } from '../../storage/storage.js';
+import type { StoredTableDefinition } from '../../storage/storage.js';
 import type { Item } from '../../values/attribute-value.js';
 import { validateItemValues } from '../../values/index.js';
 import type { OperationHandler } from '../operation.js';
@@ -28,7 +28,7 @@ interface KeysAndAttributes extends ProjectionMembers {
 interface TableRead {
   readonly tableName: string;
   readonly request: KeysAndAttributes;
-  readonly table: TableDefinition;
+  readonly table: StoredTableDefinition;
   readonly keys: Item[];
   readonly paths: DocumentPath[] | undefined;
 }

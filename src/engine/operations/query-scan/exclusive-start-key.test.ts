@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { TableDefinition } from '../../storage/storage.js';
+import type { StoredTableDefinition } from '../../storage/storage.js';
 import { lastEvaluatedKey, validateQueryStartKey, validateScanStartKey } from './exclusive-start-key.js';
 import { resolveReadTarget } from './read-target.js';
 
-const table: TableDefinition = {
+const table: StoredTableDefinition = {
   name: 'orders',
   partitionKey: { name: 'pk', type: 'S' },
   sortKey: { name: 'sk', type: 'N' },

@@ -1,10 +1,10 @@
 import { validationError } from '../../errors.js';
-import type { IndexDefinition, KeyAttribute, TableDefinition } from '../../storage/storage.js';
+import type { IndexDefinition, KeyAttribute, StoredTableDefinition } from '../../storage/storage.js';
 import { keyAttributesOf } from '../shared/keys.js';
 
 /** What a Query or Scan reads: the table itself, or one of its secondary indexes. */
 export interface ReadTarget {
-  readonly table: TableDefinition;
+  readonly table: StoredTableDefinition;
   readonly index?: IndexDefinition;
   /**
    * The key schema being read: the index's on an index, else the table's. One partition
@@ -26,14 +26,14 @@ export interface ReadTarget {
  * index name ('' for the table): resolved once, not on every request. Bounded by the
  * table's indexes, as unknown names are rejected before anything is kept.
  */
-const targetsByTable = new WeakMap<TableDefinition, Map<string, ReadTarget>>();
+const targetsByTable = new WeakMap<StoredTableDefinition, Map<string, ReadTarget>>();
 
 /**
  * Resolves `IndexName` against the table and rejects a consistent read of a GSI, with
  * DynamoDB's messages. (DynamoDB Local words the GSI error differently; this follows DynamoDB.)
  */
 export function resolveReadTarget(
-  table: TableDefinition,
+  table: StoredTableDefinition,
   indexName: string | undefined,
   consistentRead: boolean,
 ): ReadTarget {
@@ -55,7 +55,7 @@ export function resolveReadTarget(
   return target;
 }
 
-function newReadTarget(table: TableDefinition, indexName: string | undefined): ReadTarget {
+function newReadTarget(table: StoredTableDefinition, indexName: string | undefined): ReadTarget {
   const tableKeys = keyAttributesOf(table);
   if (indexName === undefined) {
     const sortKeys = table.sortKey ? [table.sortKey] : [];

@@ -1,6 +1,6 @@
 import { consumedCapacity, readCapacityUnits, writeCapacityUnits } from '../../capacity/index.js';
 import { indexEntryOf, projectForIndex } from '../../storage/index-entry.js';
-import type { IndexDefinition, TableDefinition } from '../../storage/storage.js';
+import type { IndexDefinition, StoredTableDefinition } from '../../storage/storage.js';
 import type { AttributeValue, Item } from '../../values/attribute-value.js';
 import { itemSize, valuesEqual } from '../../values/index.js';
 
@@ -26,7 +26,7 @@ export function readUsage(item: Item | undefined, options: { consistent: boolean
 }
 
 function indexWriteUnits(
-  table: TableDefinition,
+  table: StoredTableDefinition,
   index: IndexDefinition,
   before: Item | undefined,
   after: Item | undefined,
@@ -66,7 +66,7 @@ function indexEntryOverhead(index: IndexDefinition): number {
  * the table pays for the larger of the two, each index for the entries it rewrites.
  */
 export function writeUsage(
-  table: TableDefinition,
+  table: StoredTableDefinition,
   before: Item | undefined,
   after: Item | undefined,
   transactional: boolean,

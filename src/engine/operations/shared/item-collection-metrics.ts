@@ -1,4 +1,4 @@
-import type { Storage, TableDefinition } from '../../storage/storage.js';
+import type { Storage, StoredTableDefinition } from '../../storage/storage.js';
 import type { Item } from '../../values/attribute-value.js';
 import { itemSize } from '../../values/index.js';
 
@@ -18,7 +18,7 @@ const bytesPerGigabyte = 1024 * 1024 * 1024;
  */
 export function itemCollectionMetrics(
   storage: Storage,
-  table: TableDefinition,
+  table: StoredTableDefinition,
   key: Item,
 ): ItemCollectionMetrics | undefined {
   if (table.localIndexes.length === 0) return undefined;
@@ -33,7 +33,7 @@ export function itemCollectionMetrics(
 
 /** A write whose item collection is reported: its table, by definition and by request name. */
 interface WrittenKey {
-  readonly table: TableDefinition;
+  readonly table: StoredTableDefinition;
   readonly tableName: string;
   readonly key: Item;
 }

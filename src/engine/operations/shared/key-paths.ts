@@ -1,7 +1,7 @@
 import { DynamoDBError } from '../../errors.js';
 import type { DocumentPath } from '../../expressions/index.js';
 import { javaHashSetOrder } from '../../expressions/java-hash-order.js';
-import type { IndexDefinition, TableDefinition } from '../../storage/storage.js';
+import type { IndexDefinition, StoredTableDefinition } from '../../storage/storage.js';
 import { keyAttributesOf } from './keys.js';
 
 /**
@@ -27,7 +27,7 @@ function inCheckOrder(indexes: readonly IndexDefinition[]): IndexDefinition[] {
  * error: the table's keys first (`Key: pk`), then the LSIs' and then the GSIs' keys
  * (`IndexKey: gk`), whatever order the paths came in.
  */
-export function assertKeyPathsScalar(table: TableDefinition, paths: readonly DocumentPath[]): void {
+export function assertKeyPathsScalar(table: StoredTableDefinition, paths: readonly DocumentPath[]): void {
   // Most expressions name top-level attributes only: nothing to check.
   if (!paths.some(isNested)) return;
   const nested = new Set(paths.filter(isNested).map((path) => String(path[0])));

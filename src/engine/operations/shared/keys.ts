@@ -5,7 +5,7 @@ import {
   missingItemKey,
   validationError,
 } from '../../errors.js';
-import type { IndexDefinition, KeyAttribute, TableDefinition } from '../../storage/storage.js';
+import type { IndexDefinition, KeyAttribute, StoredTableDefinition } from '../../storage/storage.js';
 import type { AttributeValue, Item } from '../../values/attribute-value.js';
 import { typeOf } from '../../values/attribute-value.js';
 import { setOwnProperty } from '../../values/own-property.js';
@@ -26,7 +26,7 @@ export function keyAttributesOf(
 }
 
 /** Names of the table's key attributes, as `applyUpdate` wants them. */
-export function keyAttributeNames(table: TableDefinition): readonly string[] {
+export function keyAttributeNames(table: StoredTableDefinition): readonly string[] {
   // Asked on every update: kept per table definition (whose key schema never changes).
   let names = keyAttributeNamesByTable.get(table);
   if (names === undefined) {
@@ -36,10 +36,10 @@ export function keyAttributeNames(table: TableDefinition): readonly string[] {
   return names;
 }
 
-const keyAttributeNamesByTable = new WeakMap<TableDefinition, readonly string[]>();
+const keyAttributeNamesByTable = new WeakMap<StoredTableDefinition, readonly string[]>();
 
 /** The primary key of a stored or to-be-stored item. */
-export function keyOf(table: TableDefinition, item: Item): Item {
+export function keyOf(table: StoredTableDefinition, item: Item): Item {
   const key: Item = {};
   setOwnProperty(key, table.partitionKey.name, item[table.partitionKey.name]);
   if (table.sortKey) setOwnProperty(key, table.sortKey.name, item[table.sortKey.name]);
@@ -50,7 +50,7 @@ export function keyOf(table: TableDefinition, item: Item): Item {
  * A string that identifies one item of one table, for duplicate detection: two validated
  * keys (single-member S/N/B values) get the same identity exactly when they are equal.
  */
-export function itemIdentity(tableName: string, table: TableDefinition, key: Item): string {
+export function itemIdentity(tableName: string, table: StoredTableDefinition, key: Item): string {
   const partition = identityPart(key[table.partitionKey.name]);
   return table.sortKey
     ? `${tableName}\n${partition}${identityPart(key[table.sortKey.name])}`
@@ -100,7 +100,7 @@ function checkKeyValue(attribute: KeyAttribute, value: AttributeValue, isPartiti
  * table's key attributes with their declared types, no empty or over-long values.
  * Every schema mismatch is `The provided key element does not match the schema`.
  */
-export function validateKey(table: TableDefinition, key: Item): Item {
+export function validateKey(table: StoredTableDefinition, key: Item): Item {
   const attributes = keyAttributesOf(table);
   if (Object.keys(key).length !== attributes.length) throw keyDoesNotMatchSchema();
   for (const attribute of attributes) {
@@ -120,7 +120,7 @@ export type ItemKeyWording = 'put' | 'schema';
  * Checks the key attributes of an item to be written (`PutItem`, `PutRequest`, `Put`)
  * and the types of the index key attributes it carries.
  */
-export function validateItemKey(table: TableDefinition, item: Item, wording: ItemKeyWording = 'put'): void {
+export function validateItemKey(table: StoredTableDefinition, item: Item, wording: ItemKeyWording = 'put'): void {
   checkItemKeyAttribute(table.partitionKey, item, wording, true);
   if (table.sortKey) checkItemKeyAttribute(table.sortKey, item, wording, false);
   validateIndexKeys(table, item, 'put');
@@ -149,7 +149,7 @@ function checkItemKeyAttribute(
  * Index key attributes an item carries must have the type the table declares and must
  * not be empty; `source` picks DynamoDB's wording for a put or for an update.
  */
-export function validateIndexKeys(table: TableDefinition, item: Item, source: 'put' | 'update'): void {
+export function validateIndexKeys(table: StoredTableDefinition, item: Item, source: 'put' | 'update'): void {
   for (const index of table.globalIndexes) checkIndexKeys(index, item, source);
   for (const index of table.localIndexes) checkIndexKeys(index, item, source);
 }

@@ -13,7 +13,7 @@ import {
   type WriteExpressionTexts,
 } from '../../expressions/index.js';
 import type { ExpressionMemo } from '../../expressions/expression-memo.js';
-import type { Storage, TableDefinition } from '../../storage/storage.js';
+import type { Storage, StoredTableDefinition } from '../../storage/storage.js';
 import type { AttributeValue, Item } from '../../values/attribute-value.js';
 import {
   itemSize,
@@ -79,7 +79,7 @@ const UPDATE_EXPRESSION_MEMBERS = ['UpdateExpression', 'ConditionExpression'];
 const UPDATE_LEGACY_MEMBERS = ['AttributeUpdates', 'Expected', 'ConditionalOperator'];
 
 /** Key paths must be scalars: checked only when the condition reads a nested path at all. */
-function assertConditionKeyPathsScalar(table: TableDefinition, condition: ConditionNode | undefined): void {
+function assertConditionKeyPathsScalar(table: StoredTableDefinition, condition: ConditionNode | undefined): void {
   if (condition && conditionHasNestedPath(condition)) assertKeyPathsScalar(table, conditionPaths(condition));
 }
 
@@ -215,7 +215,7 @@ export function checkWriteExpressions(input: WriteRequest, withUpdate: boolean, 
 }
 
 function readKey(
-  table: TableDefinition,
+  table: StoredTableDefinition,
   options: PrepareOptions,
   rawKey: Item,
 ): { key: Item; keyError?: DynamoDBError } {

@@ -7,7 +7,7 @@ import {
 } from '../../expressions/index.js';
 import type { AnswerItem } from '../../answer.js';
 import { readCapacityUnits } from '../../capacity/index.js';
-import type { TableDefinition } from '../../storage/storage.js';
+import type { StoredTableDefinition } from '../../storage/storage.js';
 import type { StoredRow } from '../../storage/stored-row.js';
 import type { Item } from '../../values/attribute-value.js';
 import type { Usage } from './capacity-usage.js';
@@ -31,7 +31,7 @@ export function checkProjectionParameters(input: ProjectionMembers): void {
  */
 export function parseReadProjection(
   input: ProjectionMembers,
-  table?: TableDefinition,
+  table?: StoredTableDefinition,
   memo?: ExpressionMemo,
 ): DocumentPath[] | undefined {
   // GetItem, BatchGetItem's entries and a transaction's Get have no ExpressionAttributeValues

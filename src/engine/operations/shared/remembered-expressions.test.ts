@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ExpressionMemo } from '../../expressions/expression-memo.js';
-import type { Storage, TableDefinition } from '../../storage/storage.js';
+import type { Storage, StoredTableDefinition } from '../../storage/storage.js';
 import type { AttributeValue } from '../../values/attribute-value.js';
 import { prepareDelete, preparePut, prepareUpdate, type WriteRequest } from './prepare-write.js';
 
@@ -12,7 +12,7 @@ import { prepareDelete, preparePut, prepareUpdate, type WriteRequest } from './p
  * update and condition, or the same error.
  */
 
-const table: TableDefinition = {
+const table: StoredTableDefinition = {
   name: 'T',
   partitionKey: { name: 'pk', type: 'S' },
   sortKey: { name: 'sk', type: 'S' },

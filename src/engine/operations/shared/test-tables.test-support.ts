@@ -1,5 +1,5 @@
 import { Engine } from '../../engine.js';
-import type { IndexDefinition, KeyAttribute, TableDefinition } from '../../storage/storage.js';
+import type { IndexDefinition, KeyAttribute, StoredTableDefinition } from '../../storage/storage.js';
 
 /** A table for tests, created straight in storage so that item tests do not depend on CreateTable. */
 export interface TestTableSpec {
@@ -10,8 +10,8 @@ export interface TestTableSpec {
   readonly localIndexes?: readonly IndexDefinition[];
 }
 
-export function createTestTable(engine: Engine, spec: TestTableSpec): TableDefinition {
-  const definition: TableDefinition = {
+export function createTestTable(engine: Engine, spec: TestTableSpec): StoredTableDefinition {
+  const definition: StoredTableDefinition = {
     name: spec.name,
     partitionKey: spec.partitionKey ?? { name: 'pk', type: 'S' },
     ...(spec.sortKey ? { sortKey: spec.sortKey } : {}),

@@ -10,7 +10,7 @@ import {
   type UpdateNode,
 } from '../../expressions/index.js';
 import type { UpdateOrderMemo } from '../../expressions/update-evaluation-order.js';
-import type { Storage, TableDefinition } from '../../storage/storage.js';
+import type { Storage, StoredTableDefinition } from '../../storage/storage.js';
 import type { StoredRow } from '../../storage/stored-row.js';
 import type { Item } from '../../values/attribute-value.js';
 import { itemSize, maximumItemSize } from '../../values/index.js';
@@ -27,7 +27,7 @@ export type WriteKind = 'Put' | 'Update' | 'Delete' | 'ConditionCheck';
 export interface PreparedWrite {
   readonly kind: WriteKind;
   readonly tableName: string;
-  readonly table: TableDefinition;
+  readonly table: StoredTableDefinition;
   /** The primary key, canonical (numbers as DynamoDB stores them). */
   readonly key: Item;
   /** Put: the whole new item. */

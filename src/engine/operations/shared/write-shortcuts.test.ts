@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { TableDefinition } from '../../storage/storage.js';
+import type { StoredTableDefinition } from '../../storage/storage.js';
 import type { AttributeValue } from '../../values/attribute-value.js';
 import { itemIdentity } from './keys.js';
 import { engineWithStatusIndex, errorOf, type testEngine } from './test-tables.test-support.js';
@@ -11,7 +11,7 @@ import { engineWithStatusIndex, errorOf, type testEngine } from './test-tables.t
  * and duplicate detection builds its identities by hand instead of with JSON.stringify.
  */
 
-const table: TableDefinition = {
+const table: StoredTableDefinition = {
   name: 't',
   partitionKey: { name: 'pk', type: 'S' },
   sortKey: { name: 'sk', type: 'N' },

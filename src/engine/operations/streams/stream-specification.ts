@@ -1,6 +1,6 @@
 import { invalidParameterValue, validationError, type DynamoDBError } from '../../errors.js';
 import type { StreamViewType } from '../../storage/stream-log.js';
-import type { TableDefinition } from '../../storage/storage.js';
+import type { StoredTableDefinition } from '../../storage/storage.js';
 import type { EngineContext } from '../operation.js';
 
 /** `StreamSpecification` of CreateTable and UpdateTable, shape-checked already. */
@@ -48,7 +48,7 @@ export function updateStreamRequestError(spec: StreamSpecificationInput | undefi
 /** UpdateTable's checks against the table's current stream (AWS's messages). */
 export function updateStreamStateError(
   spec: StreamSpecificationInput,
-  table: TableDefinition,
+  table: StoredTableDefinition,
 ): DynamoDBError | undefined {
   if (spec.StreamEnabled && table.stream)
     return validationError(`Table already has an enabled stream: TableName: ${table.name}`);

@@ -1,4 +1,4 @@
-import type { TableDefinition } from '../../storage/storage.js';
+import type { StoredTableDefinition } from '../../storage/storage.js';
 
 /** DynamoDB's default (and maximum) point-in-time recovery period. */
 export const defaultRecoveryPeriodInDays = 35;
@@ -9,7 +9,7 @@ export const defaultRecoveryPeriodInDays = 35;
  * The engine keeps the setting (no backups are taken), so the restorable window is
  * reported from when recovery was enabled until now.
  */
-export function continuousBackupsDescription(definition: TableDefinition, now: number): Record<string, unknown> {
+export function continuousBackupsDescription(definition: StoredTableDefinition, now: number): Record<string, unknown> {
   const recovery = definition.pointInTimeRecovery;
   if (!recovery?.enabled) {
     return {

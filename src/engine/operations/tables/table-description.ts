@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { IndexDefinition, Storage, TableDefinition } from '../../storage/storage.js';
+import type { IndexDefinition, Storage, StoredTableDefinition } from '../../storage/storage.js';
 import type { EngineContext } from '../operation.js';
 import { streamArn } from '../streams/stream-specification.js';
 import { indexArn, tableArn } from './table-arn.js';
@@ -13,7 +13,7 @@ import type {
 } from './wire-types.js';
 
 /*
- * The TableDescription is kept in the catalog in wire form (`TableDefinition.description`)
+ * The TableDescription is kept in the catalog in wire form (`StoredTableDefinition.description`)
  * without the live statistics; `renderDescription` adds those and the status of the moment,
  * with members in DynamoDB's order.
  */
@@ -53,7 +53,7 @@ export interface StoredDescription {
   LatestStreamLabel?: string;
 }
 
-export function storedDescription(definition: TableDefinition): StoredDescription {
+export function storedDescription(definition: StoredTableDefinition): StoredDescription {
   return definition.description as unknown as StoredDescription;
 }
 
@@ -143,11 +143,11 @@ export function indexDefinitions(
   });
 }
 
-/** The TableDefinition storage keeps for a description (keys, indexes), carrying over TTL and tags. */
+/** The StoredTableDefinition storage keeps for a description (keys, indexes), carrying over TTL and tags. */
 export function definitionFromDescription(
   description: StoredDescription,
-  carried: Pick<TableDefinition, 'timeToLive' | 'tags' | 'stream'> = {},
-): TableDefinition {
+  carried: Pick<StoredTableDefinition, 'timeToLive' | 'tags' | 'stream'> = {},
+): StoredTableDefinition {
   const typeOf = (name: string) =>
     description.AttributeDefinitions.find((definition) => definition.AttributeName === name)?.AttributeType ?? 'S';
   const [hash, range] = description.KeySchema;
@@ -177,7 +177,7 @@ export interface RenderOptions {
 /** The wire TableDescription of a table, with live statistics, in DynamoDB's member order. */
 export function renderDescription(
   context: EngineContext,
-  definition: TableDefinition,
+  definition: StoredTableDefinition,
   options: RenderOptions,
   extraGlobalIndexes: readonly StoredIndexDescription[] = [],
 ): Record<string, unknown> {

@@ -1,5 +1,5 @@
 import { resourceNotFound, validationError } from '../../errors.js';
-import type { TableDefinition } from '../../storage/storage.js';
+import type { StoredTableDefinition } from '../../storage/storage.js';
 import type { EngineContext } from '../operation.js';
 import { isTableArnShaped, tableNameFromArn } from './table-arn.js';
 
@@ -8,7 +8,11 @@ import { isTableArnShaped, tableNameFromArn } from './table-arn.js';
  * a table ARN with `Invalid TableArn: …` and answers `ResourceNotFoundException` for a
  * table it does not have (`notFoundMessage` differs between the tagging operations).
  */
-export function taggedTable(context: EngineContext, resourceArn: string, notFoundMessage: string): TableDefinition {
+export function taggedTable(
+  context: EngineContext,
+  resourceArn: string,
+  notFoundMessage: string,
+): StoredTableDefinition {
   if (!isTableArnShaped(resourceArn)) {
     throw validationError(`Invalid TableArn: Invalid ResourceArn provided as input ${resourceArn}`);
   }

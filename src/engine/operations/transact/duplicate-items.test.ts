@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { validationError } from '../../errors.js';
-import type { TableDefinition } from '../../storage/storage.js';
+import type { StoredTableDefinition } from '../../storage/storage.js';
 import type { AttributeValue, Item } from '../../values/attribute-value.js';
 import { itemIdentity } from '../shared/keys.js';
 import type { PreparedWrite } from '../shared/write-action.js';
 import { hasDuplicateItem } from './duplicate-items.js';
 
-const table = (name: string, withSort: boolean): TableDefinition => ({
+const table = (name: string, withSort: boolean): StoredTableDefinition => ({
   name,
   partitionKey: { name: 'pk', type: 'S' },
   ...(withSort ? { sortKey: { name: 'sk', type: 'N' } } : {}),

@@ -1,6 +1,6 @@
 import { DynamoDBError, validationError } from '../../errors.js';
 import type { DocumentPath } from '../../expressions/index.js';
-import type { TableDefinition } from '../../storage/storage.js';
+import type { StoredTableDefinition } from '../../storage/storage.js';
 import type { Item } from '../../values/attribute-value.js';
 import { validateItemValues } from '../../values/index.js';
 import { checkKeyNesting } from '../../values/nesting-levels.js';
@@ -30,7 +30,7 @@ interface GetRequest extends ProjectionMembers {
 
 interface PreparedGet {
   readonly tableName: string;
-  readonly table: TableDefinition;
+  readonly table: StoredTableDefinition;
   readonly key: Item;
   readonly paths: DocumentPath[] | undefined;
   readonly reason: CancellationReason;
