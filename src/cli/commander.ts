@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import { packageRequire } from '../shared/package-require.js';
 import type * as Commander from 'commander';
 
 // Start-up trick (docs/performance.md, "Starting the command line", bench section h):
@@ -6,7 +6,7 @@ import type * as Commander from 'commander';
 // export names and loads them through the ES module loader; required, it loads them as plain
 // CommonJS, which costs the command line's start less than half as much. The classes are the
 // ones `import … from 'commander'` gives (one module instance), so `instanceof` holds across both.
-const commander = createRequire(import.meta.url)('commander') as typeof Commander;
+const commander = packageRequire('commander') as typeof Commander;
 
 /**
  * The parts of commander the command line uses, loaded as CommonJS.

@@ -1,11 +1,11 @@
-import { createRequire } from 'node:module';
+import { packageRequire } from '../../shared/package-require.js';
 import type Database from 'better-sqlite3';
 
 // Start-up trick (docs/performance.md, "Starting the command line", bench section h):
 // better-sqlite3 is CommonJS. Imported from an ES module, Node 20 lexes each of its files for
 // their export names and loads them through the ES module loader; required, they load as plain
 // CommonJS, for less than half the cost. It is the same module instance an import gives.
-const BetterSqlite3 = createRequire(import.meta.url)('better-sqlite3') as typeof Database;
+const BetterSqlite3 = packageRequire('better-sqlite3') as typeof Database;
 
 /**
  * better-sqlite3's error class (the one its statements throw), for `instanceof` checks.

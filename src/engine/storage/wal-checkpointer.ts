@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import { packageRequire } from '../../shared/package-require.js';
 import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
 
@@ -123,7 +123,7 @@ export class WalCheckpointer {
         // without `require`, and loaders such as tsx's are not needed to load better-sqlite3.
         execArgv: [],
         workerData: {
-          betterSqlite3: createRequire(import.meta.url).resolve('better-sqlite3'),
+          betterSqlite3: packageRequire.resolve('better-sqlite3'),
           path,
           busyTimeoutMs,
           busyIntervalMs: BUSY_INTERVAL_MS,

@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import { packageRequire } from '../../shared/package-require.js';
 import type { Decimal } from 'decimal.js';
 import { invalidValue, valueMessages } from './value-errors.js';
 
@@ -122,7 +122,7 @@ let exactDecimal: typeof Decimal | undefined;
  * requests never need it. `require` keeps the first use synchronous.
  */
 function exactDecimalClass(): typeof Decimal {
-  exactDecimal ??= (createRequire(import.meta.url)('decimal.js') as typeof import('decimal.js')).Decimal.clone({
+  exactDecimal ??= (packageRequire('decimal.js') as typeof import('decimal.js')).Decimal.clone({
     precision: 400,
     toExpNeg: -9e15,
     toExpPos: 9e15,

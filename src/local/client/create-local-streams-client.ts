@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import { packageRequire } from '../../shared/package-require.js';
 import type { DynamoDBStreamsClient, DynamoDBStreamsClientConfig } from '@aws-sdk/client-dynamodb-streams';
 import { Engine } from '../../engine/engine.js';
 import { localEngineOf, type AnyClient } from './create-local-client.js';
@@ -14,7 +14,7 @@ export interface LocalStreamsClientOptions {
 
 /** Loaded on first use: `@aws-sdk/client-dynamodb-streams` is needed only by those who read streams. */
 function streamsClientClass(): typeof DynamoDBStreamsClient {
-  const require = createRequire(import.meta.url);
+  const require = packageRequire;
   return (require('@aws-sdk/client-dynamodb-streams') as { DynamoDBStreamsClient: typeof DynamoDBStreamsClient })
     .DynamoDBStreamsClient;
 }

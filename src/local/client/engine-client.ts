@@ -1,6 +1,6 @@
 import * as sdkModule from '@aws-sdk/client-dynamodb';
 import type { DynamoDBClient, DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
-import { createRequire } from 'node:module';
+import { packageRequire } from '../../shared/package-require.js';
 import type { EngineLike } from '../engine-like.js';
 import { installFastPath } from '../sdk-accelerator/fast-path.js';
 import { sdkVerdictFor, type SdkModule } from '../sdk-accelerator/sdk-self-check.js';
@@ -92,7 +92,7 @@ export function engineClientModeOf(client: { readonly config: object }): LocalCl
 
 function versionOfResolvedSdk(): string {
   try {
-    const require = createRequire(import.meta.url);
+    const require = packageRequire;
     return (require('@aws-sdk/client-dynamodb/package.json') as { version: string }).version;
   } catch {
     return '(version unknown)';

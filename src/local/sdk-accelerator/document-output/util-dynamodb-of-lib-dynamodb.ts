@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { packageRequire } from '../../../shared/package-require.js';
 
 type UtilDynamodb = typeof import('@aws-sdk/util-dynamodb');
 
@@ -9,7 +10,7 @@ type UtilDynamodb = typeof import('@aws-sdk/util-dynamodb');
  * app (util-dynamodb is lib-dynamodb's dependency, not monotable's; under a strict layout
  * such as pnpm's it is not even visible from monotable's own folder).
  */
-const requireFromMonotable = createRequire(import.meta.url);
+const requireFromMonotable = packageRequire;
 const requireFromLibDynamodb = createRequire(requireFromMonotable.resolve('@aws-sdk/lib-dynamodb'));
 const utilDynamodb = requireFromLibDynamodb('@aws-sdk/util-dynamodb') as UtilDynamodb;
 

@@ -1,0 +1,12 @@
+import { createRequire } from 'node:module';
+
+/**
+ * `require` for the CommonJS packages monotable loads synchronously (better-sqlite3,
+ * decimal.js, commander, the app's own AWS SDK copy), resolving from monotable's own
+ * location. In a CommonJS bundle of monotable (esbuild's `format: 'cjs'`, as a Lambda
+ * bundle is) `import.meta.url` is empty, so the bundle's own `require` serves instead.
+ *
+ * @example
+ * const Database = packageRequire('better-sqlite3');
+ */
+export const packageRequire: NodeJS.Require = typeof require === 'function' ? require : createRequire(import.meta.url);
