@@ -4,9 +4,10 @@ import { createRequire } from 'node:module';
  * `require` for the CommonJS packages monotable loads synchronously (better-sqlite3,
  * decimal.js, commander, the app's own AWS SDK copy), resolving from monotable's own
  * location. In a CommonJS bundle of monotable (esbuild's `format: 'cjs'`, as a Lambda
- * bundle is) `import.meta.url` is empty, so the bundle's own `require` serves instead.
+ * bundle is) `import.meta.url` is empty, so the bundle's own `require` serves instead. (Not
+ * `typeof require`: an ES module bundle defines a `require` shim that refuses to load.)
  *
  * @example
  * const Database = packageRequire('better-sqlite3');
  */
-export const packageRequire: NodeJS.Require = typeof require === 'function' ? require : createRequire(import.meta.url);
+export const packageRequire: NodeJS.Require = import.meta.url ? createRequire(import.meta.url) : require;
