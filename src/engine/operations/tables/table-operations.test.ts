@@ -202,6 +202,21 @@ describe('ListTables and DeleteTable', () => {
   });
 });
 
+/** UpdateTable adding GSI `byColour` (hash key `colour`) to table `items`. */
+const createByColour = (projectionType: 'ALL' | 'KEYS_ONLY') => ({
+  TableName: 'items',
+  AttributeDefinitions: [{ AttributeName: 'colour', AttributeType: 'S' }],
+  GlobalSecondaryIndexUpdates: [
+    {
+      Create: {
+        IndexName: 'byColour',
+        KeySchema: [{ AttributeName: 'colour', KeyType: 'HASH' }],
+        Projection: { ProjectionType: projectionType },
+      },
+    },
+  ],
+});
+
 describe('UpdateTable', () => {
   it("makes a small table's new GSI ACTIVE at once, however long each row seems to take", () => {
     const engine = newEngine();
@@ -212,19 +227,7 @@ describe('UpdateTable', () => {
     // A loaded machine: every reading of the clock is 10 ms after the one before.
     const slowClock = vi.spyOn(performance, 'now').mockImplementation(() => (clock += 10));
     try {
-      engine.handle('UpdateTable', {
-        TableName: 'items',
-        AttributeDefinitions: [{ AttributeName: 'colour', AttributeType: 'S' }],
-        GlobalSecondaryIndexUpdates: [
-          {
-            Create: {
-              IndexName: 'byColour',
-              KeySchema: [{ AttributeName: 'colour', KeyType: 'HASH' }],
-              Projection: { ProjectionType: 'KEYS_ONLY' },
-            },
-          },
-        ],
-      });
+      engine.handle('UpdateTable', createByColour('KEYS_ONLY'));
     } finally {
       slowClock.mockRestore();
     }
@@ -240,19 +243,9 @@ describe('UpdateTable', () => {
     const storage = engine.context.storage;
     storage.putItem(storage.requireTable('items'), { pk: { S: 'a' }, colour: { S: 'red' } });
     storage.putItem(storage.requireTable('items'), { pk: { S: 'b' } });
-    const answer = engine.handle('UpdateTable', {
-      TableName: 'items',
-      AttributeDefinitions: [{ AttributeName: 'colour', AttributeType: 'S' }],
-      GlobalSecondaryIndexUpdates: [
-        {
-          Create: {
-            IndexName: 'byColour',
-            KeySchema: [{ AttributeName: 'colour', KeyType: 'HASH' }],
-            Projection: { ProjectionType: 'ALL' },
-          },
-        },
-      ],
-    }) as { TableDescription: { GlobalSecondaryIndexes: Record<string, unknown>[] } };
+    const answer = engine.handle('UpdateTable', createByColour('ALL')) as {
+      TableDescription: { GlobalSecondaryIndexes: Record<string, unknown>[] };
+    };
     expect(answer.TableDescription.GlobalSecondaryIndexes[0]).toMatchObject({
       IndexStatus: 'CREATING',
       Backfilling: false,
