@@ -100,7 +100,6 @@ export class Engine {
       streamShardDurationMs: options.streamShardDurationMs,
       region: options.region ?? 'us-east-1',
       accountId: options.accountId ?? '000000000000',
-      partiqlStatements: caches.partiqlStatements,
     };
     const interval = options.ttlReapIntervalMs ?? 5000;
     if (interval > 0) {

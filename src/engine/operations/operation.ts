@@ -1,5 +1,4 @@
 import type { EngineCaches } from '../engine-caches.js';
-import type { StatementCache } from '../partiql/statement-cache.js';
 import type { Storage } from '../storage/storage.js';
 
 /** What every operation handler may use: the storage and the engine's clock. */
@@ -12,8 +11,6 @@ export interface EngineContext {
   readonly accountId: string;
   /** What the engine remembers between requests, and its reused scratch space (engine-caches.ts). */
   readonly caches: EngineCaches;
-  /** PartiQL statements parsed so far, by text (bounded); absent, statements are parsed on every call. */
-  readonly partiqlStatements?: StatementCache;
   /** How long a stream shard stays open before a child shard takes over (ms); default four hours. */
   readonly streamShardDurationMs?: number;
 }

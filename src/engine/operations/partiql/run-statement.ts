@@ -6,7 +6,6 @@ import {
   compileSelect,
   compileUpdate,
   flattenProjection,
-  parseStatement,
   type CompiledSelect,
   type ParsedStatement,
   type SelectStatement,
@@ -48,7 +47,7 @@ export function parsedStatementOf(
   text: string,
   parameters: readonly AttributeValue[] | undefined,
 ): ParsedStatement {
-  const parsed = (context.partiqlStatements ?? fallbackCache).parse(text);
+  const parsed = context.caches.partiqlStatements.parse(text);
   // A statement without `?` ignores Parameters, as DynamoDB Local does.
   if (parsed.parameterCount > 0 && (parameters?.length ?? 0) !== parsed.parameterCount) {
     throw validationError("Number of parameters in request and statement don't match.");
@@ -57,9 +56,6 @@ export function parsedStatementOf(
   if (parameters !== undefined) for (const parameter of parameters) checkValueNesting(parameter);
   return parsed;
 }
-
-// Contexts built without a cache (by hand, in tests) parse every time.
-const fallbackCache = { parse: parseStatement };
 
 /** What a statement answered: ExecuteStatement's output members. */
 export interface StatementResult {
