@@ -1,5 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { request } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,11 +18,14 @@ export const STARTUP_METHOD = `
   every 5 ms while the port refuses connections; every server answers it \`200\`), then the
   server's resident memory (VmRSS of the process from /proc) after 2 s idle, for
   \`monotable serve --in-memory\` (\`bin/monotable.js\`, running the build in dist/, built
-  first if missing or older than the sources), dynalite 4.0.0 (\`--createTableMs 0\`, in
+  first if missing or older than the sources, with its code cache in a folder of the run's
+  own; the same with no code cache, as the first start after an install or a build),
+  dynalite 4.0.0 (\`--createTableMs 0\`, in
   memory), AWS DynamoDB Local 1.25.1 (\`java -jar … -inMemory\`) and, for the gain of the
   build, \`monotable serve\` as it ran before it: the TypeScript sources compiled by tsx at
   start (\`node --import tsx\`, importing src/cli/main.ts). They start in turn, one at a
-  time, in 9 rounds (3 with --quick); each figure is the median of its rounds.`.trim();
+  time, in 9 rounds (3 with --quick), after one round that is not counted (it fills the
+  page cache and writes the code cache); each figure is the median of its rounds.`.trim();
 
 /** The rows' section label. */
 export const STARTUP_SECTION = '(h) server start';
@@ -33,6 +37,7 @@ interface StartCommand {
   readonly name: string;
   readonly command: string;
   readonly args: (port: number) => string[];
+  readonly environment?: NodeJS.ProcessEnv;
 }
 
 interface Start {
@@ -50,11 +55,20 @@ const POLL_MS = 5;
  */
 export async function runStartup(options: BenchOptions, rows: ResultRow[], notes: string[]): Promise<void> {
   ensureBuilt(notes);
+  const codeCache = mkdtempSync(join(tmpdir(), 'monotable-bench-code-cache-'));
+  const serve = (port: number) => [
+    join(projectRoot, 'bin', 'monotable.js'),
+    'serve',
+    '--in-memory',
+    '--port',
+    String(port),
+  ];
   const commands: StartCommand[] = [
     {
       name: 'monotable serve',
       command: process.execPath,
-      args: (port) => [join(projectRoot, 'bin', 'monotable.js'), 'serve', '--in-memory', '--port', String(port)],
+      args: serve,
+      environment: { MONOTABLE_COMPILE_CACHE: codeCache },
     },
     {
       name: 'dynalite',
@@ -83,6 +97,12 @@ export async function runStartup(options: BenchOptions, rows: ResultRow[], notes
         String(port),
       ],
     },
+    {
+      name: 'monotable serve with no code cache',
+      command: process.execPath,
+      args: serve,
+      environment: { MONOTABLE_COMPILE_CACHE: 'off' },
+    },
   ];
   if (dynamoDbLocalIsInstalled()) {
     commands.push({
@@ -102,14 +122,19 @@ export async function runStartup(options: BenchOptions, rows: ResultRow[], notes
   }
   const rounds = options.quick ? 3 : 9;
   const starts = commands.map((): Start[] => []);
-  for (let round = 0; round < rounds; round++) {
-    for (const [index, command] of commands.entries()) starts[index].push(await measureStart(command));
+  try {
+    for (const command of commands) await measureStart(command);
+    for (let round = 0; round < rounds; round++) {
+      for (const [index, command] of commands.entries()) starts[index].push(await measureStart(command));
+    }
+  } finally {
+    rmSync(codeCache, { recursive: true, force: true });
   }
   const medians = starts.map((list) => ({
     firstAnswerMs: median(list.map((start) => start.firstAnswerMs)),
     idleRssMb: median(list.map((start) => start.idleRssMb)),
   }));
-  const [ours, dynalite, fromSources, dynamoDbLocal] = medians;
+  const [ours, dynalite, fromSources, withoutCodeCache, dynamoDbLocal] = medians;
   const compare = (reference: (typeof medians)[number] | undefined, name: string, judged: boolean) => {
     const ratio = reference ? reference.firstAnswerMs / ours.firstAnswerMs : undefined;
     rows.push({
@@ -125,6 +150,15 @@ export async function runStartup(options: BenchOptions, rows: ResultRow[], notes
   compare(dynalite, 'dynalite', true);
   compare(dynamoDbLocal, 'DynamoDB Local', false);
   compare(fromSources, 'the sources through tsx', false);
+  rows.push({
+    section: STARTUP_SECTION,
+    operation: 'spawn → first answer with no code cache vs dynalite',
+    ours: formatMs(withoutCodeCache.firstAnswerMs),
+    reference: formatMs(dynalite.firstAnswerMs),
+    ratio: dynalite.firstAnswerMs / withoutCodeCache.firstAnswerMs,
+    target: '–',
+    met: undefined,
+  });
   rows.push({
     section: STARTUP_SECTION,
     operation: 'idle RSS vs dynalite',
@@ -185,7 +219,11 @@ function ensureBuilt(notes: string[]): void {
 async function measureStart(command: StartCommand): Promise<Start> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(command.command, command.args(port), { cwd: projectRoot, stdio: 'ignore' });
+  const child = spawn(command.command, command.args(port), {
+    cwd: projectRoot,
+    stdio: 'ignore',
+    env: { ...process.env, ...command.environment },
+  });
   try {
     await firstAnswer(child, port, command.name);
     const firstAnswerMs = performance.now() - started;

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { importModule } from '../shared/import-module.js';
 import { ModelError } from './errors.js';
 import type { ModelDefinition } from './model.js';
 
@@ -56,7 +57,7 @@ let typescriptLoader: Promise<void> | undefined;
  * model never pays for the compiler.
  */
 function loadTypeScript(): Promise<void> {
-  typescriptLoader ??= import('tsx/esm/api').then(({ register }) => {
+  typescriptLoader ??= importModule<typeof import('tsx/esm/api')>('tsx/esm/api').then(({ register }) => {
     register();
   });
   return typescriptLoader;
@@ -81,7 +82,7 @@ export async function loadModelModule(path: string, cwd = process.cwd()): Promis
   let module: Record<string, unknown>;
   try {
     if (!runningFromSources && TYPESCRIPT_FILE.test(absolute)) await loadTypeScript();
-    module = (await import(pathToFileURL(absolute).href)) as Record<string, unknown>;
+    module = await importModule<Record<string, unknown>>(pathToFileURL(absolute).href);
   } catch (error) {
     throw new ModelModuleError(path, `cannot be imported: ${(error as Error).message}`, { cause: error });
   }

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { importModule } from '../shared/import-module.js';
 import { MissingFileError, UnsupportedLocationRoleError } from './errors.js';
 import { describeLocation, type Location } from './location.js';
 
@@ -72,7 +73,7 @@ export async function openClient(location: Location, options: OpenClientOptions 
 
 /** The SDK, loaded on demand: the command line parses locations (assertWritable) on every run. */
 function awsSdk(): Promise<typeof import('@aws-sdk/client-dynamodb')> {
-  return import('@aws-sdk/client-dynamodb');
+  return importModule<typeof import('@aws-sdk/client-dynamodb')>('@aws-sdk/client-dynamodb');
 }
 
 function hasCredentialsInEnvironment(): boolean {

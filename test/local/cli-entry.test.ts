@@ -26,21 +26,21 @@ function packageFolder(name: string, files: Record<string, string>, newer: reado
   return root;
 }
 
-const stubBuild = `export async function main() { console.log('built'); return 0; }\n`;
+const stubBuild = `exports.main = async () => { console.log('built'); return 0; };\n`;
 // A type annotation: this only loads when something compiles TypeScript.
 const stubSources = `export async function main(): Promise<number> { const ran: string = 'sources'; console.log(ran); return 0; }\n`;
-const checkoutFiles = { 'tsconfig.build.json': '{}', 'dist/cli/main.js': stubBuild, 'src/cli/main.ts': stubSources };
+const checkoutFiles = { 'tsconfig.build.json': '{}', 'dist/cli/main.cjs': stubBuild, 'src/cli/main.ts': stubSources };
 
 describe('which code the monotable command runs', () => {
   it('runs dist/ in an installed package, whatever the dates of the shipped sources', () => {
-    const root = packageFolder('installed', { 'dist/cli/main.js': stubBuild, 'src/cli/main.ts': stubSources }, [
+    const root = packageFolder('installed', { 'dist/cli/main.cjs': stubBuild, 'src/cli/main.ts': stubSources }, [
       'src/cli/main.ts',
     ]);
-    expect(cliEntry(root)).toEqual({ kind: 'built', module: join(root, 'dist', 'cli', 'main.js') });
+    expect(cliEntry(root)).toEqual({ kind: 'built', module: join(root, 'dist', 'cli', 'main.cjs') });
   });
 
   it('runs dist/ in a checkout whose build is newer than every source', () => {
-    const root = packageFolder('checkout-built', checkoutFiles, ['dist/cli/main.js']);
+    const root = packageFolder('checkout-built', checkoutFiles, ['dist/cli/main.cjs']);
     expect(cliEntry(root).kind).toBe('built');
   });
 
@@ -70,13 +70,16 @@ describe('which code the monotable command runs', () => {
   /** Runs a copy of bin/monotable.js placed in `root`, as npm installs it. */
   function runBin(root: string): string {
     mkdirSync(join(root, 'bin'), { recursive: true });
-    for (const file of ['monotable.js', 'cli-entry.js'])
+    for (const file of ['monotable.js', 'cli-entry.js', 'code-cache.js'])
       copyFileSync(join(projectRoot, 'bin', file), join(root, 'bin', file));
-    return execFileSync(process.execPath, [join(root, 'bin', 'monotable.js')], { encoding: 'utf8' }).trim();
+    return execFileSync(process.execPath, [join(root, 'bin', 'monotable.js')], {
+      encoding: 'utf8',
+      env: { ...process.env, MONOTABLE_COMPILE_CACHE: join(root, 'code-cache') },
+    }).trim();
   }
 
   it('the command runs the build without tsx: the package runs with no tsx to be found', () => {
-    const root = packageFolder('bin-built', { 'dist/cli/main.js': stubBuild });
+    const root = packageFolder('bin-built', { 'dist/cli/main.cjs': stubBuild });
     writeFileSync(join(root, 'package.json'), JSON.stringify({ name: 'installed', type: 'module' }));
     expect(runBin(root)).toBe('built');
   });
