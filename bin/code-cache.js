@@ -69,20 +69,20 @@ export function codeCacheFolder(environment, home) {
  */
 export function requireWithCodeCache(file, folder) {
   const source = readFileSync(file, 'utf8');
-  const sourceHash = folder === undefined ? undefined : sourceIdentity(file, source);
-  const cacheFile = folder === undefined ? undefined : join(folder, `${cacheName(file)}.v8cache`);
-  const stored = cacheFile === undefined ? undefined : readCache(cacheFile, sourceHash);
+  const sourceHash = folder && sourceIdentity(file, source);
+  const cacheFile = folder && join(folder, `${cacheName(file)}.v8cache`);
+  const stored = folder && readCache(cacheFile, sourceHash);
   const script = new Script(
     `(function (exports, require, module, __filename, __dirname, __importModule) {${source}\n})`,
     { filename: file, cachedData: stored },
   );
   const used = stored !== undefined && !script.cachedDataRejected;
-  if (cacheFile !== undefined && !used) writeCacheLater(script, cacheFile, sourceHash);
+  if (folder && !used) writeCacheLater(script, cacheFile, sourceHash);
   const fileUrl = pathToFileURL(file);
   const importModule = (specifier) => import(specifier.startsWith('.') ? new URL(specifier, fileUrl).href : specifier);
   const module = { exports: {} };
   script.runInThisContext()(module.exports, createRequire(file), module, file, dirname(file), importModule);
-  return { exports: module.exports, cache: folder === undefined ? 'off' : used ? 'used' : 'written' };
+  return { exports: module.exports, cache: !folder ? 'off' : used ? 'used' : 'written' };
 }
 
 function sourceIdentity(file, source) {
