@@ -18,6 +18,7 @@ const SOURCE_HASH_BYTES = 32;
  * 0.7 MB bundle at every start would cost about a tenth of the start.
  */
 const BUILD_LINE = /^\/\/ build ([0-9a-f]{64})\n/;
+const BUILD_LINE_LENGTH = '// build \n'.length + 64;
 
 /**
  * How long after the start a missing cache is written: code that ran by then (the start and a
@@ -68,14 +69,11 @@ export function codeCacheFolder(environment, home) {
  * @returns {{ exports: any, cache: 'used' | 'written' | 'off' }}
  */
 export function requireWithCodeCache(file, folder) {
-  const source = readFileSync(file, 'utf8');
+  const source = moduleFunctionSource(readFileSync(file));
   const sourceHash = folder && sourceIdentity(file, source);
   const cacheFile = folder && join(folder, `${cacheName(file)}.v8cache`);
   const stored = folder && readCache(cacheFile, sourceHash);
-  const script = new Script(
-    `(function (exports, require, module, __filename, __dirname, __importModule) {${source}\n})`,
-    { filename: file, cachedData: stored },
-  );
+  const script = new Script(source, { filename: file, cachedData: stored });
   const used = stored !== undefined && !script.cachedDataRejected;
   if (folder && !used) writeCacheLater(script, cacheFile, sourceHash);
   const fileUrl = pathToFileURL(file);
@@ -83,6 +81,25 @@ export function requireWithCodeCache(file, folder) {
   const module = { exports: {} };
   script.runInThisContext()(module.exports, createRequire(file), module, file, dirname(file), importModule);
   return { exports: module.exports, cache: !folder ? 'off' : used ? 'used' : 'written' };
+}
+
+/** The parameters of the function a module's text becomes, as `require` gives them, and the loader's import. */
+const MODULE_WRAPPER_OPENING = '(function (exports, require, module, __filename, __dirname, __importModule) {';
+
+/**
+ * The module's text as the source of its wrapper function. A build (`// build <hash>` first
+ * line) is written by scripts/bundle-cli.mjs already wrapped, in ASCII alone, so it is read as
+ * is (Latin-1 is ASCII there): no second copy of its 0.7 MB text is made to wrap it, and no
+ * UTF-8 decoding (docs/performance.md, "Starting the command line", bench section h). Any
+ * other module is read as UTF-8 and wrapped here.
+ *
+ * @param {Buffer} bytes
+ * @returns {string}
+ */
+function moduleFunctionSource(bytes) {
+  const head = bytes.toString('latin1', 0, BUILD_LINE_LENGTH + MODULE_WRAPPER_OPENING.length);
+  if (BUILD_LINE.test(head) && head.endsWith(MODULE_WRAPPER_OPENING)) return bytes.toString('latin1');
+  return `${MODULE_WRAPPER_OPENING}${bytes.toString('utf8')}\n})`;
 }
 
 function sourceIdentity(file, source) {

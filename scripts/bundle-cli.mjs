@@ -18,6 +18,8 @@ const outdir = join(root, 'dist', 'cli');
 // and kept in its code cache (`require`d from node_modules it made about a tenth of a start).
 const BUNDLED_PACKAGES = new Set(['commander']);
 const outfile = join(outdir, 'main.cjs');
+// bin/code-cache.js's MODULE_WRAPPER_OPENING: a bundle that starts with it after its build line runs as written.
+const MODULE_WRAPPER_OPENING = '(function (exports, require, module, __filename, __dirname, __importModule) {';
 // The first line names the build: bin/code-cache.js keys V8's code cache by it. The hash goes in
 // after bundling, in place of as many zeros, so the source map's lines stay right.
 const unnamedBuild = `// build ${'0'.repeat(64)}`;
@@ -33,13 +35,24 @@ await build({
   // The sources are ES modules that find files beside them by `import.meta.url`; in the bundle
   // that is the bundle's own URL, as it was when the bundle was an ES module.
   define: { 'import.meta.url': '__bundleUrl' },
-  banner: { js: `${unnamedBuild}\nvar __bundleUrl = require("node:url").pathToFileURL(__filename).href;` },
+  // Written as the function bin/code-cache.js compiles (its parameters are those of
+  // `require`'s wrapper and the loader's import), so the loader runs the text as it reads it.
+  banner: {
+    js: `${unnamedBuild}\n${MODULE_WRAPPER_OPENING}var __bundleUrl = require("node:url").pathToFileURL(__filename).href;`,
+  },
+  footer: { js: '})' },
+  // The loader reads the bundle as Latin-1, which is ASCII's superset: esbuild escapes every
+  // other character (checked below).
+  charset: 'ascii',
   sourcemap: true,
   // Start-up trick (docs/performance.md, "Starting the command line", bench section h): less
-  // text for V8 to read at a start without a code cache. Names stay as written (error names,
-  // stack traces).
+  // text to read and copy at every start, and for V8 to compile without a code cache. Local
+  // names are shortened; functions and classes keep their names (`keepNames`: error names,
+  // `new.target.name`, stack traces).
   minifyWhitespace: true,
   minifySyntax: true,
+  minifyIdentifiers: true,
+  keepNames: true,
   logLevel: 'warning',
 });
 const bundle = readFileSync(outfile, 'utf8');
@@ -47,6 +60,8 @@ if (!bundle.startsWith(`${unnamedBuild}\n`)) throw new Error(`${outfile} does no
 const rawImport = /(^|[^\w$.])import\(/m.exec(bundle);
 if (rawImport)
   throw new Error(`${outfile} calls import() itself (at ${rawImport.index}): use src/shared/import-module.ts instead`);
+const notAscii = /[^\x00-\x7f]/.exec(bundle);
+if (notAscii) throw new Error(`${outfile} holds a character outside ASCII (at ${notAscii.index}); bin/code-cache.js reads it as Latin-1`);
 const rest = bundle.slice(unnamedBuild.length);
 writeFileSync(outfile, `// build ${createHash('sha256').update(rest).digest('hex')}${rest}`);
 

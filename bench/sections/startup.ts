@@ -8,6 +8,7 @@ import { cliEntry } from '../../bin/cli-entry.js';
 import { dynamoDbLocalDirectory, dynamoDbLocalIsInstalled, freePort } from '../../test/support/dynamodb-local.js';
 import type { BenchOptions } from '../options.js';
 import { formatRatio, type ResultRow } from '../report.js';
+import { canCountInstructions, countStartInstructions } from '../start-instructions.js';
 
 const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -24,8 +25,13 @@ export const STARTUP_METHOD = `
   memory), AWS DynamoDB Local 1.25.1 (\`java -jar … -inMemory\`) and, for the gain of the
   build, \`monotable serve\` as it ran before it: the TypeScript sources compiled by tsx at
   start (\`node --import tsx\`, importing src/cli/main.ts). They start in turn, one at a
-  time, in 9 rounds (3 with --quick), after one round that is not counted (it fills the
-  page cache and writes the code cache); each figure is the median of its rounds.`.trim();
+  time, in 15 rounds (3 with --quick), each round starting with the next command of the
+  list (so none always follows the same one), after one round that is not counted (it fills
+  the page cache and writes the code cache); each figure is the median of its rounds. Then,
+  where valgrind is installed, the CPU instructions from spawn to the first answer of
+  \`monotable serve\` (its code cache as in the rounds) and of dynalite, counted by
+  cachegrind (\`bench/start-instructions.ts\`), median of 3 starts each: a count barely moves
+  with the machine's load, where the times above move by tens of milliseconds.`.trim();
 
 /** The rows' section label. */
 export const STARTUP_SECTION = '(h) server start';
@@ -120,13 +126,19 @@ export async function runStartup(options: BenchOptions, rows: ResultRow[], notes
   } else {
     notes.push('DynamoDB Local is not installed (scripts/fetch-dynamodb-local.sh): its start is n/a.');
   }
-  const rounds = options.quick ? 3 : 9;
+  const rounds = options.quick ? 3 : 15;
   const starts = commands.map((): Start[] => []);
+  let instructions: InstructionCounts | undefined;
   try {
     for (const command of commands) await measureStart(command);
     for (let round = 0; round < rounds; round++) {
-      for (const [index, command] of commands.entries()) starts[index].push(await measureStart(command));
+      for (let turn = 0; turn < commands.length; turn++) {
+        const index = (round + turn) % commands.length;
+        starts[index].push(await measureStart(commands[index]));
+      }
     }
+    if (canCountInstructions()) instructions = await countInstructions(commands[0], commands[1]);
+    else notes.push("(h) valgrind is not installed: the starts' instructions were not counted.");
   } finally {
     rmSync(codeCache, { recursive: true, force: true });
   }
@@ -148,6 +160,7 @@ export async function runStartup(options: BenchOptions, rows: ResultRow[], notes
     });
   };
   compare(dynalite, 'dynalite', true);
+  if (instructions) rows.push(instructionsRow(instructions));
   compare(dynamoDbLocal, 'DynamoDB Local', false);
   compare(fromSources, 'the sources through tsx', false);
   rows.push({
@@ -197,6 +210,34 @@ export async function runStartup(options: BenchOptions, rows: ResultRow[], notes
       .join('; ')}.`,
   );
   console.log(`  ${formatRatio(dynalite.firstAnswerMs / ours.firstAnswerMs)} dynalite's start time`);
+}
+
+interface InstructionCounts {
+  readonly ours: number;
+  readonly dynalite: number;
+}
+
+/** Instructions of a start of `monotable serve` and of dynalite, the median of 3 each. */
+async function countInstructions(ours: StartCommand, dynalite: StartCommand): Promise<InstructionCounts> {
+  console.log('  counting instructions (cachegrind)…');
+  const medianOfThree = async (command: StartCommand) => {
+    const runs: number[] = [];
+    for (let run = 0; run < 3; run++) runs.push(countStartInstructions(command, await freePort(), projectRoot));
+    return median(runs);
+  };
+  return { ours: await medianOfThree(ours), dynalite: await medianOfThree(dynalite) };
+}
+
+function instructionsRow({ ours, dynalite }: InstructionCounts): ResultRow {
+  return {
+    section: STARTUP_SECTION,
+    operation: 'CPU instructions, spawn → first answer vs dynalite',
+    ours: `${(ours / 1e6).toFixed(0)} M`,
+    reference: `${(dynalite / 1e6).toFixed(0)} M`,
+    ratio: dynalite / ours,
+    target: '–',
+    met: undefined,
+  };
 }
 
 /** Builds dist/ when `bin/monotable.js` would otherwise run the sources through tsx. */

@@ -32,6 +32,12 @@ function moduleText(answer: string): string {
   ].join('\n');
 }
 
+/** The module as scripts/bundle-cli.mjs writes a build: its build line, then the text already wrapped. */
+function builtText(answer: string): string {
+  return `// build ${'ab'.repeat(32)}\n${MODULE_WRAPPER_OPENING}${moduleText(answer)}\n})`;
+}
+const MODULE_WRAPPER_OPENING = '(function (exports, require, module, __filename, __dirname, __importModule) {';
+
 function writeModule(folder: string, text: string): string {
   writeFileSync(join(folder, 'helper.cjs'), 'exports.twice = (text) => text + text;\n');
   writeFileSync(join(folder, 'dynamic.mjs'), "export default '>';\n");
@@ -90,15 +96,26 @@ describe('the code cache of the built command line', () => {
 
   it('knows a built bundle by its build line, and an edit after the build by its time', () => {
     const folder = freshFolder();
-    const buildLine = `// build ${'ab'.repeat(32)}\n`;
-    const file = writeModule(folder, buildLine + moduleText('a'));
+    const file = writeModule(folder, builtText('a'));
     const cache = join(folder, 'cache');
     loadInNewProcess(file, cache);
     expect(loadInNewProcess(file, cache).cache).toBe('used');
-    writeModule(folder, buildLine + moduleText('b'));
+    writeModule(folder, builtText('b'));
     const later = new Date(Date.now() + 60_000);
     utimesSync(file, later, later);
     expect(loadInNewProcess(file, cache)).toMatchObject({ cache: 'written', value: '>b>b' });
+  });
+
+  it('runs a build as written, without wrapping it again', () => {
+    const folder = freshFolder();
+    const file = writeModule(folder, builtText('a'));
+    expect(loadInNewProcess(file, join(folder, 'cache'))).toMatchObject({ value: '>a>a', file: 'main.cjs' });
+  });
+
+  it('reads a module that is not a build as UTF-8', () => {
+    const folder = freshFolder();
+    const file = writeModule(folder, moduleText('é→€'));
+    expect(loadInNewProcess(file, join(folder, 'cache')).value).toBe('>é→€>é→€');
   });
 
   it('answers right from a damaged cache and writes it anew', () => {
