@@ -61,7 +61,10 @@ const rawImport = /(^|[^\w$.])import\(/m.exec(bundle);
 if (rawImport)
   throw new Error(`${outfile} calls import() itself (at ${rawImport.index}): use src/shared/import-module.ts instead`);
 const notAscii = /[^\x00-\x7f]/.exec(bundle);
-if (notAscii) throw new Error(`${outfile} holds a character outside ASCII (at ${notAscii.index}); bin/code-cache.js reads it as Latin-1`);
+if (notAscii)
+  throw new Error(
+    `${outfile} holds a character outside ASCII (at ${notAscii.index}); bin/code-cache.js reads it as Latin-1`,
+  );
 const rest = bundle.slice(unnamedBuild.length);
 writeFileSync(outfile, `// build ${createHash('sha256').update(rest).digest('hex')}${rest}`);
 
