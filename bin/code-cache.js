@@ -83,8 +83,11 @@ export function requireWithCodeCache(file, folder) {
   return { exports: module.exports, cache: !folder ? 'off' : used ? 'used' : 'written' };
 }
 
-/** The parameters of the function a module's text becomes, as `require` gives them, and the loader's import. */
-const MODULE_WRAPPER_OPENING = '(function (exports, require, module, __filename, __dirname, __importModule) {';
+/**
+ * The start of the function a module's text becomes: `require`'s parameters and the loader's
+ * import. scripts/bundle-cli.mjs writes a build already inside it.
+ */
+export const MODULE_WRAPPER_OPENING = '(function (exports, require, module, __filename, __dirname, __importModule) {';
 
 /**
  * The module's text as the source of its wrapper function. A build (`// build <hash>` first

@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MODULE_WRAPPER_OPENING } from '../bin/code-cache.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = join(root, 'dist', 'cli');
@@ -18,8 +19,6 @@ const outdir = join(root, 'dist', 'cli');
 // and kept in its code cache (`require`d from node_modules it made about a tenth of a start).
 const BUNDLED_PACKAGES = new Set(['commander']);
 const outfile = join(outdir, 'main.cjs');
-// bin/code-cache.js's MODULE_WRAPPER_OPENING: a bundle that starts with it after its build line runs as written.
-const MODULE_WRAPPER_OPENING = '(function (exports, require, module, __filename, __dirname, __importModule) {';
 // The first line names the build: bin/code-cache.js keys V8's code cache by it. The hash goes in
 // after bundling, in place of as many zeros, so the source map's lines stay right.
 const unnamedBuild = `// build ${'0'.repeat(64)}`;

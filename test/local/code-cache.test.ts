@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { codeCacheFolder } from '../../bin/code-cache.js';
+import { codeCacheFolder, MODULE_WRAPPER_OPENING } from '../../bin/code-cache.js';
 
 const codeCacheModule = fileURLToPath(new URL('../../bin/code-cache.js', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'monotable-code-cache-'));
@@ -36,7 +36,6 @@ function moduleText(answer: string): string {
 function builtText(answer: string): string {
   return `// build ${'ab'.repeat(32)}\n${MODULE_WRAPPER_OPENING}${moduleText(answer)}\n})`;
 }
-const MODULE_WRAPPER_OPENING = '(function (exports, require, module, __filename, __dirname, __importModule) {';
 
 function writeModule(folder: string, text: string): string {
   writeFileSync(join(folder, 'helper.cjs'), 'exports.twice = (text) => text + text;\n');
