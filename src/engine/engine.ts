@@ -179,6 +179,8 @@ export class Engine {
 
   /** The operation's answer body; read operations leave items read as stored unparsed (answer.ts). */
   private run(route: Route, input: unknown): Record<string, unknown> {
+    // A closed engine's private database may serve another engine now (private-database-pool.ts).
+    if (this.closed) throw internalServerError('The database connection is not open');
     if (input === null || typeof input !== 'object' || Array.isArray(input)) {
       throw serializationError('Start of structure or map found where not expected');
     }

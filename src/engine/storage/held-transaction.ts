@@ -32,6 +32,8 @@ export class HeldTransaction {
   private begin: Database.Statement<[]> | undefined;
   private commit: Database.Statement<[]> | undefined;
   private writesSinceCommit = 0;
+  /** Whether a COMMIT ran: until one does, a ROLLBACK undoes every write (private-database-pool.ts). */
+  committed = false;
 
   constructor(
     private readonly database: Database.Database,
@@ -57,6 +59,7 @@ export class HeldTransaction {
     if (!this.database.inTransaction) return;
     try {
       this.commit ??= this.database.prepare<[]>('COMMIT');
+      this.committed = true;
       this.commit.run();
     } catch {
       // Only a statement still running can refuse a COMMIT here: the writes stay in the

@@ -3,7 +3,7 @@ import type { Item } from '../values/attribute-value.js';
 import { encodeKeyValue } from '../values/index.js';
 import { segmentRange } from './segment-hash.js';
 import type { IndexDefinition, Storage, StoredTableDefinition } from './storage.js';
-import { b, createTable, memoryStorage, n, s, tableDefinition } from './storage.test-support.js';
+import { b, createTable, memoryStorage, n, s, sqlTablesOf, tableDefinition } from './storage.test-support.js';
 
 /*
  * Reads longer than a page (32 rows at first, then growing) continue after the last row
@@ -100,7 +100,11 @@ describe.each(Object.entries(layouts))('paged reads with %s', (_name, layout) =>
     const partitionValue = layout.item(0, 0).pk;
     const pk = encodeKeyValue(partitionValue);
     for (const forward of [true, false]) {
-      const expected = reference(storage, `SELECT data FROM "t" WHERE pk = ? ORDER BY sk${forward ? '' : ' DESC'}`, pk);
+      const expected = reference(
+        storage,
+        `SELECT data FROM "${sqlTablesOf(storage.database, 't').table}" WHERE pk = ? ORDER BY sk${forward ? '' : ' DESC'}`,
+        pk,
+      );
       expect(expected).toHaveLength(CHILDREN);
       const read = [...storage.queryRows(table, { partitionValues: [partitionValue], forward })].map((row) => row.item);
       expect(keysOf(read)).toEqual(keysOf(expected));
@@ -114,7 +118,7 @@ describe.each(Object.entries(layouts))('paged reads with %s', (_name, layout) =>
     const storage = memoryStorage();
     const table = filled(storage, layout);
     for (const definition of [...table.globalIndexes, ...table.localIndexes]) {
-      const indexTable = `t#${definition.name}`;
+      const indexTable = sqlTablesOf(storage.database, 't').indexes[definition.name];
       const partitions = storage.database.prepare(`SELECT DISTINCT ipk FROM "${indexTable}"`).pluck().all();
       for (const ipk of partitions) {
         const sample = JSON.parse(
@@ -141,17 +145,18 @@ describe.each(Object.entries(layouts))('paged reads with %s', (_name, layout) =>
     const table = filled(storage, layout);
     const total = PARTITIONS * CHILDREN;
     expect(keysOf(storage.scanItems(table, {}))).toEqual(
-      keysOf(reference(storage, 'SELECT data FROM "t" ORDER BY seg, pk, sk')),
+      keysOf(reference(storage, `SELECT data FROM "${sqlTablesOf(storage.database, 't').table}" ORDER BY seg, pk, sk`)),
     );
     for (const definition of [...table.globalIndexes, ...table.localIndexes]) {
-      const indexTable = `t#${definition.name}`;
+      const indexTable = sqlTablesOf(storage.database, 't').indexes[definition.name];
       const whole = definition.kind === 'local' ? 'seg, ipk, isk, pk, sk' : 'ipk, isk, tie, pk, sk';
       const expected = reference(storage, `SELECT data FROM "${indexTable}" ORDER BY ${whole}`);
       expect(expected).toHaveLength(total);
       expect(keysOf(storage.scanItems(table, { indexName: definition.name }))).toEqual(keysOf(expected));
     }
     for (const indexName of [undefined, ...table.globalIndexes.map((definition) => definition.name)]) {
-      const sqlTable = indexName === undefined ? 't' : `t#${indexName}`;
+      const tables = sqlTablesOf(storage.database, 't');
+      const sqlTable = indexName === undefined ? tables.table : tables.indexes[indexName];
       const order = indexName === undefined ? 'seg, pk, sk' : 'seg, ipk, isk, tie, pk, sk';
       let seen = 0;
       for (let segment = 0; segment < 2; segment++) {

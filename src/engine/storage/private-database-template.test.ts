@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createCatalogTables, STORAGE_FORMAT_VERSION } from './catalog.js';
 import { openSqliteDatabase } from './open-sqlite-database.js';
-import { openPrivateDatabase } from './private-database-template.js';
+import { openTemplateCopy as openPrivateDatabase } from './private-database-template.js';
+import { PRIVATE_TABLE_SLOTS, createTableSlots } from './private-table-slots.js';
 import { createStreamTables } from './stream-tables.js';
 
 const schemaOf = (database: ReturnType<typeof openSqliteDatabase>) =>
@@ -12,6 +13,7 @@ describe('the private database template', () => {
     const made = openSqliteDatabase(':memory:');
     createCatalogTables(made);
     createStreamTables(made);
+    createTableSlots(made, PRIVATE_TABLE_SLOTS);
     const copy = openPrivateDatabase();
     expect(schemaOf(copy)).toEqual(schemaOf(made));
     expect(copy.prepare('SELECT key, value FROM monotable_meta ORDER BY key').all()).toEqual([

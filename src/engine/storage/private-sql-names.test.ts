@@ -58,7 +58,8 @@ describe('the SQLite names of a private in-memory database', () => {
     const storage = memoryStorage();
     expect(inside(storage).privateSqlNames).toBeDefined();
     expectSameAnswersAsSqlite(storage);
-    const pk = { name: 'pk', type: 'S' } as const;
+    // Binary keys: outside the table slots (private-table-slots.ts), so each table is named.
+    const pk = { name: 'pk', type: 'B' } as const;
     // Names the template's own tables hold, case-insensitively, and SQLite's reserved prefix.
     for (const name of ['monotable_tables', 'MONOTABLE_META', 'sqlite_things', 'Orders', 'orders', 'ORDERS']) {
       storage.createTable(tableDefinition(name, pk, undefined, { global: [gsi('GSI', 'a'), gsi('gsi~2', 'b')] }));
@@ -100,7 +101,7 @@ describe('the SQLite names of a private in-memory database', () => {
   it('are as before a CreateTable that failed', () => {
     const storage = memoryStorage();
     const { database } = inside(storage);
-    const pk = { name: 'pk', type: 'S' } as const;
+    const pk = { name: 'pk', type: 'B' } as const;
     // The catalog refuses the entry after the table's DDL ran: the savepoint undoes both.
     database.exec(
       `CREATE TRIGGER "refuse" BEFORE INSERT ON monotable_tables WHEN NEW.name = 'refused' BEGIN SELECT RAISE(ABORT, 'refused'); END`,
@@ -113,5 +114,19 @@ describe('the SQLite names of a private in-memory database', () => {
     database.exec('DROP TRIGGER "refuse"');
     storage.createTable(tableDefinition('refused', pk));
     expect(catalogNames(storage)).toEqual(['refused']);
+  });
+
+  it('leave the table slots free after a CreateTable that failed', () => {
+    const storage = memoryStorage();
+    const { database } = inside(storage);
+    const pk = { name: 'pk', type: 'S' } as const;
+    database.exec(
+      `CREATE TRIGGER "refuse" BEFORE INSERT ON monotable_tables WHEN NEW.name = 'refused' BEGIN SELECT RAISE(ABORT, 'refused'); END`,
+    );
+    expect(() => storage.createTable(tableDefinition('refused', pk, undefined, { global: [gsi('g', 'a')] }))).toThrow(
+      'refused',
+    );
+    storage.createTable(tableDefinition('taken', pk, undefined, { global: [gsi('g', 'a')] }));
+    expect(catalogNames(storage)).toEqual(['~items~1', '~index~1']);
   });
 });

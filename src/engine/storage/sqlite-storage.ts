@@ -7,8 +7,10 @@ import { BackfillProgress } from './backfill-progress.js';
 import { Catalog, createCatalogTables, type CatalogEntry } from './catalog.js';
 import { migrateStorageFormat } from './format-migration.js';
 import { openSqliteDatabase } from './open-sqlite-database.js';
-import { openPrivateDatabase, privateDatabaseSqlNames } from './private-database-template.js';
+import { openPooledDatabase, releasePooledDatabase, type PooledDatabase } from './private-database-pool.js';
+import { privateDatabaseSqlNames } from './private-database-template.js';
 import type { PrivateSqlNames } from './private-sql-names.js';
+import { PRIVATE_TABLE_SLOTS, PrivateTableSlots } from './private-table-slots.js';
 import { HeldTransaction } from './held-transaction.js';
 import type {
   DeleteHints,
@@ -53,8 +55,10 @@ const busyTimeoutMs = 10_000;
 export function openSqliteStorage(options: SqliteStorageOptions): Storage {
   if (!('path' in options)) {
     // No pragmas: a private in-memory database has no other connection to wait for and no
-    // journal file to sync. It starts with the engine's own tables made (private-database-template.ts).
-    return new SqliteStorage(openPrivateDatabase(), options.now ?? Date.now, true);
+    // journal file to sync. It starts with the engine's own tables made (private-database-template.ts),
+    // maybe as one an engine closed before (private-database-pool.ts).
+    const pooled = openPooledDatabase();
+    return new SqliteStorage(pooled.database, options.now ?? Date.now, pooled);
   }
   // A new file's folder is created too, so `sqlite:.monotable/app.db` works on a fresh clone.
   mkdirSync(dirname(resolve(options.path)), { recursive: true });
@@ -102,6 +106,11 @@ class SqliteStorage implements Storage {
    * `undefined` where the name check asks SQLite.
    */
   readonly privateSqlNames: PrivateSqlNames | undefined;
+  /** A copy of the private template's table slots not taken yet; `undefined` elsewhere. */
+  readonly slots: PrivateTableSlots | undefined;
+  /** Where a copy of the private template goes back to when the engine closes. */
+  private readonly pooled: PooledDatabase | undefined;
+  private closed = false;
 
   readonly streams: StreamLog;
   private readonly backfillProgress: BackfillProgress;
@@ -111,11 +120,14 @@ class SqliteStorage implements Storage {
   constructor(
     readonly database: Database.Database,
     readonly now: () => number,
-    /** Whether `database` is a copy of the private template, its catalog and stream tables made. */
-    fromTemplate = false,
+    /** Given when `database` is a copy of the private template, its catalog, stream tables and slots made. */
+    pooled?: PooledDatabase,
   ) {
+    const fromTemplate = pooled !== undefined;
     this.isPrivate = database.memory;
+    this.pooled = pooled;
     this.privateSqlNames = fromTemplate ? privateDatabaseSqlNames() : undefined;
+    this.slots = pooled ? new PrivateTableSlots(PRIVATE_TABLE_SLOTS, () => pooled.hasTemplateSchema()) : undefined;
     this.transactions = new WriteTransactions(database);
     this.backfillProgress = new BackfillProgress(database);
     if (this.isPrivate) {
@@ -352,9 +364,17 @@ class SqliteStorage implements Storage {
   }
 
   close(): void {
-    // A private in-memory database is discarded, with what its held transaction holds.
-    // A file's checkpointing thread closes its connection first, so that this one, the
-    // last, merges the WAL into the file.
+    if (this.closed) return;
+    this.closed = true;
+    this.entries.clear();
+    this.stores.clear();
+    // A private in-memory database is discarded with what its held transaction holds, or
+    // rolled back to be reused (private-database-pool.ts). A file's checkpointing thread
+    // closes its connection first, so that this one, the last, merges the WAL into the file.
+    if (this.pooled) {
+      releasePooledDatabase(this.pooled, !(this.held?.committed ?? false));
+      return;
+    }
     this.checkpointer?.stop();
     if (this.database.open) this.database.close();
   }

@@ -1,3 +1,4 @@
+import type Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,3 +57,25 @@ export const text = (value: object | undefined): string => Object.values(value ?
 export const s = (value: string) => ({ S: value });
 export const n = (value: string) => ({ N: value });
 export const b = (bytes: number[]) => ({ B: Buffer.from(bytes).toString('base64') });
+
+/** The SQLite tables behind a DynamoDB table, as its catalog row names them. */
+export interface SqlTables {
+  readonly table: string;
+  readonly indexes: Readonly<Record<string, string>>;
+}
+
+/** The SQLite tables the catalog of `database` records for the DynamoDB table `name`. */
+export function sqlTablesOf(database: Database.Database, name: string): SqlTables {
+  const row = database
+    .prepare<[string], { sql_name: string; index_tables: string }>(
+      'SELECT sql_name, index_tables FROM monotable_tables WHERE name = ?',
+    )
+    .get(name);
+  if (row === undefined) throw new Error(`no catalog row for ${name}`);
+  return { table: row.sql_name, indexes: JSON.parse(row.index_tables) as Record<string, string> };
+}
+
+/** The engine's SQLite database (a private in-memory one cannot be opened from outside). */
+export function databaseOfEngine(engine: object): Database.Database {
+  return (engine as { context: { storage: { database: Database.Database } } }).context.storage.database;
+}

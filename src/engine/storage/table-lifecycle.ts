@@ -3,7 +3,8 @@ import { resourceNotFound } from '../errors.js';
 import type { BackfillProgress } from './backfill-progress.js';
 import type { Catalog, CatalogEntry } from './catalog.js';
 import type { PrivateSqlNames } from './private-sql-names.js';
-import { freeSqlName, indexTableBaseName } from './sql-names.js';
+import type { PrivateTableSlots } from './private-table-slots.js';
+import { freeSqlName, indexTableBaseName, quoteIdentifier } from './sql-names.js';
 import type { TableBackfills, StoredTableDefinition } from './storage.js';
 import type { StreamLog } from './stream-log.js';
 import type { TableStore } from './table-store.js';
@@ -22,6 +23,8 @@ export interface TableLifecycleStorage {
   readonly undropped: string[];
   readonly isPrivate: boolean;
   readonly privateSqlNames: PrivateSqlNames | undefined;
+  /** The table slots of a private database not taken yet (private-table-slots.ts). */
+  readonly slots: PrivateTableSlots | undefined;
   seenCatalogVersion: string;
   readonly streams: StreamLog;
   readonly now: () => number;
@@ -42,9 +45,11 @@ function sqlNameTaken(storage: TableLifecycleStorage): (lowerCaseName: string) =
   return names ? (name) => names.has(name) : (name) => storage.catalog.isSqlNameTaken(name);
 }
 
-/** Runs `work`, whose table creations and drops the private database's name list follows. */
+/** Runs `work`, whose table creations and drops the private database's name list (and slots) follow. */
 function changingSqlNames<T>(storage: TableLifecycleStorage, work: () => T): T {
-  return storage.privateSqlNames ? storage.privateSqlNames.change(work) : work();
+  const { privateSqlNames, slots } = storage;
+  const tracked = slots ? () => slots.change(work) : work;
+  return privateSqlNames ? privateSqlNames.change(tracked) : tracked();
 }
 
 function createTableOf(storage: TableLifecycleStorage, ...args: Parameters<typeof createItemTable>): void {
@@ -93,11 +98,19 @@ export function createTable(storage: TableLifecycleStorage, definition: StoredTa
     storage.writeTransaction(() => {
       storage.refreshCatalog();
       if (storage.entries.has(definition.name)) throw new Error(`table ${definition.name} already exists`);
-      const sqlName = freeSqlName(definition.name, sqlNameTaken(storage));
       const { partitionKey, sortKey } = definition;
-      createTableOf(storage, storage.database, sqlName, partitionKey, sortKey, scanIndexes(storage));
+      let sqlName = storage.slots?.takeItemTable(partitionKey, sortKey);
+      if (sqlName === undefined) {
+        sqlName = freeSqlName(definition.name, sqlNameTaken(storage));
+        createTableOf(storage, storage.database, sqlName, partitionKey, sortKey, scanIndexes(storage));
+      }
       const indexTables: Record<string, string> = {};
       for (const index of [...definition.globalIndexes, ...definition.localIndexes]) {
+        const slot = storage.slots?.takeIndexTable(definition, index);
+        if (slot !== undefined) {
+          indexTables[index.name] = slot;
+          continue;
+        }
         indexTables[index.name] = indexTableName(storage, sqlName, index.name);
         createIndexTableOf(storage, storage.database, indexTables[index.name], definition, index, scanIndexes(storage));
       }
@@ -131,8 +144,19 @@ function updateTableInTransaction(
       if (existing !== undefined) {
         indexTables[index.name] = existing;
       } else {
-        indexTables[index.name] = indexTableName(storage, previous.sqlName, index.name);
-        createIndexTableOf(storage, storage.database, indexTables[index.name], definition, index, scanIndexes(storage));
+        const slot = storage.slots?.takeIndexTable(definition, index);
+        if (slot !== undefined) indexTables[index.name] = slot;
+        else {
+          indexTables[index.name] = indexTableName(storage, previous.sqlName, index.name);
+          createIndexTableOf(
+            storage,
+            storage.database,
+            indexTables[index.name],
+            definition,
+            index,
+            scanIndexes(storage),
+          );
+        }
         added = index.name;
       }
     }
@@ -215,6 +239,14 @@ function backfillSliceOf(
 }
 
 export function deleteTable(storage: TableLifecycleStorage, backfillProgress: BackfillProgress, name: string): void {
+  changingSqlNames(storage, () => deleteTableInTransaction(storage, backfillProgress, name));
+}
+
+function deleteTableInTransaction(
+  storage: TableLifecycleStorage,
+  backfillProgress: BackfillProgress,
+  name: string,
+): void {
   storage.writeTransaction(() => {
     storage.refreshCatalog();
     const entry = storage.entries.get(name);
@@ -232,8 +264,14 @@ export function deleteTable(storage: TableLifecycleStorage, backfillProgress: Ba
     storage.entries.delete(name);
     storage.stores.delete(name);
     // Nothing but the catalog leads to a private database's tables, and the database is
-    // discarded when the engine closes: they are dropped before the next table is created.
-    if (storage.isPrivate) storage.undropped.push(...sqlNames);
+    // discarded (or rolled back) when the engine closes: table slots are emptied for the next
+    // table, other tables dropped before the next table is created.
+    if (storage.isPrivate) {
+      const slots = storage.slots?.reusable(sqlNames) ?? [];
+      for (const slot of slots) storage.database.prepare(`DELETE FROM ${quoteIdentifier(slot)}`).run();
+      storage.slots?.giveBack(slots);
+      storage.undropped.push(...sqlNames.filter((sqlName) => !slots.includes(sqlName)));
+    }
   });
 }
 
