@@ -25,7 +25,11 @@ import { StatementCache } from './partiql/statement-cache.js';
  * storage; lookups keyed by an engine's own objects (`WeakMap`s on its table definitions or
  * its database) live as long as those objects; module-level tables that never change after
  * the module loads (reserved words, request shapes and their compiled checks, the private
- * database template) are constants, not caches.
+ * database template) are constants, not caches. The pool of private in-memory databases
+ * (storage/private-database-pool.ts) is the process's, not an engine's: a closed engine's
+ * database goes back rolled back to the template and checked to hold only what the template
+ * holds, so nothing of one engine's work reaches the next (at most four are kept;
+ * `closeIdleInMemoryDatabases()` closes them).
  *
  * @example
  * const caches = new EngineCaches();

@@ -8,6 +8,7 @@ import type { Storage } from './storage/storage.js';
 import { runBackfills, runBackfillsInSlices } from './backfill/backfills.js';
 import { reapExpiredItems, reapExpiredItemsInSlices } from './ttl/reaper.js';
 import { requestShapeValidatorOf, type RequestShapeValidator } from './validation/request-shape.js';
+import { closeIdlePooledDatabases } from './storage/private-database-pool.js';
 
 /** What `answer` needs to know of an operation, found with one lookup per call. */
 interface Route {
@@ -35,6 +36,19 @@ const routes = new Map<string, Route>(
 /** The item operations (PutItem, Query, …, ExecuteTransaction), whose inputs and answers hold attribute values. */
 /** @internal The item operations' names, for `src/local`'s fast path (which may import only this file). */
 export { dataPlaneOperations } from './operations/index.js';
+
+/**
+ * Closes the in-memory databases that closed engines left for the next in-memory engines
+ * of this process to reuse (at most four are kept, each rolled back to an empty database:
+ * private-database-pool.ts) and returns how many it closed. Reuse never changes an answer;
+ * this gives their memory back, after a test suite, say.
+ *
+ * @example
+ * afterAll(() => closeIdleInMemoryDatabases());
+ */
+export function closeIdleInMemoryDatabases(): number {
+  return closeIdlePooledDatabases();
+}
 
 function routeOf(operation: string): Route {
   const route = routes.get(operation);

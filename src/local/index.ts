@@ -15,5 +15,6 @@ export type { LocalClientOptions, LocalEngineSource, AnyClient } from './client/
 export { createEngineClient, type EngineClientOptions, type LocalClientMode } from './client/engine-client.js';
 export { createLocalStreamsClient, type LocalStreamsClientOptions } from './client/create-local-streams-client.js';
 export type { EngineLike } from './engine-like.js';
+export { closeIdleInMemoryDatabases } from '../engine/engine.js';
 export { startServer, type ServerOptions, type RunningServer } from './server/start-server.js';
 export { serveEngine, type ListenOptions, type ServingEngine } from './server/serve-engine.js';

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Engine } from '../engine.js';
+import { closeIdleInMemoryDatabases, Engine } from '../engine.js';
 import { POOL_LIMIT } from './private-database-pool.js';
 import { databaseOfEngine } from './storage.test-support.js';
 
@@ -154,6 +154,17 @@ describe('the pool of private databases', () => {
     const databases = open.map(databaseOfEngine);
     for (const engine of open) engine.close();
     expect(databases.filter((database) => database.open)).toHaveLength(POOL_LIMIT);
+  });
+
+  it('closes the databases it keeps when asked, and opens new ones after', () => {
+    closeIdleInMemoryDatabases();
+    const engine = newEngine();
+    const database = databaseOfEngine(engine);
+    engine.close();
+    expect(database.open).toBe(true);
+    expect(closeIdleInMemoryDatabases()).toBe(1);
+    expect(database.open).toBe(false);
+    expect(databaseOfEngine(newEngine())).not.toBe(database);
   });
 
   it('answers nothing more to a closed engine, whose database another engine may use', () => {

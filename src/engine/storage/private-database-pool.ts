@@ -88,6 +88,13 @@ export function openPooledDatabase(): PooledDatabase {
   return pool.pop() ?? new PooledDatabase(openTemplateCopy());
 }
 
+/** Closes the databases kept for the next engines; how many. */
+export function closeIdlePooledDatabases(): number {
+  const idle = pool.splice(0);
+  for (const pooled of idle) pooled.database.close();
+  return idle.length;
+}
+
 /**
  * Gives the database back when its engine closes. `everythingUncommitted`: the engine
  * never committed (its held transaction holds all it wrote); otherwise it is closed.
