@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeIdleInMemoryDatabases, Engine } from '../engine.js';
-import { POOL_LIMIT } from './private-database-pool.js';
+import { GROWTH_LIMIT_PAGES, POOL_LIMIT } from './private-database-pool.js';
 import { databaseOfEngine } from './storage.test-support.js';
 
 /*
@@ -147,6 +147,23 @@ describe('the pool of private databases', () => {
     rows.return?.();
     expect(databaseOfEngine(newEngine())).not.toBe(database);
     database.close();
+  });
+
+  it(`closes a database that grew by more than ${GROWTH_LIMIT_PAGES} pages, whose memory it would keep`, () => {
+    const small = newEngine();
+    small.handle('CreateTable', jobs);
+    small.handle('PutItem', { TableName: 'jobs', Item: { pk: S('a'), sk: S('b'), text: S('x'.repeat(300_000)) } });
+    const kept = databaseOfEngine(small);
+    small.close();
+    expect(kept.open).toBe(true);
+    const large = newEngine();
+    large.handle('CreateTable', jobs);
+    for (let i = 0; i < 5; i++) {
+      large.handle('PutItem', { TableName: 'jobs', Item: { pk: S('a'), sk: S(`${i}`), text: S('x'.repeat(300_000)) } });
+    }
+    const grown = databaseOfEngine(large);
+    large.close();
+    expect(grown.open).toBe(false);
   });
 
   it(`keeps at most ${POOL_LIMIT} databases`, () => {

@@ -15,6 +15,8 @@ import { openTemplateCopy, privateDatabaseTemplate } from './private-database-te
  *   for the next engine, whose tables take the same slots;
  * - no statement is mid-run, and after the ROLLBACK every table of the template holds
  *   what the template holds (row counts and the meta rows: `Template.contentQuery`);
+ * - the database grew by at most {@link GROWTH_LIMIT_PAGES} pages: an in-memory database
+ *   keeps the memory it grew into after a ROLLBACK, which a kept one would hold on to;
  * - fewer than {@link POOL_LIMIT} databases are kept already.
  *
  * Its `prepare` hands each SQL text's kept statement out once per engine (with the plain
@@ -22,6 +24,9 @@ import { openTemplateCopy, privateDatabaseTemplate } from './private-database-te
  * by two holders at once.
  */
 export const POOL_LIMIT = 4;
+
+/** Pages (4 KiB each) a database may have grown by and still be kept: 1 MiB. */
+export const GROWTH_LIMIT_PAGES = 256;
 
 /** Kept statements beyond which a database is closed rather than kept. */
 const STATEMENT_LIMIT = 512;
@@ -38,6 +43,7 @@ export class PooledDatabase {
   private readonly prepareFresh: (sql: string) => Statement;
   private schemaVersion: Statement | undefined;
   private rollback: Statement | undefined;
+  private pageCount: Statement | undefined;
   private content: Statement | undefined;
 
   constructor(readonly database: Database.Database) {
@@ -71,6 +77,8 @@ export class PooledDatabase {
     if (this.kept.size > STATEMENT_LIMIT) return false;
     for (const statement of this.kept.values()) if (statement.busy) return false;
     if (!this.hasTemplateSchema()) return false;
+    this.pageCount ??= this.prepareFresh('PRAGMA page_count').pluck();
+    if ((this.pageCount.get() as number) > template.pageCount + GROWTH_LIMIT_PAGES) return false;
     if (this.database.inTransaction) {
       this.rollback ??= this.prepareFresh('ROLLBACK');
       this.rollback.run();

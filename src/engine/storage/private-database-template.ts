@@ -22,6 +22,8 @@ export interface Template {
   readonly sqlNames: readonly string[];
   /** `PRAGMA schema_version` of the template: a copy still at it has had no DDL run. */
   readonly schemaVersion: number;
+  /** `PRAGMA page_count` of the template. */
+  readonly pageCount: number;
   /**
    * A query whose one value describes the content of every table of the template (row
    * counts, the meta rows), and its value on the template: a copy that gives the same
@@ -63,7 +65,8 @@ function buildTemplate(): Template {
     const contentQuery = `SELECT json_array(${[...counts, meta].join(', ')})`;
     const content = database.prepare<[], string>(contentQuery).pluck().get() as string;
     const schemaVersion = database.pragma('schema_version', { simple: true }) as number;
-    return { bytes: database.serialize(), sqlNames, schemaVersion, contentQuery, content };
+    const pageCount = database.pragma('page_count', { simple: true }) as number;
+    return { bytes: database.serialize(), sqlNames, schemaVersion, pageCount, contentQuery, content };
   } finally {
     database.close();
   }
