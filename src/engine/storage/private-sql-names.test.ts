@@ -53,6 +53,16 @@ const gsi = (name: string, attribute: string): IndexDefinition =>
     projection: { type: 'ALL' },
   }) as unknown as IndexDefinition;
 
+/** Makes the catalog refuse a table named `refused` (a trigger) and checks that its CreateTable fails. */
+function expectCreateTableRefused(storage: Storage, pk: { readonly name: string; readonly type: 'S' | 'B' }): void {
+  inside(storage).database.exec(
+    `CREATE TRIGGER "refuse" BEFORE INSERT ON monotable_tables WHEN NEW.name = 'refused' BEGIN SELECT RAISE(ABORT, 'refused'); END`,
+  );
+  expect(() => storage.createTable(tableDefinition('refused', pk, undefined, { global: [gsi('g', 'a')] }))).toThrow(
+    'refused',
+  );
+}
+
 describe('the SQLite names of a private in-memory database', () => {
   it('are kept in JavaScript and answer as the schema does through clashing creates, updates and deletes', () => {
     const storage = memoryStorage();
@@ -103,12 +113,7 @@ describe('the SQLite names of a private in-memory database', () => {
     const { database } = inside(storage);
     const pk = { name: 'pk', type: 'B' } as const;
     // The catalog refuses the entry after the table's DDL ran: the savepoint undoes both.
-    database.exec(
-      `CREATE TRIGGER "refuse" BEFORE INSERT ON monotable_tables WHEN NEW.name = 'refused' BEGIN SELECT RAISE(ABORT, 'refused'); END`,
-    );
-    expect(() => storage.createTable(tableDefinition('refused', pk, undefined, { global: [gsi('g', 'a')] }))).toThrow(
-      'refused',
-    );
+    expectCreateTableRefused(storage, pk);
     expectSameAnswersAsSqlite(storage, ['refuse']);
     expect(inside(storage).privateSqlNames?.has('refused')).toBe(false);
     database.exec('DROP TRIGGER "refuse"');
@@ -118,14 +123,8 @@ describe('the SQLite names of a private in-memory database', () => {
 
   it('leave the table slots free after a CreateTable that failed', () => {
     const storage = memoryStorage();
-    const { database } = inside(storage);
     const pk = { name: 'pk', type: 'S' } as const;
-    database.exec(
-      `CREATE TRIGGER "refuse" BEFORE INSERT ON monotable_tables WHEN NEW.name = 'refused' BEGIN SELECT RAISE(ABORT, 'refused'); END`,
-    );
-    expect(() => storage.createTable(tableDefinition('refused', pk, undefined, { global: [gsi('g', 'a')] }))).toThrow(
-      'refused',
-    );
+    expectCreateTableRefused(storage, pk);
     storage.createTable(tableDefinition('taken', pk, undefined, { global: [gsi('g', 'a')] }));
     expect(catalogNames(storage)).toEqual(['~items~1', '~index~1']);
   });
