@@ -1,13 +1,15 @@
 import {
-  CreateTableCommand,
   DescribeTableCommand,
+  type DynamoDBClient,
   ListTablesCommand,
   ResourceNotFoundException,
+  UpdateTableCommand,
 } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { closeIdleInMemoryDatabases, createLocalClient, createLocalStreamsClient } from '../../src/local/index.js';
 import { ListStreamsCommand } from '@aws-sdk/client-dynamodb-streams';
+import { closeIdleInMemoryDatabases, createLocalClient, createLocalStreamsClient } from '../../src/local/index.js';
+import { createSampleTable } from './support/sample-table.js';
 
 /*
  * A fresh in-memory client per test, as a suite isolates its tests: the database a destroyed
@@ -15,36 +17,27 @@ import { ListStreamsCommand } from '@aws-sdk/client-dynamodb-streams';
  * nothing of it, through the SDK as a test would look.
  */
 
-const table = {
-  TableName: 'jobs',
-  BillingMode: 'PAY_PER_REQUEST' as const,
-  AttributeDefinitions: [
-    { AttributeName: 'pk', AttributeType: 'S' as const },
-    { AttributeName: 'sk', AttributeType: 'S' as const },
-    { AttributeName: 'status', AttributeType: 'S' as const },
-  ],
-  KeySchema: [
-    { AttributeName: 'pk', KeyType: 'HASH' as const },
-    { AttributeName: 'sk', KeyType: 'RANGE' as const },
-  ],
-  GlobalSecondaryIndexes: [
-    {
-      IndexName: 'byStatus',
-      KeySchema: [{ AttributeName: 'status', KeyType: 'HASH' as const }],
-      Projection: { ProjectionType: 'ALL' as const },
-    },
-  ],
-  StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' as const },
-};
+/** The sample table (pk/sk, GSI1) with a stream, as the test before and this one make it. */
+async function createJobsTable(client: DynamoDBClient): Promise<void> {
+  await createSampleTable(client, 'jobs');
+  await client.send(
+    new UpdateTableCommand({
+      TableName: 'jobs',
+      StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
+    }),
+  );
+}
 
 const inMemoryClient = () => createLocalClient({ inMemory: true, engineOptions: { ttlReapIntervalMs: 0 } });
 
 async function testThatWritesJobs(): Promise<void> {
   const client = inMemoryClient();
   const documents = DynamoDBDocumentClient.from(client);
-  await client.send(new CreateTableCommand(table));
+  await createJobsTable(client);
   for (let i = 0; i < 10; i++) {
-    await documents.send(new PutCommand({ TableName: 'jobs', Item: { pk: 'JOB#1', sk: `T#${i}`, status: 'open' } }));
+    await documents.send(
+      new PutCommand({ TableName: 'jobs', Item: { pk: 'JOB#1', sk: `T#${i}`, gsi1pk: 'open', gsi1sk: `T#${i}` } }),
+    );
   }
   client.destroy();
 }
@@ -60,14 +53,14 @@ describe('a fresh in-memory client per test', () => {
       await expect(client.send(new DescribeTableCommand({ TableName: 'jobs' }))).rejects.toBeInstanceOf(
         ResourceNotFoundException,
       );
-      await client.send(new CreateTableCommand(table));
+      await createJobsTable(client);
       const query = new QueryCommand({
         TableName: 'jobs',
         KeyConditionExpression: 'pk = :p',
         ExpressionAttributeValues: { ':p': 'JOB#1' },
       });
       expect((await documents.send(query)).Count).toBe(0);
-      const openJobs = new ScanCommand({ TableName: 'jobs', IndexName: 'byStatus' });
+      const openJobs = new ScanCommand({ TableName: 'jobs', IndexName: 'GSI1' });
       expect((await documents.send(openJobs)).Count).toBe(0);
       const { Table } = await client.send(new DescribeTableCommand({ TableName: 'jobs' }));
       expect(Table?.ItemCount).toBe(0);
