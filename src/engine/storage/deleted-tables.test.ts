@@ -12,11 +12,11 @@ const table = {
   ],
 };
 
-function sqliteTables(engine: Engine, like = 'jobs%'): string[] {
+function sqliteTables(engine: Engine): string[] {
   return databaseOfEngine(engine)
-    .prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' AND name LIKE ? ORDER BY name`)
+    .prepare(`SELECT name FROM sqlite_schema WHERE type = 'table' AND name LIKE 'jobs%' ORDER BY name`)
     .pluck()
-    .all(like) as string[];
+    .all() as string[];
 }
 
 /** A table whose keys are binary: outside the table slots (private-table-slots.ts), so it gets SQLite tables of its own. */
@@ -28,17 +28,14 @@ const binaryTable = {
   ],
 };
 
-function fillAndDelete(engine: Engine, definition: object = table): void {
+/** Creates `jobs` (by `definition`), puts one item with partition key `pk`, and deletes the table. */
+function fillAndDelete(engine: Engine, definition: object = table, pk: object = { S: 'a' }): void {
   engine.handle('CreateTable', definition);
-  engine.handle('PutItem', { TableName: 'jobs', Item: { pk: { B: 'AQ==' }, g: { S: 'x' } } });
+  engine.handle('PutItem', { TableName: 'jobs', Item: { pk, g: { S: 'x' } } });
   engine.handle('DeleteTable', { TableName: 'jobs' });
 }
 
-function fillSlotTableAndDelete(engine: Engine): void {
-  engine.handle('CreateTable', table);
-  engine.handle('PutItem', { TableName: 'jobs', Item: { pk: { S: 'a' }, g: { S: 'x' } } });
-  engine.handle('DeleteTable', { TableName: 'jobs' });
-}
+const fillBinaryTableAndDelete = (engine: Engine) => fillAndDelete(engine, binaryTable, { B: 'AQ==' });
 
 const countOf = (answer: unknown) => (answer as { Count: number }).Count;
 
@@ -58,7 +55,7 @@ describe('the SQLite tables of a deleted table', () => {
       expect(countOf(engine.handle('Scan', { TableName: 'other' }))).toBe(0);
       expect(countOf(engine.handle('Scan', { TableName: 'other', IndexName: 'byG' }))).toBe(0);
       // The same table made again takes the next free slots, and finds nothing either.
-      fillSlotTableAndDelete(engine);
+      fillAndDelete(engine);
       engine.handle('CreateTable', table);
       expect(countOf(engine.handle('Scan', { TableName: 'jobs' }))).toBe(0);
       expect(
@@ -78,7 +75,7 @@ describe('the SQLite tables of a deleted table', () => {
   it('in memory, outside the slots, stay until the next CreateTable, which finds none of their items', () => {
     const engine = new Engine({ inMemory: true, ttlReapIntervalMs: 0 });
     try {
-      fillAndDelete(engine, binaryTable);
+      fillBinaryTableAndDelete(engine);
       expect(sqliteTables(engine)).toEqual(['jobs', 'jobs#byG']);
       expect(engine.handle('ListTables', {})).toEqual({ TableNames: [] });
       expect(() => engine.handle('Scan', { TableName: 'jobs' })).toThrow('Requested resource not found');
@@ -89,7 +86,7 @@ describe('the SQLite tables of a deleted table', () => {
       expect(countOf(engine.handle('Scan', { TableName: 'jobs', IndexName: 'byG' }))).toBe(0);
       // Deleted and created again at once: the same SQLite names, empty.
       engine.handle('DeleteTable', { TableName: 'jobs' });
-      fillAndDelete(engine, binaryTable);
+      fillBinaryTableAndDelete(engine);
       engine.handle('CreateTable', binaryTable);
       expect(sqliteTables(engine)).toEqual(['jobs', 'jobs#byG']);
       expect(
@@ -109,7 +106,7 @@ describe('the SQLite tables of a deleted table', () => {
   it('in a file, are dropped by DeleteTable', () => {
     const engine = new Engine({ path: temporaryFile(), ttlReapIntervalMs: 0 });
     try {
-      fillSlotTableAndDelete(engine);
+      fillAndDelete(engine);
       expect(sqliteTables(engine)).toEqual([]);
     } finally {
       engine.close();

@@ -32,7 +32,7 @@ export class HeldTransaction {
   private begin: Database.Statement<[]> | undefined;
   private commit: Database.Statement<[]> | undefined;
   private writesSinceCommit = 0;
-  /** Whether a COMMIT ran: until one does, a ROLLBACK undoes every write (private-database-pool.ts). */
+  /** Whether a COMMIT was run (or tried): until then, a ROLLBACK undoes every write (private-database-pool.ts). */
   committed = false;
 
   constructor(

@@ -123,16 +123,15 @@ class SqliteStorage implements Storage {
     /** Given when `database` is a copy of the private template, its catalog, stream tables and slots made. */
     pooled?: PooledDatabase,
   ) {
-    const fromTemplate = pooled !== undefined;
     this.isPrivate = database.memory;
     this.pooled = pooled;
-    this.privateSqlNames = fromTemplate ? privateDatabaseSqlNames() : undefined;
+    this.privateSqlNames = pooled ? privateDatabaseSqlNames() : undefined;
     this.slots = pooled ? new PrivateTableSlots(PRIVATE_TABLE_SLOTS, () => pooled.hasTemplateSchema()) : undefined;
     this.transactions = new WriteTransactions(database);
     this.backfillProgress = new BackfillProgress(database);
     if (this.isPrivate) {
       // Nothing to migrate or to read: the database was created a moment ago.
-      if (!fromTemplate) {
+      if (!pooled) {
         createCatalogTables(database);
         createStreamTables(database);
       }

@@ -5,7 +5,7 @@ import type { Catalog, CatalogEntry } from './catalog.js';
 import type { PrivateSqlNames } from './private-sql-names.js';
 import type { PrivateTableSlots } from './private-table-slots.js';
 import { freeSqlName, indexTableBaseName, quoteIdentifier } from './sql-names.js';
-import type { TableBackfills, StoredTableDefinition } from './storage.js';
+import type { IndexDefinition, TableBackfills, StoredTableDefinition } from './storage.js';
 import type { StreamLog } from './stream-log.js';
 import type { TableStore } from './table-store.js';
 import { FIRST_BACKFILL_SLICE_LIMITS, type SliceLimits } from './slice-limits.js';
@@ -62,6 +62,30 @@ function createIndexTableOf(storage: TableLifecycleStorage, ...args: Parameters<
   storage.privateSqlNames?.added(args[1]);
 }
 
+/** The SQLite name of a new table's item table: a free table slot that fits, else a table created for it. */
+function newItemTable(storage: TableLifecycleStorage, definition: StoredTableDefinition): string {
+  const { partitionKey, sortKey } = definition;
+  const slot = storage.slots?.takeItemTable(partitionKey, sortKey);
+  if (slot !== undefined) return slot;
+  const sqlName = freeSqlName(definition.name, sqlNameTaken(storage));
+  createTableOf(storage, storage.database, sqlName, partitionKey, sortKey, scanIndexes(storage));
+  return sqlName;
+}
+
+/** The SQLite name of a new index's table: a free table slot that fits, else a table created for it. */
+function newIndexTable(
+  storage: TableLifecycleStorage,
+  tableSqlName: string,
+  definition: StoredTableDefinition,
+  index: IndexDefinition,
+): string {
+  const slot = storage.slots?.takeIndexTable(definition, index);
+  if (slot !== undefined) return slot;
+  const sqlName = indexTableName(storage, tableSqlName, index.name);
+  createIndexTableOf(storage, storage.database, sqlName, definition, index, scanIndexes(storage));
+  return sqlName;
+}
+
 function dropTableOf(storage: TableLifecycleStorage, sqlName: string): void {
   dropTable(storage.database, sqlName);
   storage.privateSqlNames?.dropped(sqlName);
@@ -98,21 +122,10 @@ export function createTable(storage: TableLifecycleStorage, definition: StoredTa
     storage.writeTransaction(() => {
       storage.refreshCatalog();
       if (storage.entries.has(definition.name)) throw new Error(`table ${definition.name} already exists`);
-      const { partitionKey, sortKey } = definition;
-      let sqlName = storage.slots?.takeItemTable(partitionKey, sortKey);
-      if (sqlName === undefined) {
-        sqlName = freeSqlName(definition.name, sqlNameTaken(storage));
-        createTableOf(storage, storage.database, sqlName, partitionKey, sortKey, scanIndexes(storage));
-      }
+      const sqlName = newItemTable(storage, definition);
       const indexTables: Record<string, string> = {};
       for (const index of [...definition.globalIndexes, ...definition.localIndexes]) {
-        const slot = storage.slots?.takeIndexTable(definition, index);
-        if (slot !== undefined) {
-          indexTables[index.name] = slot;
-          continue;
-        }
-        indexTables[index.name] = indexTableName(storage, sqlName, index.name);
-        createIndexTableOf(storage, storage.database, indexTables[index.name], definition, index, scanIndexes(storage));
+        indexTables[index.name] = newIndexTable(storage, sqlName, definition, index);
       }
       storage.saveEntry({ definition, sqlName, indexTables });
     }),
@@ -144,19 +157,7 @@ function updateTableInTransaction(
       if (existing !== undefined) {
         indexTables[index.name] = existing;
       } else {
-        const slot = storage.slots?.takeIndexTable(definition, index);
-        if (slot !== undefined) indexTables[index.name] = slot;
-        else {
-          indexTables[index.name] = indexTableName(storage, previous.sqlName, index.name);
-          createIndexTableOf(
-            storage,
-            storage.database,
-            indexTables[index.name],
-            definition,
-            index,
-            scanIndexes(storage),
-          );
-        }
+        indexTables[index.name] = newIndexTable(storage, previous.sqlName, definition, index);
         added = index.name;
       }
     }
