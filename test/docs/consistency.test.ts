@@ -5,30 +5,15 @@ import { formatDesignCheck } from '../../src/cli/commands/design.js';
 import { checkDesign, defineModel, renderAccessPatternTable, type ModelDefinition } from '../../src/model/index.js';
 import { loadModelModule } from '../../src/model/load-model-module.js';
 import { job, model as researchModel } from '../../examples/research-jobs/model.js';
-import {
-  codeBlocks,
-  documentationFiles,
-  headingAnchor,
-  headings,
-  projectRoot,
-  proseOf,
-  readDoc,
-  section,
-} from './markdown.js';
+import { codeBlocks, documentationFiles, headings, projectRoot, readDoc, section } from './markdown.js';
 import { shellWords } from './cli-commands.js';
 import { packageEntryPoints } from './typescript-blocks.js';
 
 /** What the docs say about the project's own output and structure, compared with the real thing. */
 const readme = readDoc('README.md');
 
+// Links (the Contents' anchors among them) are checked in links.test.ts.
 describe('README structure', () => {
-  it('every Contents link points at a heading', () => {
-    const anchors = new Set(headings(readme).map((heading) => headingAnchor(heading.text)));
-    const links = [...readme.matchAll(/\]\(#([^)]+)\)/g)].map((match) => match[1]);
-    expect(links.length).toBeGreaterThan(0);
-    expect(links.filter((link) => !anchors.has(link))).toEqual([]);
-  });
-
   it('every Contents entry is a top-level section (##)', () => {
     const contents = section(readme, 'Contents');
     const titles = [...contents.matchAll(/^- \[([^\]]+)\]/gm)].map((match) => match[1]);
@@ -36,20 +21,6 @@ describe('README structure', () => {
       .filter((heading) => heading.level === 2)
       .map((heading) => heading.text);
     expect(titles.filter((title) => !topLevel.includes(title))).toEqual([]);
-  });
-
-  it('relative links point at files that exist', () => {
-    const broken = documentationFiles().flatMap((file) =>
-      // Prose only, inline code removed: `f](x)` in code is not a link.
-      [
-        ...proseOf(readDoc(file))
-          .replace(/`[^`\n]*`/g, '')
-          .matchAll(/\]\((?!#|https?:)([^)]+)\)/g),
-      ]
-        .map((match) => match[1])
-        .filter((target) => !existsSync(join(projectRoot, file, '..', target))),
-    );
-    expect(broken).toEqual([]);
   });
 });
 
