@@ -1,4 +1,6 @@
+import type { DesignFinding } from '../model/design-check.js';
 import { jsonText } from './json-text.js';
+import { driftRemedies, type TableDifference } from './table-drift.js';
 
 /**
  * Typed repository errors. Each has a stable `code` and a `payload` with the facts (the key, the
@@ -191,5 +193,53 @@ export class TableNotActiveError extends RepositoryError<
       `Table ${tableName} is not ACTIVE after ${timeoutMs} ms (last status: ${lastStatus ?? 'unknown'})`,
       { tableName, lastStatus, timeoutMs },
     );
+  }
+}
+
+/** How many design findings a {@link DesignCheckFailedError} message quotes before counting the rest. */
+const quotedFindings = 3;
+
+/**
+ * A repository was asked for a model whose design check fails: an access pattern no key serves
+ * would otherwise return nothing, silently, when queried. `payload.problems` lists every finding.
+ */
+export class DesignCheckFailedError extends RepositoryError<
+  'DesignCheckFailed',
+  { readonly tableName: string; readonly problems: readonly DesignFinding[] }
+> {
+  constructor(tableName: string, problems: readonly DesignFinding[]) {
+    const quoted = problems
+      .slice(0, quotedFindings)
+      .map(({ pattern, reason }) =>
+        pattern === '(model)' ? `the model ${reason}` : `access pattern '${pattern}' is not served: ${reason}`,
+      );
+    const rest = problems.length - quoted.length;
+    super(
+      'DesignCheckFailed',
+      `The model of table '${tableName}' fails the design check: ${quoted.join('; ')}${rest > 0 ? `; and ${rest} more` : ''}. ` +
+        "Fix the model (`monotable design check <model module>` lists every finding), or pass { designCheck: 'skip' } in a tool that must open the table anyway.",
+      { tableName, problems },
+    );
+  }
+}
+
+/**
+ * An existing table that differs from its model (`createTableFromModel` with `ifExists: 'check'`,
+ * `ensureModelTable`, `monotable infra create-table`). `payload.differences` lists every one; the
+ * message lists them too, with what applies them today.
+ */
+export class TableDriftError extends RepositoryError<
+  'TableDrift',
+  { readonly tableName: string; readonly differences: readonly TableDifference[] }
+> {
+  constructor(tableName: string, differences: readonly TableDifference[]) {
+    const count = `${differences.length} difference${differences.length === 1 ? '' : 's'}`;
+    const lines = [
+      `Table ${tableName} does not match the model (${count}):`,
+      ...differences.map((difference) => `  - ${difference.description}`),
+      'monotable does not change existing tables yet; what applies these today:',
+      ...driftRemedies(differences).map((remedy) => `  - ${remedy}`),
+    ];
+    super('TableDrift', lines.join('\n'), { tableName, differences });
   }
 }

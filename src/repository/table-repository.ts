@@ -16,6 +16,7 @@ import { CapacityLedger } from './capacity.js';
 import { createCommandSender, type CommandSender } from './command-sender.js';
 import { createCursorCodec } from './cursor.js';
 import { EntityRepository, type RepositoryContext } from './entity-repository.js';
+import { requireServedPatterns, type DesignCheckMode } from './design-gate.js';
 import { fromStoredItem } from './item-codec.js';
 import { queryPatternAll, queryPatternPage, type PageOptions } from './pattern-query.js';
 import { defaultRetryOptions, type RetryOptions } from './retry.js';
@@ -34,6 +35,15 @@ export interface TableRepositoryOptions {
   readonly capacity?: CapacityLedger;
   /** Substitute sender (tests); by default requests go through a DocumentClient on `client`. */
   readonly sender?: CommandSender;
+  /**
+   * `'enforce'` (default): a model with an access pattern no key serves is refused with
+   * `DesignCheckFailedError`, before any request. `'skip'` opens it anyway: for admin tools
+   * only (a console, a data copy, a migration), whose reads do not rely on every pattern.
+   *
+   * @example
+   * const admin = new TableRepository(client, legacyModel, { designCheck: 'skip' });
+   */
+  readonly designCheck?: DesignCheckMode;
 }
 
 /** The items of a collection pattern, one array per entity. */
@@ -43,7 +53,10 @@ export type Collection<M extends ModelDefinition, N extends ModelPatternName<M>>
 
 /**
  * The repositories of one model on one table, on any `DynamoDBClient` (the in-process engine,
- * `monotable serve`, DynamoDB Local or AWS). No Scan: reads go through access patterns.
+ * `monotable serve`, DynamoDB Local or AWS). No Scan: reads go through access patterns, and the
+ * constructor refuses a model whose design check fails (`DesignCheckFailedError`, naming each
+ * unserved pattern and why) unless `designCheck: 'skip'` is passed. The check runs once per
+ * model object, so building a repository per request stays cheap.
  *
  * @example
  * const db = new TableRepository(client, model, { tableName: 'research-dev' });
@@ -62,6 +75,7 @@ export class TableRepository<M extends ModelDefinition> {
     readonly model: M,
     options: TableRepositoryOptions = {},
   ) {
+    requireServedPatterns(model, options.designCheck);
     this.tableName = options.tableName ?? model.table.name;
     this.capacity = options.sender?.capacity ?? options.capacity ?? new CapacityLedger();
     this.context = {
