@@ -1,60 +1,25 @@
 import {
   CreateTableCommand,
   DescribeTableCommand,
+  DescribeTimeToLiveCommand,
   UpdateTimeToLiveCommand,
-  type CreateTableCommandInput,
   type DynamoDBClient,
+  type TableDescription,
 } from '@aws-sdk/client-dynamodb';
 import type { ModelDefinition } from '../model/model.js';
-import { indexKeySchema } from '../model/physical-keys.js';
-import { physicalTable } from '../model/physical-table.js';
-import { TableNotActiveError } from './errors.js';
+import { buildCreateTableInput } from './create-table-input.js';
+import { TableDriftError, TableNotActiveError } from './errors.js';
+import { compareTableWithModel, type TableDifference } from './table-drift.js';
+
+export { buildCreateTableInput } from './create-table-input.js';
 
 /**
- * The CreateTable input of a model's table: string table keys, its GSIs (template or attribute
- * keys, see `physicalKeys`) with their projections, its billing mode, its stream (when the table
- * declares one). Pure. (TTL and point-in-time recovery are separate API calls; see
- * {@link createTableFromModel}.)
- *
- * @example
- * buildCreateTableInput(model, 'research-test').GlobalSecondaryIndexes?.[0].IndexName // 'gsi1'
+ * What {@link createTableFromModel} does when the table already exists: `'error'` sends
+ * CreateTable anyway, so DynamoDB's `ResourceInUseException` reaches the caller; `'check'`
+ * compares the table with the model and throws `TableDriftError` listing every difference;
+ * `'ignore'` leaves the table as it is.
  */
-export function buildCreateTableInput(model: ModelDefinition, tableName = model.table.name): CreateTableCommandInput {
-  const table = physicalTable(model.table, tableName);
-  const provisioned = table.billing.mode === 'PROVISIONED' ? table.billing : undefined;
-  const throughput = provisioned
-    ? {
-        ProvisionedThroughput: {
-          ReadCapacityUnits: provisioned.readCapacityUnits,
-          WriteCapacityUnits: provisioned.writeCapacityUnits,
-        },
-      }
-    : {};
-  const indexes = table.indexes.map((index) => ({
-    IndexName: index.name,
-    KeySchema: indexKeySchema(index),
-    Projection:
-      index.projection.type === 'INCLUDE'
-        ? { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: [...index.projection.attributes] }
-        : { ProjectionType: index.projection.type },
-    ...throughput,
-  }));
-  return {
-    TableName: table.tableName,
-    AttributeDefinitions: table.attributes.map((attribute) => ({
-      AttributeName: attribute.name,
-      AttributeType: attribute.type,
-    })),
-    KeySchema: [
-      { AttributeName: table.partitionKey.name, KeyType: 'HASH' },
-      { AttributeName: table.sortKey.name, KeyType: 'RANGE' },
-    ],
-    ...(indexes.length > 0 ? { GlobalSecondaryIndexes: indexes } : {}),
-    BillingMode: table.billing.mode,
-    ...throughput,
-    ...(table.stream ? { StreamSpecification: { StreamEnabled: true, StreamViewType: table.stream.viewType } } : {}),
-  };
-}
+export type IfTableExists = 'error' | 'check' | 'ignore';
 
 /** Options of {@link createTableFromModel}. */
 export interface CreateTableOptions {
@@ -64,34 +29,49 @@ export interface CreateTableOptions {
   readonly activeTimeoutMs?: number;
   /** Delay between two DescribeTable calls while waiting (default 100 ms). */
   readonly pollIntervalMs?: number;
+  /** When the table exists already: `'error'` (default), `'check'` or `'ignore'`; see {@link IfTableExists}. */
+  readonly ifExists?: IfTableExists;
 }
 
 /**
  * Creates the model's table (with its stream, when declared), waits until it is ACTIVE and
- * enables TTL on its TTL attribute.
+ * enables TTL on its TTL attribute. Returns true when it created the table, false when the table
+ * existed and `ifExists` (`'check'` or `'ignore'`) let it stand.
  * Point-in-time recovery is left to infrastructure code (local engines have no backups). A table
  * still not ACTIVE after `activeTimeoutMs` fails with {@link TableNotActiveError} (naming the table
- * and the last status seen), and TTL is then left alone.
+ * and the last status seen), and TTL is then left alone. With `ifExists: 'check'`, an existing
+ * table that differs from the model fails with {@link TableDriftError}, which lists every
+ * difference (indexes, key schemas, projections, key types, TTL, stream, billing mode).
  *
  * @example
  * await createTableFromModel(client, model, { tableName: 'research-dev' });
+ * await createTableFromModel(client, model, { tableName: 'research-dev', ifExists: 'check' }); // false, or TableDriftError
  */
 export async function createTableFromModel(
   client: DynamoDBClient,
   model: ModelDefinition,
   options: CreateTableOptions = {},
-): Promise<void> {
+): Promise<boolean> {
   const tableName = options.tableName ?? model.table.name;
-  const timeoutMs = options.activeTimeoutMs ?? 60_000;
-  const intervalMs = options.pollIntervalMs ?? 100;
-  await client.send(new CreateTableCommand(buildCreateTableInput(model, tableName)));
-  const started = Date.now();
-  for (;;) {
-    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
-    if (Table?.TableStatus === 'ACTIVE') break;
-    if (Date.now() - started >= timeoutMs) throw new TableNotActiveError(tableName, Table?.TableStatus, timeoutMs);
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  const ifExists = options.ifExists ?? 'error';
+  if (ifExists !== 'error') {
+    const existing = await describeTableIfExists(client, tableName);
+    if (existing) {
+      if (ifExists === 'check') await requireTableMatchesModel(client, existing, model, tableName);
+      return false;
+    }
   }
+  try {
+    await client.send(new CreateTableCommand(buildCreateTableInput(model, tableName)));
+  } catch (error) {
+    // Created by someone else since the DescribeTable above: treat it as the existing table it is.
+    if (ifExists === 'error' || !isNamed(error, 'ResourceInUseException')) throw error;
+    const existing = await describeTableIfExists(client, tableName);
+    if (!existing) throw error;
+    if (ifExists === 'check') await requireTableMatchesModel(client, existing, model, tableName);
+    return false;
+  }
+  await waitUntilActive(client, tableName, options.activeTimeoutMs ?? 60_000, options.pollIntervalMs ?? 100);
   if (model.table.timeToLiveAttribute) {
     await client.send(
       new UpdateTimeToLiveCommand({
@@ -100,4 +80,72 @@ export async function createTableFromModel(
       }),
     );
   }
+  return true;
+}
+
+/**
+ * How an existing table differs from the model (DescribeTable and DescribeTimeToLive, then
+ * {@link compareTableWithModel}); `undefined` when there is no such table.
+ *
+ * @example
+ * const differences = await findTableDrift(client, model, { tableName: 'research-dev' });
+ * if (differences?.length) console.log(differences.map((d) => d.description).join('\n'));
+ */
+export async function findTableDrift(
+  client: DynamoDBClient,
+  model: ModelDefinition,
+  options: { readonly tableName?: string } = {},
+): Promise<TableDifference[] | undefined> {
+  const tableName = options.tableName ?? model.table.name;
+  const table = await describeTableIfExists(client, tableName);
+  return table && (await driftOf(client, table, model, tableName));
+}
+
+async function requireTableMatchesModel(
+  client: DynamoDBClient,
+  table: TableDescription,
+  model: ModelDefinition,
+  tableName: string,
+): Promise<void> {
+  const differences = await driftOf(client, table, model, tableName);
+  if (differences.length > 0) throw new TableDriftError(tableName, differences);
+}
+
+async function driftOf(
+  client: DynamoDBClient,
+  table: TableDescription,
+  model: ModelDefinition,
+  tableName: string,
+): Promise<TableDifference[]> {
+  const { TimeToLiveDescription } = await client.send(new DescribeTimeToLiveCommand({ TableName: tableName }));
+  return compareTableWithModel(table, TimeToLiveDescription, model);
+}
+
+async function describeTableIfExists(client: DynamoDBClient, tableName: string): Promise<TableDescription | undefined> {
+  try {
+    return (await client.send(new DescribeTableCommand({ TableName: tableName }))).Table;
+  } catch (error) {
+    if (isNamed(error, 'ResourceNotFoundException')) return undefined;
+    throw error;
+  }
+}
+
+async function waitUntilActive(
+  client: DynamoDBClient,
+  tableName: string,
+  timeoutMs: number,
+  intervalMs: number,
+): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    if (Table?.TableStatus === 'ACTIVE') return;
+    if (Date.now() - started >= timeoutMs) throw new TableNotActiveError(tableName, Table?.TableStatus, timeoutMs);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
+
+/** By name, not class: the caller's client may come from another copy of the SDK. */
+function isNamed(error: unknown, name: string): boolean {
+  return (error as { name?: unknown } | null)?.name === name;
 }

@@ -12,6 +12,7 @@
  * const repo = new TableRepository(client, model);
  */
 export { TableRepository, type Collection, type TableRepositoryOptions } from './table-repository.js';
+export type { DesignCheckMode } from './design-gate.js';
 export {
   EntityRepository,
   type RepositoryContext,
@@ -38,7 +39,14 @@ export { buildQueryRequest, type QueryRequestOptions } from './requests/query-re
 export { batchWrite, buildBatchWriteRequests, type BatchReport, type WriteRequest } from './batch-write.js';
 export { batchGet, buildBatchGetRequests } from './batch-get.js';
 export { buildTransactWriteRequest, transactWrite, type TransactAction } from './transactions.js';
-export { buildCreateTableInput, createTableFromModel, type CreateTableOptions } from './create-table.js';
+export {
+  buildCreateTableInput,
+  createTableFromModel,
+  findTableDrift,
+  type CreateTableOptions,
+  type IfTableExists,
+} from './create-table.js';
+export { compareTableWithModel, type TableDifference, type TableDifferenceKind } from './table-drift.js';
 export { decodeChange } from './decode-change.js';
 // The primary key of an entity's item, for code that writes its own requests (a stream handler's transaction).
 export { primaryKeyOf } from './item-codec.js';
@@ -52,11 +60,13 @@ export type {
 export {
   BatchIncompleteError,
   ConditionFailedError,
+  DesignCheckFailedError,
   InvalidCursorError,
   InvalidTransitionError,
   ItemAlreadyExistsError,
   ItemNotFoundError,
   RepositoryError,
+  TableDriftError,
   TableNotActiveError,
   TransactionCancelledError,
   UnsupportedOperationError,

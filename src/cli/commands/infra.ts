@@ -16,7 +16,8 @@ import { parseLocation, type Location } from '../../transfer/location.js';
  * monotable infra cloudformation examples/research-jobs/model.ts > table.json
  * monotable infra create-table examples/research-jobs/model.ts --to sqlite:.monotable/app.db
  *
- * create-table loads the AWS SDK when it runs, so other commands start without it.
+ * create-table loads the AWS SDK when it runs, so other commands start without it. On an
+ * existing table it checks the table against the model and fails (exit 1) listing every difference.
  */
 export function register(program: Command): void {
   const infra = program
@@ -43,7 +44,9 @@ export function register(program: Command): void {
 
   infra
     .command('create-table <model>')
-    .description("create the model's table (with its indexes and TTL) on an engine, unless it exists")
+    .description(
+      "create the model's table (with its indexes and TTL) on an engine; an existing one is compared with the model (exit 1, listing every difference, when it differs)",
+    )
     .requiredOption('--to <target>', 'sqlite:<file>, an http(s) endpoint URL, or aws[:<region>]', parseTarget)
     .option('--table-name <name>', "physical name (default the model's)")
     .action(async (modulePath: string, flags: { to: Location; tableName?: string }) => {
@@ -54,7 +57,10 @@ export function register(program: Command): void {
       try {
         const created = await ensureModelTable(client, model, flags.tableName ? { tableName: flags.tableName } : {});
         const name = tableSpec(model, flags.tableName ? { tableName: flags.tableName } : {}).tableName;
-        console.error(`monotable: table ${name} ${created ? 'created' : 'already exists'} at ${description}`);
+        // A table that differs from the model has thrown TableDriftError above: exit 1 with every difference.
+        console.error(
+          `monotable: table ${name} ${created ? 'created' : 'already exists and matches the model'} at ${description}`,
+        );
       } finally {
         await close();
       }
