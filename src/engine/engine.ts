@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { Answer, PLAIN_ANSWER, ROWS_ANSWER, SELF_WRITTEN_ANSWER, type AnswerForm } from './answer.js';
 import { EngineCaches } from './engine-caches.js';
 import { DynamoDBError, internalServerError, serializationError } from './errors.js';
@@ -9,9 +10,14 @@ import { runBackfills, runBackfillsInSlices } from './backfill/backfills.js';
 import { reapExpiredItems, reapExpiredItemsInSlices } from './ttl/reaper.js';
 import { requestShapeValidatorOf, type RequestShapeValidator } from './validation/request-shape.js';
 import { closeIdlePooledDatabases } from './storage/private-database-pool.js';
+import { isReadOnlyRefusal, sqliteFileFailure } from './storage/sqlite-file-failure.js';
+
+export { SqliteFileError, type SqliteFileErrorCode } from './storage/sqlite-file-error.js';
 
 /** What `answer` needs to know of an operation, found with one lookup per call. */
 interface Route {
+  /** The operation's name, for the messages of a read-only engine. */
+  readonly operation: string;
   readonly handler: OperationHandler;
   /** The request-shape check (validation/request-shape.ts), when the operation has a shape. */
   readonly validate: RequestShapeValidator | undefined;
@@ -25,6 +31,7 @@ const routes = new Map<string, Route>(
   Object.entries(operationRegistry).map(([operation, spec]) => [
     operation,
     {
+      operation,
       handler: spec.handler,
       validate: requestShapeValidatorOf(operation),
       form: spec.writesItself ? SELF_WRITTEN_ANSWER : spec.returnsRows ? ROWS_ANSWER : PLAIN_ANSWER,
@@ -57,9 +64,25 @@ function routeOf(operation: string): Route {
 }
 
 export interface EngineOptions {
-  /** SQLite file to open or create. Omit (or set `inMemory`) for a private in-memory database. */
+  /**
+   * SQLite file to open or create. Omit (or set `inMemory`) for a private in-memory database.
+   * Its folder must exist, except a missing `.monotable/` folder, which is created. A file that
+   * cannot be opened throws {@link SqliteFileError}, naming the file, the cause and what to do.
+   */
   readonly path?: string;
   readonly inMemory?: boolean;
+  /**
+   * Open `path` to read it only: nothing is written to the file or beside it (no `-wal` or
+   * `-shm` files are left), so a read-only file, folder or file system is fine. A file in WAL
+   * mode that no other connection has open is read into memory for that (SQLite would create
+   * `-wal` and `-shm` to read it in place; files over 2 GiB are read in place all the same).
+   * The file must be in the current storage format (migrating writes). Writes are answered
+   * `AccessDeniedException`; the TTL reaper and index backfills do not run. Default false.
+   *
+   * @example
+   * const engine = new Engine({ path: 'app.sqlite', readOnly: true });
+   */
+  readonly readOnly?: boolean;
   /** Clock in epoch milliseconds; tests inject one to move time. Default `Date.now`. */
   readonly now?: () => number;
   /** How often expired TTL items are reaped, in ms; 0 disables the background reaper. Default 5000. */
@@ -83,6 +106,9 @@ export interface EngineOptions {
  */
 export class Engine {
   readonly context: EngineContext;
+  /** The SQLite file, resolved, for the messages of failures it explains; `undefined` in memory. */
+  private readonly path: string | undefined;
+  private readonly readOnly: boolean;
   private reaper: NodeJS.Timeout | undefined;
   /** The background reap under way, if any: one at a time, in slices (ttl/reaper.ts). */
   private backgroundReap: Promise<unknown> | undefined;
@@ -103,8 +129,10 @@ export class Engine {
 
   constructor(options: EngineOptions = {}) {
     const now = options.now ?? Date.now;
+    this.path = options.inMemory || !options.path ? undefined : resolve(options.path);
+    this.readOnly = this.path !== undefined && options.readOnly === true;
     const storage: Storage = openSqliteStorage(
-      options.inMemory || !options.path ? { inMemory: true, now } : { path: options.path, now },
+      this.path === undefined ? { inMemory: true, now } : { path: this.path, now, readOnly: this.readOnly },
     );
     const caches = new EngineCaches();
     this.context = {
@@ -115,7 +143,8 @@ export class Engine {
       region: options.region ?? 'us-east-1',
       accountId: options.accountId ?? '000000000000',
     };
-    const interval = options.ttlReapIntervalMs ?? 5000;
+    // A read-only engine reaps nothing: reaping writes.
+    const interval = this.readOnly ? 0 : (options.ttlReapIntervalMs ?? 5000);
     if (interval > 0) {
       this.reaper = setInterval(() => {
         // A backfill another process left behind (it crashed, or its busy database failed it) is taken up here.
@@ -142,7 +171,7 @@ export class Engine {
    * reaper's next tick (or the next UpdateTable) starts them again.
    */
   private continueBackfills(): void {
-    if (this.backgroundBackfill || this.closed || !this.context.storage.hasPendingBackfills()) return;
+    if (this.backgroundBackfill || this.closed || this.readOnly || !this.context.storage.hasPendingBackfills()) return;
     this.backgroundBackfill = runBackfillsInSlices(this.context, undefined, () => this.closed)
       .catch(() => undefined)
       .finally(() => {
@@ -213,8 +242,30 @@ export class Engine {
       return answer;
     } catch (error) {
       if (error instanceof DynamoDBError) throw error;
-      throw internalServerError(error instanceof Error ? error.message : String(error));
+      throw this.failureAnswer(route.operation, error);
     }
+  }
+
+  /**
+   * The answer to an unexpected failure: a read-only engine's refusal of a write, or
+   * `InternalServerError` whose message names the file when the file explains the failure
+   * (damaged, made read-only, …) and whose `cause` is the failure, for a server's log.
+   */
+  private failureAnswer(operation: string, error: unknown): DynamoDBError {
+    if (this.readOnly && isReadOnlyRefusal(error)) {
+      return new DynamoDBError(
+        'AccessDeniedException',
+        `${operation} is not allowed: the database ${this.path} is opened read-only`,
+      );
+    }
+    const fileFailure =
+      this.path === undefined
+        ? undefined
+        : sqliteFileFailure(error, this.path, this.readOnly ? 'read-only' : 'read-write', false);
+    const cause = fileFailure ?? error;
+    const failure = internalServerError(cause instanceof Error ? cause.message : String(cause));
+    failure.cause = cause;
+    return failure;
   }
 
   /**

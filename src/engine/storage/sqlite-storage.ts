@@ -1,12 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
 import type Database from 'better-sqlite3';
 import { resourceNotFound } from '../errors.js';
 import type { Item } from '../values/attribute-value.js';
 import { BackfillProgress } from './backfill-progress.js';
 import { Catalog, createCatalogTables, type CatalogEntry } from './catalog.js';
 import { migrateStorageFormat } from './format-migration.js';
-import { openSqliteDatabase } from './open-sqlite-database.js';
+import { openSqliteFile } from './open-sqlite-file.js';
 import { openPooledDatabase, releasePooledDatabase, type PooledDatabase } from './private-database-pool.js';
 import { privateDatabaseSqlNames } from './private-database-template.js';
 import type { PrivateSqlNames } from './private-sql-names.js';
@@ -33,7 +31,14 @@ import { putStreamed, putStreamedInHeldTransaction } from './streamed-puts.js';
 import { backfillSlice, createTable, deleteTable, hasPendingBackfills, updateTable } from './table-lifecycle.js';
 
 /** Where the database lives: a file (shared safely by several processes) or private memory. */
-export type SqliteStorageOptions = ({ readonly path: string } | { readonly inMemory: true }) & {
+export type SqliteStorageOptions = (
+  | {
+      readonly path: string;
+      /** Read the file only: nothing written to it or beside it (open-sqlite-file.ts); writes fail. */
+      readonly readOnly?: boolean;
+    }
+  | { readonly inMemory: true }
+) & {
   /** The clock stream records are stamped with (epoch ms). Default `Date.now`. */
   readonly now?: () => number;
 };
@@ -60,16 +65,24 @@ export function openSqliteStorage(options: SqliteStorageOptions): Storage {
     const pooled = openPooledDatabase();
     return new SqliteStorage(pooled.database, options.now ?? Date.now, pooled);
   }
-  // A new file's folder is created too, so `sqlite:.monotable/app.db` works on a fresh clone.
-  mkdirSync(dirname(resolve(options.path)), { recursive: true });
+  const now = options.now ?? Date.now;
+  // A failure names the file and its cause (SqliteFileError); only `.monotable/` is created when missing.
+  if (options.readOnly)
+    return openSqliteFile(
+      options.path,
+      'read-only',
+      busyTimeoutMs,
+      (database) => new SqliteStorage(database, now, undefined, true),
+    );
   // `timeout` is SQLite's busy timeout, set by better-sqlite3 without a statement.
-  const database = openSqliteDatabase(options.path, { timeout: busyTimeoutMs });
-  database.pragma('journal_mode = WAL');
-  database.pragma('synchronous = NORMAL');
-  const storage = new SqliteStorage(database, options.now ?? Date.now);
-  // Checkpoints off the engine's thread, once the file is set up (wal-checkpointer.ts).
-  storage.checkpointer = WalCheckpointer.start(database, resolve(options.path), busyTimeoutMs);
-  return storage;
+  return openSqliteFile(options.path, 'read-write', busyTimeoutMs, (database, path) => {
+    database.pragma('journal_mode = WAL');
+    database.pragma('synchronous = NORMAL');
+    const storage = new SqliteStorage(database, now);
+    // Checkpoints off the engine's thread, once the file is set up (wal-checkpointer.ts).
+    storage.checkpointer = WalCheckpointer.start(database, path, busyTimeoutMs);
+    return storage;
+  });
 }
 
 class SqliteStorage implements Storage {
@@ -122,8 +135,10 @@ class SqliteStorage implements Storage {
     readonly now: () => number,
     /** Given when `database` is a copy of the private template, its catalog, stream tables and slots made. */
     pooled?: PooledDatabase,
+    /** A file opened read-only (maybe read into memory): read as it is, nothing created or migrated. */
+    readOnly = false,
   ) {
-    this.isPrivate = database.memory;
+    this.isPrivate = database.memory && !readOnly;
     this.pooled = pooled;
     this.privateSqlNames = pooled ? privateDatabaseSqlNames() : undefined;
     this.slots = pooled ? new PrivateTableSlots(PRIVATE_TABLE_SLOTS, () => pooled.hasTemplateSchema()) : undefined;
@@ -139,6 +154,14 @@ class SqliteStorage implements Storage {
       // The template (and the DDL above) made the stream tables; their statements are prepared on first use.
       this.streams = new StreamLog(database, now);
       this.held = new HeldTransaction(database);
+      return;
+    }
+    if (readOnly) {
+      // The open checked that the catalog exists in the current format; a current file has its stream tables.
+      this.catalog = new Catalog(database);
+      this.refreshCatalog();
+      this.held = undefined;
+      this.streams = new StreamLog(database, now);
       return;
     }
     this.catalog = this.transactions.run('immediate', () => {
