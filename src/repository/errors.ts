@@ -239,6 +239,7 @@ export class TableDriftError extends RepositoryError<
       ...differences.map((difference) => `  - ${difference.description}`),
       'monotable does not change existing tables yet; what applies these today:',
       ...driftRemedies(differences).map((remedy) => `  - ${remedy}`),
+      'The AWS CLI reaches `monotable serve` and DynamoDB Local with `--endpoint-url`.',
     ];
     super('TableDrift', lines.join('\n'), { tableName, differences });
   }

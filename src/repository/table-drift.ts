@@ -98,7 +98,7 @@ const remedies: Readonly<Record<TableDifferenceKind, string>> = {
 
 /**
  * The ways to apply these differences that exist today, once each, in the order of the
- * differences. The AWS CLI reaches `monotable serve` and DynamoDB Local with `--endpoint-url`.
+ * differences.
  *
  * @example
  * driftRemedies([{ kind: 'stream', … }]) // ['the stream: `aws dynamodb update-table --stream-specification` …']

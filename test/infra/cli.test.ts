@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { Command } from 'commander';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { register } from '../../src/cli/commands/infra.js';
 import { runCommand } from '../support/run-command.js';
 import { model } from '../../examples/research-jobs/model.js';
@@ -8,12 +9,25 @@ import { cloudFormationTemplate, ModelModuleError } from '../../src/infra/index.
 import { scratchDirectory } from '../transfer/support/engines.js';
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { createLocalClient } from '../../src/local/index.js';
-import { buildCreateTableInput } from '../../src/repository/index.js';
+import { buildCreateTableInput, TableDriftError } from '../../src/repository/index.js';
 import { model as ticketModel } from './support/ticket-model-module.js';
 
 const modelModule = join(import.meta.dirname, '..', '..', 'examples', 'research-jobs', 'model.ts');
 
 const run = (...args: string[]): Promise<string> => runCommand(register, ...args);
+
+/** Runs one command as `run` does and returns what it said on standard error (its status lines). */
+async function stderrOf(...args: string[]): Promise<string> {
+  const program = new Command('monotable').exitOverride();
+  register(program);
+  const said = vi.spyOn(console, 'error').mockImplementation(() => {});
+  try {
+    await program.parseAsync(['node', 'monotable', ...args]);
+    return said.mock.calls.map((call) => call.map(String).join(' ')).join('\n');
+  } finally {
+    said.mockRestore();
+  }
+}
 
 describe('monotable infra', () => {
   const scratch = scratchDirectory();
@@ -51,6 +65,25 @@ describe('monotable infra', () => {
     } finally {
       client.destroy();
     }
+  });
+
+  it('create-table on an existing table says it matches the model, or fails listing every difference', async () => {
+    const ticketModule = join(import.meta.dirname, 'support', 'ticket-model-module.ts');
+    const file = join(scratch.path, 'existing.db');
+    await run('infra', 'create-table', ticketModule, '--to', `sqlite:${file}`);
+    expect(await stderrOf('infra', 'create-table', ticketModule, '--to', `sqlite:${file}`)).toContain(
+      'table tickets already exists and matches the model',
+    );
+    // Another model pointed at the same table: the command fails (main exits 1 with the message).
+    const error = await run('infra', 'create-table', modelModule, '--to', `sqlite:${file}`, '--table-name', 'tickets')
+      .then(() => undefined)
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(TableDriftError);
+    const { differences } = (error as TableDriftError).payload;
+    expect(differences.map((difference) => `${difference.kind} ${difference.subject}`)).toContain(
+      'extra-index byTenantStatus',
+    );
+    for (const { description } of differences) expect((error as Error).message).toContain(description);
   });
 
   it('explains a module without a model', async () => {

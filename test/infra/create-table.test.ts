@@ -1,8 +1,10 @@
 import { DescribeTableCommand, DescribeTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { ensureModelTable, tableProperties, tableSpec } from '../../src/infra/index.js';
-import { buildCreateTableInput } from '../../src/repository/index.js';
+import { buildCreateTableInput, TableDriftError } from '../../src/repository/index.js';
+import { describeEachEngine } from '../support/engines.js';
 import { endpointClient, uniqueTableName } from '../transfer/support/engines.js';
+import { driftModel, driftTableConfig } from '../repository/fixtures/drift-model.js';
 import { hasMultiAttributeKeys, models } from './support/models.js';
 
 const endpoint = inject('dynamoDbLocalEndpoint');
@@ -66,5 +68,44 @@ describe.skipIf(!endpoint && !endpoint3)("creating a model's table on DynamoDB L
     if (model.table.timeToLiveAttribute)
       expect(TimeToLiveDescription?.AttributeName).toBe(model.table.timeToLiveAttribute);
     else expect(TimeToLiveDescription?.TimeToLiveStatus).toBe('DISABLED');
+  });
+});
+
+describeEachEngine('ensureModelTable on an existing table', (engine) => {
+  // The model gained an index the table lacks: the drift is reported before any query needs it.
+  const grown = () =>
+    driftModel({
+      ...driftTableConfig,
+      indexes: {
+        ...driftTableConfig.indexes,
+        byStatus: { partitionKey: 'statuspk', sortKey: 'statussk', projection: { type: 'ALL' } },
+      },
+    });
+
+  it('accepts the model it was created from, and refuses one that gained an index, naming it', async () => {
+    const client = engine.client();
+    const tableName = uniqueTableName('drift');
+    expect(await ensureModelTable(client, driftModel(), { tableName })).toBe(true);
+    expect(await ensureModelTable(client, driftModel(), { tableName })).toBe(false);
+    const error = await ensureModelTable(client, grown(), { tableName }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(TableDriftError);
+    expect((error as TableDriftError).payload.differences).toMatchObject([
+      {
+        kind: 'missing-index',
+        subject: 'byStatus',
+        inModel: 'statuspk (HASH), statussk (RANGE); ALL',
+        inTable: 'none',
+      },
+    ]);
+    expect((error as Error).message).toContain(
+      "global secondary index 'byStatus' is in the model but not on the table",
+    );
+  });
+
+  it("leaves a table that differs alone with ifExists: 'ignore'", async () => {
+    const client = engine.client();
+    const tableName = uniqueTableName('drift');
+    await ensureModelTable(client, driftModel(), { tableName });
+    expect(await ensureModelTable(client, grown(), { tableName, ifExists: 'ignore' })).toBe(false);
   });
 });
