@@ -155,9 +155,10 @@ export {
   type LocalEngineSource,
   type LocalStreamsClientOptions,
   type RunningServer,
+  type ServerLogOptions,
   type ServerOptions,
   type ServingEngine,
 } from './local/index.js';
-export { Engine, type EngineOptions } from './engine/engine.js';
+export { Engine, SqliteFileError, type EngineOptions, type SqliteFileErrorCode } from './engine/engine.js';
 export { Answer } from './engine/answer.js';
 export { DynamoDBError } from './engine/errors.js';

@@ -15,6 +15,7 @@ export type { LocalClientOptions, LocalEngineSource, AnyClient } from './client/
 export { createEngineClient, type EngineClientOptions, type LocalClientMode } from './client/engine-client.js';
 export { createLocalStreamsClient, type LocalStreamsClientOptions } from './client/create-local-streams-client.js';
 export type { EngineLike } from './engine-like.js';
-export { closeIdleInMemoryDatabases } from '../engine/engine.js';
+export { closeIdleInMemoryDatabases, SqliteFileError, type SqliteFileErrorCode } from '../engine/engine.js';
 export { startServer, type ServerOptions, type RunningServer } from './server/start-server.js';
 export { serveEngine, type ListenOptions, type ServingEngine } from './server/serve-engine.js';
+export type { ServerLogOptions } from './server/server-log.js';

@@ -29,6 +29,7 @@ interface ServeFlags {
   readonly requireSignature?: boolean;
   readonly credentials?: string;
   readonly credentialsFile?: string;
+  readonly log?: 'requests';
 }
 
 export const serveCommand: CliCommand = {
@@ -91,6 +92,12 @@ export const serveCommand: CliCommand = {
       .option(
         '--credentials-file <file>',
         'access keys for --require-signature: one KEY:SECRET per line; blank lines and # comments skipped',
+      )
+      .option(
+        '--log <what>',
+        'requests: one line per request on standard error (operation, table, HTTP status, time in ms, request id); ' +
+          'internal errors (HTTP 500) are always logged there, with their request id and stack',
+        parseLogChoice,
       );
     command.action(async (flags: ServeFlags) => {
       if (flags.db && flags.inMemory) command.error('error: --db and --in-memory exclude each other');
@@ -146,6 +153,7 @@ function signingCredentials(flags: ServeFlags): Map<string, string> | undefined 
 async function serve(flags: ServeFlags, credentials: Map<string, string> | undefined): Promise<void> {
   const path = flags.inMemory ? undefined : resolve(flags.db ?? DEFAULT_DATABASE_FILE);
   const server = await startServer({
+    log: { requests: flags.log === 'requests' },
     port: flags.port,
     host: flags.host,
     region: flags.region,
@@ -160,6 +168,8 @@ async function serve(flags: ServeFlags, credentials: Map<string, string> | undef
       maxBufferedBytes: flags.maxBufferedMb * 1024 * 1024,
     },
     ...(credentials ? { requireSignature: { credentials } } : {}),
+  }).catch((error: unknown) => {
+    throw listenFailure(error, flags) ?? error;
   });
   if (!isLoopback(flags.host)) {
     console.warn(
@@ -188,10 +198,37 @@ async function serve(flags: ServeFlags, credentials: Map<string, string> | undef
   process.on('SIGTERM', stop);
 }
 
+/** The port in use, or closed to this user, said in the command's words (`--port`), or `undefined` for another failure. */
+function listenFailure(error: unknown, flags: ServeFlags): Error | undefined {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const where = `port ${flags.port} on ${flags.host}`;
+  if (code === 'EADDRINUSE') {
+    return new Error(
+      `${where} is in use (by another monotable serve, DynamoDB Local, or another program): ` +
+        `stop it, choose another port (--port ${flags.port === 65535 ? 8001 : flags.port + 1}), ` +
+        'or let the system pick a free one (--port 0; the endpoint line shows which)',
+      { cause: error },
+    );
+  }
+  if (code === 'EACCES') {
+    return new Error(
+      `permission denied to listen on ${where} (ports below 1024 need privileges): ` +
+        'choose another port (--port 8000), or let the system pick a free one (--port 0)',
+      { cause: error },
+    );
+  }
+  return undefined;
+}
+
 function parsePort(value: string): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError('not a port number');
   return port;
+}
+
+function parseLogChoice(value: string): 'requests' {
+  if (value !== 'requests') throw new InvalidArgumentError('the only choice is "requests"');
+  return value;
 }
 
 function parseCount(value: string): number {

@@ -44,8 +44,10 @@ export function createLeanHttpServer(options: {
   readonly maxBodyBytes: number;
   /** Timeouts and caps for slow or stalled clients (see `ConnectionLimits`). */
   readonly limits?: ConnectionLimits;
+  /** Called once each answer is written, with the request id it was sent under (for the server's log). */
+  readonly onAnswered?: (head: RequestHead, reply: WireAnswer, requestId: string) => void;
 }): LeanHttpServer {
-  const { answer, fallback, keepAliveTimeoutMs, maxBodyBytes } = options;
+  const { answer, fallback, keepAliveTimeoutMs, maxBodyBytes, onAnswered } = options;
   const rawRequests = options.rawRequests === true;
   const limits = options.limits ?? DEFAULT_CONNECTION_LIMITS;
   const budget = new BufferBudget(limits.maxBufferedBytes);
@@ -155,11 +157,12 @@ export function createLeanHttpServer(options: {
           pending = pending.subarray(requestEnd);
           deadline.clear();
           const reply = answer(head, body, raw);
+          const requestId = newRequestId();
           // One string, head and body: written straight from it, in one write call.
           socket.write(
-            responseHead(reply, newRequestId(), dateHeader(now), head.close ? CLOSE_HEADERS : keepAliveHeaders) +
-              reply.text,
+            responseHead(reply, requestId, dateHeader(now), head.close ? CLOSE_HEADERS : keepAliveHeaders) + reply.text,
           );
+          onAnswered?.(head, reply, requestId);
           if (head.close) {
             socket.off('data', onData);
             socket.end();

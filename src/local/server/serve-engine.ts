@@ -6,6 +6,7 @@ import { createLeanHttpServer } from './http-front-end.js';
 import { acceptsGzip, decodeRequestBody, gzipResponse, undecodableBodyResponse } from './content-encoding.js';
 import { hostAllowList, hostNotAllowedBody } from './host-allow-list.js';
 import { headerFields } from './http-request-head.js';
+import { ServerLog, type ServerLogOptions } from './server-log.js';
 import { SignatureVerifier } from './signature-v4.js';
 import {
   answerWireRequest,
@@ -44,6 +45,15 @@ export interface ListenOptions {
     /** Secret access key by access key id. */
     readonly credentials: ReadonlyMap<string, string> | Readonly<Record<string, string>>;
   };
+  /**
+   * What the server writes to standard error (or `log.write`): every internal error (an
+   * `InternalServerError` answer) with its request id and stack, always; with
+   * `requests: true`, one line per request (operation, table, status, ms, request id).
+   *
+   * @example
+   * await startServer({ port: 0, log: { requests: true } });
+   */
+  readonly log?: ServerLogOptions;
 }
 
 export interface ServingEngine {
@@ -67,6 +77,7 @@ export async function serveEngine(engine: EngineLike, options: ListenOptions = {
   const limits: ConnectionLimits = { ...DEFAULT_CONNECTION_LIMITS, ...options.limits };
   const keepAliveTimeoutMs = options.keepAliveTimeoutMs ?? KEEP_ALIVE_TIMEOUT_MS;
   const verifier = signatureVerifier(options.requireSignature, region);
+  const log = new ServerLog(engine, options.log);
   // Node's HTTP server answers every request outside the ordinary shape the lean front reads,
   // under the same head and whole-request deadlines (it answers 408 for the latter).
   const fallback = createServer(
@@ -93,7 +104,7 @@ export async function serveEngine(engine: EngineLike, options: ListenOptions = {
           }),
         );
       }
-      handleRequest(engine, region, request, response, listeningAt, verifier);
+      handleRequest(log, region, request, response, listeningAt, verifier);
     },
   );
   // A client that sends garbage or hangs up mid-request must not take the server down.
@@ -110,11 +121,13 @@ export async function serveEngine(engine: EngineLike, options: ListenOptions = {
     maxBodyBytes: MAX_REQUEST_BYTES,
     limits,
     rawRequests: verifier !== undefined,
-    answer: (head, body, raw) =>
-      allowHost?.(head.host) === false
+    onAnswered: (head, reply, requestId) => log.end(reply.statusCode, requestId, head.target),
+    answer: (head, body, raw) => {
+      log.begin();
+      return allowHost?.(head.host) === false
         ? { statusCode: 400, contentType: JSON_CONTENT_TYPE, text: hostNotAllowedBody(head.host ?? '') }
         : answerWireRequest(
-            engine,
+            log.engine,
             {
               method: 'POST',
               target: head.target,
@@ -134,7 +147,8 @@ export async function serveEngine(engine: EngineLike, options: ListenOptions = {
                   : undefined,
             },
             region,
-          ),
+          );
+    },
   });
   const server = lean.server;
   await new Promise<void>((resolve, reject) => {
@@ -168,7 +182,7 @@ function signatureVerifier(required: ListenOptions['requireSignature'], region: 
 }
 
 function handleRequest(
-  engine: EngineLike,
+  log: ServerLog,
   region: string,
   request: IncomingMessage,
   response: ServerResponse,
@@ -201,8 +215,9 @@ function handleRequest(
     if (decoded === undefined) return send(response, undecodableBodyResponse());
     const body = decoded.toString('utf8');
     const url = request.url ?? '/';
+    log.begin();
     const answer = dispatchWireRequest(
-      engine,
+      log.engine,
       {
         method: request.method ?? 'GET',
         target: header(request, 'x-amz-target'),
@@ -219,6 +234,7 @@ function handleRequest(
       listeningAt,
     );
     send(response, acceptsGzip(header(request, 'accept-encoding')) ? gzipResponse(answer) : answer);
+    log.end(answer.statusCode, answer.headers['x-amzn-RequestId'], header(request, 'x-amz-target'));
   });
 }
 
