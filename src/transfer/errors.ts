@@ -48,6 +48,22 @@ export class MissingFileError extends TransferError<'MissingFile'> {
   }
 }
 
+/** An `aws` location without a region, and none in the environment or the profile. */
+export class MissingRegionError extends TransferError<'MissingRegion'> {
+  constructor(
+    readonly location: string,
+    cause: unknown,
+  ) {
+    super(
+      'MissingRegion',
+      `${location}: no AWS region is given. Name one in the location (aws:eu-west-1), ` +
+        'set AWS_REGION (export AWS_REGION=eu-west-1), or set region in the AWS profile in use ' +
+        '(~/.aws/config, the profile AWS_PROFILE names, else [default])',
+      { cause },
+    );
+  }
+}
+
 /** The table to read or write does not exist at the location; the message is DynamoDB's, plus where. */
 export class TableNotFoundError extends TransferError<'TableNotFound'> {
   constructor(

@@ -20,6 +20,7 @@ export {
   ImportLineError,
   InvalidLocationError,
   MissingFileError,
+  MissingRegionError,
   TableNotFoundError,
   TransferError,
   UnprocessedItemsError,

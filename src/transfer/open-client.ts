@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { importModule } from '../shared/import-module.js';
-import { MissingFileError, UnsupportedLocationRoleError } from './errors.js';
+import { MissingFileError, MissingRegionError, UnsupportedLocationRoleError } from './errors.js';
 import { describeLocation, type Location } from './location.js';
 
 /** A low-level client for one location, and how to let go of it. */
@@ -18,6 +18,11 @@ export interface OpenClientOptions {
    * target whose table must already exist (import). Default false (copy creates both).
    */
   readonly mustExist?: boolean;
+  /**
+   * Open a `sqlite:` file to read it only (a source): nothing is written to it or beside it, so
+   * a read-only file or folder is fine (the engine's `readOnly`). Default false.
+   */
+  readonly readOnly?: boolean;
 }
 
 /** Why `adr-sqlite:` is refused as a target, and what to write to instead. */
@@ -47,6 +52,13 @@ export async function openClient(location: Location, options: OpenClientOptions 
     case 'aws': {
       const { DynamoDBClient } = await awsSdk();
       const client = new DynamoDBClient(location.region ? { region: location.region } : {});
+      // The SDK finds no region only when a request is sent, and says no more than "Region is missing".
+      try {
+        await client.config.region();
+      } catch (error) {
+        client.destroy();
+        throw new MissingRegionError(description, error);
+      }
       return { client, description, close: async () => client.destroy() };
     }
     case 'endpoint': {
@@ -63,7 +75,9 @@ export async function openClient(location: Location, options: OpenClientOptions 
       if (options.mustExist && !existsSync(location.path)) throw new MissingFileError(description, location.path);
       // Loaded on demand so that moving data between AWS endpoints never loads the engine.
       const { createLocalClient } = await import('../local/index.js');
-      const client = createLocalClient({ path: location.path });
+      const client = createLocalClient(
+        options.readOnly ? { path: location.path, engineOptions: { readOnly: true } } : { path: location.path },
+      );
       return { client, description, close: async () => client.destroy() };
     }
     case 'adr-sqlite':

@@ -27,8 +27,9 @@ export async function openSource(
   if (isOpenedClient(input)) return scanSource({ ...input, close: async () => {} }, tableName, options);
   const location = typeof input === 'string' ? parseLocation(input) : input;
   if (location.kind === 'adr-sqlite') return adrSqliteSource(location.path, location.table ?? tableName);
-  // Reading never creates a file: a missing `sqlite:` file is an error naming it.
-  return scanSource(await openClient(location, { mustExist: true }), tableName, options);
+  // Reading never creates a file, nor writes one: a missing `sqlite:` file is an error naming it,
+  // and an existing one is opened read-only (nothing written beside it either).
+  return scanSource(await openClient(location, { mustExist: true, readOnly: true }), tableName, options);
 }
 
 /**

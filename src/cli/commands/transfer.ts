@@ -3,8 +3,10 @@ import type { CliCommand } from '../command.js';
 import { parseLocation, type Location } from '../../transfer/location.js';
 import { assertWritable } from '../../transfer/open-client.js';
 
-const engineLocations = 'http(s)://host:port (monotable serve, DynamoDB Local) or aws[:<region>]';
-const sourceHelp = `sqlite:<file> (a monotable file), adr-sqlite:<file>[?table=<name>] (a plain ADR-shaped table), ${engineLocations}`;
+const engineLocations =
+  'http(s)://host:port (monotable serve, DynamoDB Local) or aws[:<region>] (without a region: AWS_REGION, else the AWS profile)';
+// A file source is opened read-only: nothing is written to it or beside it (no -wal or -shm).
+const sourceHelp = `sqlite:<file> (a monotable file, opened read-only), adr-sqlite:<file>[?table=<name>] (a plain ADR-shaped table), ${engineLocations}`;
 // adr-sqlite: is read-only: it is never offered as a target.
 const targetHelp = `sqlite:<file> (a monotable file), ${engineLocations}`;
 
