@@ -26,7 +26,7 @@ export class ModelModuleError extends ModelError<
 }
 
 /** The file behind a model module argument: a path relative to `cwd`, else a package specifier. */
-function modulePathOf(path: string, cwd: string): string {
+export function modulePathOf(path: string, cwd: string): string {
   const absolute = resolve(cwd, path);
   if (existsSync(absolute)) return absolute;
   if (!isPackageSpecifier(path)) throw new ModelModuleError(path, 'no such file');
