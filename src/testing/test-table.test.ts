@@ -3,7 +3,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineEntity, defineModel, defineTable } from '../model/index.js';
-import { ItemAlreadyExistsError, ValidationError } from '../repository/index.js';
+import { DesignCheckFailedError, ItemAlreadyExistsError, ValidationError } from '../repository/index.js';
 import { createTestTable } from './test-table.js';
 
 const table = defineTable({
@@ -129,6 +129,18 @@ describe('createTestTable', () => {
     expect(await t.repositories.cart.get({ customer: 'ann' })).toBeDefined();
     expect(t.reapExpiredItems()).toBe(1);
     expect(await t.repositories.cart.get({ customer: 'ann' })).toBeUndefined();
+  });
+
+  it('refuses a model the design check fails, as the repositories do, unless told to skip the check', async () => {
+    const unserved = defineModel({
+      table,
+      entities: [order],
+      accessPatterns: { allOrders: { description: 'All orders', entities: ['order'], scan: true } },
+    });
+    await expect(createTestTable(unserved)).rejects.toBeInstanceOf(DesignCheckFailedError);
+    await using t = await createTestTable(unserved, { repository: { designCheck: 'skip' } });
+    await t.seed({ order: [{ orderId: 'o1', customer: 'ann', placedAt: start }] });
+    expect(await t.repositories.order.get({ orderId: 'o1' })).toBeDefined();
   });
 
   it('gives every test table an engine of its own', async () => {
