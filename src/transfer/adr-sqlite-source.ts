@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type * as Database from '../engine/storage/sqlite-driver.js';
 import { openSqliteDatabase, SqliteBindingError } from '../engine/storage/open-sqlite-database.js';
 import type { WireItem } from './export-json.js';
 import { AdrMappingError, adrRowToItem, type AdrRow } from './adr-item.js';

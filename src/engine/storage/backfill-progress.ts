@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type * as Database from './sqlite-driver.js';
 
 /**
  * The work a backfill still has to do on one table (UpdateTable's new GSI, UpdateTimeToLive's

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type * as Database from './sqlite-driver.js';
 import { tableDefinitionFromJson, tableDefinitionJson } from './index-definition-json.js';
 import type { StoredTableDefinition } from './storage.js';
 

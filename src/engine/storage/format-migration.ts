@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type * as Database from './sqlite-driver.js';
 import type { Item } from '../values/attribute-value.js';
 import { itemSize } from '../values/index.js';
 import { STORAGE_FORMAT_VERSION, type Catalog } from './catalog.js';

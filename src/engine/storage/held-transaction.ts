@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type * as Database from './sqlite-driver.js';
 
 /**
  * Write transactions that end between two COMMITs of the held transaction.

@@ -1,22 +1,23 @@
 import { packageRequire } from '../../shared/package-require.js';
-import type Database from 'better-sqlite3';
+import type BetterSqlite3Module from 'better-sqlite3';
+import type * as Database from './sqlite-driver.js';
 
 // Start-up trick (docs/performance.md, "Starting the command line", bench section h):
 // better-sqlite3 is CommonJS. Imported from an ES module, Node 20 lexes each of its files for
 // their export names and loads them through the ES module loader; required, they load as plain
 // CommonJS, for less than half the cost. It is the same module instance an import gives.
-const BetterSqlite3 = packageRequire('better-sqlite3') as typeof Database;
+const BetterSqlite3 = packageRequire('better-sqlite3') as typeof BetterSqlite3Module;
 
 /**
- * better-sqlite3's error class (the one its statements throw), for `instanceof` checks.
+ * The SQLite driver's error class (the one its statements throw), for `instanceof` checks.
  *
  * @example
  * if (error instanceof SqliteError && error.code === 'SQLITE_BUSY') retry();
  */
-export const SqliteError = BetterSqlite3.SqliteError;
+export const SqliteError: Database.SqliteErrorClass = BetterSqlite3.SqliteError;
 
 /**
- * better-sqlite3's native binding (`better_sqlite3.node`) could not be loaded: its install
+ * The SQLite driver's native binding (`better_sqlite3.node`) could not be loaded: its install
  * script never ran (npm 11 skips dependency install scripts that are not allowed), or it was
  * built for another Node version or platform. The message names the Node that tried to load it
  * and the fix; `cause` is the loader's own error.
@@ -40,7 +41,7 @@ export class SqliteBindingError extends Error {
 }
 
 /**
- * Opens a better-sqlite3 database (a file, `':memory:'`, or a serialized database to copy
+ * Opens a SQLite database with the driver (a file, `':memory:'`, or a serialized database to copy
  * into memory), turning a binding that cannot load into
  * {@link SqliteBindingError}; every other error (a missing file, a locked one) is rethrown as is.
  *
@@ -49,7 +50,9 @@ export class SqliteBindingError extends Error {
  */
 export function openSqliteDatabase(filename: string | Buffer, options?: Database.Options): Database.Database {
   try {
-    return new BetterSqlite3(filename, options);
+    // Assigned to the storage's own declaration of the driver's API: the compiler checks they agree.
+    const database: Database.Database = new BetterSqlite3(filename, options);
+    return database;
   } catch (error) {
     if (isBindingLoadFailure(error)) throw new SqliteBindingError(error);
     throw error;

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type * as Database from './sqlite-driver.js';
 import type { StoredRow } from './stored-row.js';
 
 /**

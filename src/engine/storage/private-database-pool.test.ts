@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type * as Database from './sqlite-driver.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeIdleInMemoryDatabases, Engine } from '../engine.js';
 import { GROWTH_LIMIT_PAGES, POOL_LIMIT } from './private-database-pool.js';

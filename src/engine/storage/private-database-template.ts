@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type * as Database from './sqlite-driver.js';
 import { createCatalogTables } from './catalog.js';
 import { openSqliteDatabase } from './open-sqlite-database.js';
 import { PrivateSqlNames } from './private-sql-names.js';

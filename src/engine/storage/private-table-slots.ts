@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type * as Database from './sqlite-driver.js';
 import { keyColumnTypeOf } from './index-key-columns.js';
 import type { KeyAttribute } from './storage.js';
 import { createIndexTable, createItemTable } from './table-schema.js';

@@ -9,7 +9,7 @@ const DAMAGED_REMEDY =
   'Restore it from a backup, or save what is readable into a new file with the sqlite3 shell (`sqlite3 <file> .recover | sqlite3 <new file>`); move it away to start afresh';
 
 /**
- * The {@link SqliteFileError} that explains why SQLite (or better-sqlite3) failed on the file at
+ * The {@link SqliteFileError} that explains why SQLite (or its driver) failed on the file at
  * `path`, or `undefined` when the failure is not the file's (a bug, a busy lock at run time).
  * SQLite's code says a file is not a database or is damaged; for the codes that only say
  * "cannot open", "read-only" or "I/O error", the file system is asked (only now, after the

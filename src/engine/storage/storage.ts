@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type * as Database from './sqlite-driver.js';
 import type { AttributeValue, Item, ScalarKeyType } from '../values/attribute-value.js';
 import type { SliceLimits } from './slice-limits.js';
 import type { StoredRow } from './stored-row.js';
@@ -130,7 +130,7 @@ export interface TableStatistics {
  * across processes sharing the file.
  */
 export interface Storage {
-  /** The open better-sqlite3 handle, for modules that keep tables of their own (idempotency tokens). */
+  /** The open SQLite connection, for modules that keep tables of their own (idempotency tokens). */
   readonly database: Database.Database;
 
   getTable(name: string): StoredTableDefinition | undefined;

@@ -73,7 +73,7 @@ export class StoredRow {
 
 /**
  * The one column reads select for a row: its size in decimal digits, then its JSON text
- * (which starts with `{`). better-sqlite3 hands a single plucked column over far cheaper
+ * (which starts with `{`). The SQLite driver hands a single plucked column over far cheaper
  * than a row of two (no array per row), which is most of what a read of small items costs.
  */
 export const STORED_ROW_COLUMN = 'size || data';

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type * as Database from './sqlite-driver.js';
 import type { Item } from '../values/attribute-value.js';
 import { itemSize } from '../values/index.js';
 import { itemsEqual } from '../values/items-equal.js';
@@ -23,7 +23,7 @@ export interface StreamRow {
 }
 
 /**
- * One stream record as stored, as a row of its columns (better-sqlite3's raw rows: a page
+ * One stream record as stored, as a row of its columns (the SQLite driver's raw rows: a page
  * of 1,000 records is read without an object per row). Members by {@link RECORD_COLUMN}.
  */
 export type StoredRecordRow = [

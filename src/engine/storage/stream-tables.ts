@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type * as Database from './sqlite-driver.js';
 
 /*
  * The stream records of every table, in two ordinary SQLite tables of the file (readable

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type * as Database from './sqlite-driver.js';
 import { keyDoesNotMatchSchema, validationError } from '../errors.js';
 import type { AttributeValue, Item } from '../values/attribute-value.js';
 import { encodeKeyValue } from '../values/index.js';

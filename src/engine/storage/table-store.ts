@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type * as Database from './sqlite-driver.js';
 import type { Item } from '../values/attribute-value.js';
 import { itemSize } from '../values/index.js';
 import { CreationTimes } from './creation-time.js';
@@ -327,7 +327,7 @@ export class TableStore extends TableReads {
 
   /**
    * Visits the rows after `afterRowid` in rowid order until `limits` are reached, reading
-   * them in small batches (better-sqlite3 cannot write while a read statement is open).
+   * them in small batches (the SQLite driver cannot write while a read statement is open).
    */
   private eachRowAfter(
     afterRowid: number,

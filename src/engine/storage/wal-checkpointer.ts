@@ -1,6 +1,6 @@
 import { packageRequire } from '../../shared/package-require.js';
 import { Worker } from 'node:worker_threads';
-import type Database from 'better-sqlite3';
+import type * as Database from './sqlite-driver.js';
 
 /**
  * How often the checkpointing thread copies the write-ahead log into the database file (ms):

@@ -1,12 +1,12 @@
-import type Database from 'better-sqlite3';
+import type * as Database from './sqlite-driver.js';
 
 type Statement = Database.Statement<[]>;
 
 /**
- * Transactions as better-sqlite3's `database.transaction(fn)` runs them — `BEGIN
+ * Transactions as the SQLite driver's `database.transaction(fn)` runs them — `BEGIN
  * IMMEDIATE` (or `BEGIN DEFERRED`) … `COMMIT`, or a savepoint when a transaction is already
  * open, undone when `work` throws — with each statement prepared on first use.
- * better-sqlite3 prepares all nine statements of its transaction functions the first time
+ * The driver prepares all nine statements of its transaction functions the first time
  * a database makes one; a private in-memory database, whose writes run as savepoints of
  * its held transaction, uses three, and a fresh engine per test pays for every prepare.
  *
@@ -38,7 +38,7 @@ export class WriteTransactions {
     try {
       result = work();
     } catch (error) {
-      // As better-sqlite3 does: SQLite may have rolled the transaction back already.
+      // As the driver does: SQLite may have rolled the transaction back already.
       if (this.database.inTransaction) {
         this.statement(nested ? ROLLBACK_TO : ROLLBACK).run();
         if (nested) this.statement(RELEASE).run();

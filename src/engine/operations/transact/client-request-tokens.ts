@@ -1,5 +1,5 @@
 import * as crypto from 'node:crypto';
-import type Database from 'better-sqlite3';
+import type * as Database from '../../storage/sqlite-driver.js';
 import { DynamoDBError } from '../../errors.js';
 import { SqliteError } from '../../storage/open-sqlite-database.js';
 import { CanonicalJsonWriter } from './canonical-json.js';
