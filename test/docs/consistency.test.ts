@@ -38,15 +38,6 @@ describe('paths named in the docs', () => {
   });
 });
 
-describe('docs/ repeat README sections verbatim', () => {
-  for (const [file, heading] of [['docs/cloud-path.md', 'From the laptop to AWS']] as const) {
-    it(`${file} is the README's "${heading}"`, () => {
-      const body = readDoc(file).replace(/^<!--[^\n]*-->\n/, '');
-      expect(body).toBe(section(readme, heading));
-    });
-  }
-});
-
 /** The transcript blocks of a doc: `$ npx monotable design …` lines and the output under them. */
 function designTranscripts(file: string): { words: string[]; output: string }[] {
   const out: { words: string[]; output: string }[] = [];

@@ -9,18 +9,11 @@ import { runGenerated, typeCheck, writeGeneratedBlocks, type GeneratedBlock } fr
  * `<!-- docs-test: skip -->` leaves a block out entirely.
  */
 function typeScriptBlocks(): CodeBlock[] {
-  const seen = new Set<string>();
-  const blocks: CodeBlock[] = [];
-  for (const file of documentationFiles()) {
-    for (const block of codeBlocks(file)) {
-      if (!['ts', 'typescript', 'tsx'].includes(block.language) || block.directive === 'skip') continue;
-      // docs/ repeats README sections verbatim (checked elsewhere): the same code is checked once.
-      if (seen.has(block.code)) continue;
-      seen.add(block.code);
-      blocks.push(block);
-    }
-  }
-  return blocks;
+  return documentationFiles().flatMap((file) =>
+    codeBlocks(file).filter(
+      (block) => ['ts', 'typescript', 'tsx'].includes(block.language) && block.directive !== 'skip',
+    ),
+  );
 }
 
 const blocks = typeScriptBlocks();
