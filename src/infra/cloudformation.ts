@@ -14,9 +14,17 @@ export interface CloudFormationTemplate {
   readonly AWSTemplateFormatVersion: '2010-09-09';
   readonly Description: string;
   readonly Parameters: Record<string, Record<string, unknown>>;
+  /** Present when a resource is conditional (a stream handler's mapping, created once its function is given). */
+  readonly Conditions?: Record<string, Record<string, unknown>>;
   readonly Resources: Record<
     string,
-    { Type: string; DeletionPolicy?: string; UpdateReplacePolicy?: string; Properties: Record<string, unknown> }
+    {
+      Type: string;
+      Condition?: string;
+      DeletionPolicy?: string;
+      UpdateReplacePolicy?: string;
+      Properties: Record<string, unknown>;
+    }
   >;
   readonly Outputs: Record<string, Record<string, unknown>>;
 }
@@ -106,12 +114,15 @@ function globalIndexProperties(
  * its `StreamArn`; each declared stream handler gets an event source mapping from the stream to
  * a function deployed apart, whose ARN (or name) is the `<Handler>FunctionArn` parameter (the
  * function's role needs `dynamodb:DescribeStream`, `GetRecords`, `GetShardIterator` and
- * `ListStreams` on the stream). The CDK construct builds the function too.
+ * `ListStreams` on the stream). The parameter is empty by default and the mapping is created
+ * only once it is given, so the table deploys before its functions exist. The CDK construct
+ * builds the function too.
  *
  * @example
  * const template = cloudFormationTemplate(model);
  * writeFileSync('table.json', JSON.stringify(template, null, 2));
  * // aws cloudformation deploy --template-file table.json --stack-name research-data
+ * // later, with the function: … --parameter-overrides JobStatusCountersFunctionArn=<its ARN>
  */
 export function cloudFormationTemplate(model: ModelDefinition): CloudFormationTemplate {
   const spec = tableSpec(model);
@@ -129,14 +140,25 @@ export function cloudFormationTemplate(model: ModelDefinition): CloudFormationTe
       },
       ...Object.fromEntries(
         handlers.map((handler) => [
-          `${handler.id}FunctionArn`,
+          functionParameter(handler),
           {
             Type: 'String',
-            Description: `ARN or name of the Lambda function of stream handler ${handler.name} (${handler.entry}, export ${handler.handler})`,
+            Default: '',
+            Description: `ARN or name of the Lambda function of stream handler ${handler.name} (${handler.entry}, export ${handler.handler}); empty: no event source mapping`,
           },
         ]),
       ),
     },
+    ...(handlers.length > 0
+      ? {
+          Conditions: Object.fromEntries(
+            handlers.map((handler) => [
+              functionCondition(handler),
+              { 'Fn::Not': [{ 'Fn::Equals': [{ Ref: functionParameter(handler) }, ''] }] },
+            ]),
+          ),
+        }
+      : {}),
     Resources: {
       [logicalId]: {
         Type: 'AWS::DynamoDB::Table',
@@ -149,9 +171,10 @@ export function cloudFormationTemplate(model: ModelDefinition): CloudFormationTe
           `${handler.id}EventSourceMapping`,
           {
             Type: 'AWS::Lambda::EventSourceMapping',
+            Condition: functionCondition(handler),
             Properties: {
               EventSourceArn: { 'Fn::GetAtt': [logicalId, 'StreamArn'] },
-              FunctionName: { Ref: `${handler.id}FunctionArn` },
+              FunctionName: { Ref: functionParameter(handler) },
               ...eventSourceMappingProperties(handler),
             },
           },
@@ -166,4 +189,14 @@ export function cloudFormationTemplate(model: ModelDefinition): CloudFormationTe
         : {}),
     },
   };
+}
+
+/** The template parameter naming a stream handler's function. */
+function functionParameter(handler: StreamHandlerSpec): string {
+  return `${handler.id}FunctionArn`;
+}
+
+/** The condition that holds once that parameter is given: only then is the mapping created. */
+function functionCondition(handler: StreamHandlerSpec): string {
+  return `Has${handler.id}Function`;
 }
