@@ -161,15 +161,18 @@ done
 
 if [ "${1:-}" != "--only-smoke" ]; then
   # --- the README's code blocks, from the installed package (latest SDK, the CI's Node) -----
+  # The docs pages the README links to for its reference carry examples of the same kind.
   dir="$(app_dir "$latest_sdk")"
   if binding="$(binding_for "$(node -p 'process.versions.node.split(".")[0]')")"; then
     use_binding "$dir" "$binding"
-    start=$(date +%s)
-    if out="$(cd "$root" && node --import tsx "$here/readme-blocks.ts" README.md "$dir" 2>&1)"; then
-      pass "README code blocks from the installed package ($(elapsed "$start")): ${out##*$'\n'}"
-    else
-      fail "README code blocks from the installed package"; echo "$out" | tail -n 30
-    fi
+    for doc in README.md docs/local-engine.md docs/modeling.md docs/cloud-path.md; do
+      start=$(date +%s)
+      if out="$(cd "$root" && node --import tsx "$here/readme-blocks.ts" "$doc" "$dir" 2>&1)"; then
+        pass "$doc code blocks from the installed package ($(elapsed "$start")): ${out##*$'\n'}"
+      else
+        fail "$doc code blocks from the installed package"; echo "$out" | tail -n 30
+      fi
+    done
   else
     fail "README code blocks: no better-sqlite3 binding for this Node"
   fi
