@@ -8,6 +8,7 @@
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
+  type Collection,
   ItemAlreadyExistsError,
   RepositoryError,
   TableRepository,
@@ -70,7 +71,7 @@ export class DialogueRepository {
   }
 
   /** Everything of a dialogue in one Query, split per entity. */
-  whole(dialogueId: string) {
+  whole(dialogueId: string): Promise<Collection<typeof model, 'getWholeDialogue'>> {
     return this.db.collection('getWholeDialogue', { dialogueId }, { consistent: true });
   }
 

@@ -8,6 +8,7 @@
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
+  type Collection,
   RepositoryError,
   TableRepository,
   TransactionCancelledError,
@@ -73,7 +74,7 @@ export class DocumentRepository {
   }
 
   /** The realm, its documents and links in one Query. */
-  whole(realmId: string) {
+  whole(realmId: string): Promise<Collection<typeof model, 'getRealmWithEverything'>> {
     return this.db.collection('getRealmWithEverything', { realmId }, { consistent: true });
   }
 
