@@ -2,6 +2,7 @@
 # The package as a user installs it: `npm pack` (prepack builds dist), then the tarball installed
 # into throwaway apps, one per supported AWS SDK bound (the oldest and the latest), and
 # smoke.mjs run in each on Node 20, 22 and 24. Also: the app holds ONE copy of the SDK, the
+# package's declarations compile in a strict app (`skipLibCheck: false`, strict-types.mjs), the
 # README's runnable code blocks run from the installed package (readme-blocks.ts), and attw and
 # publint find nothing in the tarball.
 #
@@ -93,13 +94,15 @@ one_copy() { # app dir: each SDK package once, none nested under monotable
   [ -z "$problems" ] || { echo "$problems"; return 1; }
 }
 
+types_node="$(node -p "require('$root/package.json').devDependencies['@types/node']")"
 for version in "$oldest_sdk" "$latest_sdk"; do
   start=$(date +%s)
-  extra=()
+  # Node's types, as a TypeScript app has them (strict-types.mjs compiles against them).
+  extra=("@types/node@$types_node")
   # The README's blocks use the CDK construct (optional peers); one app is enough for them.
   # The streams client at the version the repo's own tests use.
   streams_sdk="$(node -p "require('$root/package.json').devDependencies['@aws-sdk/client-dynamodb-streams']")"
-  [ "$version" = "$latest_sdk" ] && extra=(aws-cdk-lib@2 constructs@10 "@aws-sdk/client-dynamodb-streams@$streams_sdk")
+  [ "$version" = "$latest_sdk" ] && extra+=(aws-cdk-lib@2 constructs@10 "@aws-sdk/client-dynamodb-streams@$streams_sdk")
   if install_app "$version" "${extra[@]}"; then
     echo "app with SDK $version installed in $(elapsed "$start")"
     if problems="$(one_copy "$(app_dir "$version")")"; then pass "SDK $version: one copy of the SDK in the app"; else fail "SDK $version: more than one SDK copy:$problems"; fi
@@ -160,6 +163,19 @@ for major in "${node_majors[@]}"; do
 done
 
 if [ "${1:-}" != "--only-smoke" ]; then
+  # --- the declarations in a strict app, with the project's TypeScript ---------------------
+  # The oldest SDK's app has no optional peer: every entry that needs none must compile there.
+  for version in "$oldest_sdk" "$latest_sdk"; do
+    dir="$(app_dir "$version")"
+    [ -d "$dir/node_modules/monotable" ] || { fail "strict types, SDK $version: app not installed"; continue; }
+    start=$(date +%s)
+    if out="$(node "$here/strict-types.mjs" "$dir" "$root/node_modules/typescript/bin/tsc" 2>&1)"; then
+      pass "strict types, skipLibCheck false, SDK $version ($(elapsed "$start")): ${out##*$'\n'}"
+    else
+      fail "strict types, skipLibCheck false, SDK $version"; echo "$out" | tail -n 30
+    fi
+  done
+
   # --- the README's code blocks, from the installed package (latest SDK, the CI's Node) -----
   # The docs pages the README links to for its reference carry examples of the same kind.
   dir="$(app_dir "$latest_sdk")"
