@@ -3,9 +3,15 @@ import { model } from '../../examples/research-jobs/model.js';
 import { type CloudFormationTemplate, cloudFormationTemplate } from '../../src/infra/index.js';
 import { templateReferenceProblems } from './support/template-references.js';
 
+/** A template whose sections can be replaced, and added to (with a section CloudFormation does not know). */
+type EditableTemplate = { -readonly [K in keyof CloudFormationTemplate]: CloudFormationTemplate[K] } & Record<
+  string,
+  unknown
+>;
+
 /** The research-jobs template (a table, a stream, a conditional mapping) with one change. */
-function changed(edit: (template: CloudFormationTemplate & Record<string, unknown>) => void): CloudFormationTemplate {
-  const template = structuredClone(cloudFormationTemplate(model)) as CloudFormationTemplate & Record<string, unknown>;
+function changed(edit: (template: EditableTemplate) => void): CloudFormationTemplate {
+  const template: EditableTemplate = structuredClone(cloudFormationTemplate(model));
   edit(template);
   return template;
 }
