@@ -11,7 +11,7 @@ type EditableTemplate = { -readonly [K in keyof CloudFormationTemplate]: CloudFo
 
 /** The research-jobs template (a table, a stream, a conditional mapping) with one change. */
 function changed(edit: (template: EditableTemplate) => void): CloudFormationTemplate {
-  const template: EditableTemplate = structuredClone(cloudFormationTemplate(model));
+  const template = structuredClone(cloudFormationTemplate(model)) as EditableTemplate;
   edit(template);
   return template;
 }
