@@ -1,10 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { Command, CommanderError } from './commander.js';
 import { commands } from './commands/index.js';
 
-/** The package's version, from the first package.json above this module (src/cli/ or dist/src/cli/). */
+/**
+ * The package's version, from the first package.json above this module (src/cli/ or dist/src/cli/,
+ * or the bundle it is in: dist/cli/).
+ */
 function packageVersion(): string {
-  let folder = new URL('./', import.meta.url);
+  let folder = new URL('./', moduleUrl());
   for (;;) {
     const manifest = new URL('package.json', folder);
     if (existsSync(manifest)) return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
@@ -12,6 +16,21 @@ function packageVersion(): string {
     if (parent.href === folder.href) throw new Error('no package.json above the command line module');
     folder = parent;
   }
+}
+
+/**
+ * This module's URL: in a CommonJS bundle, whose `import.meta` is empty, the bundle's own file.
+ * Read in a `try`, which tells esbuild the code expects an empty `import.meta`: it then does not
+ * warn about it when bundling.
+ */
+function moduleUrl(): string {
+  let url: string | undefined;
+  try {
+    url = import.meta.url;
+  } catch {
+    url = undefined;
+  }
+  return url ?? pathToFileURL(__filename).href;
 }
 
 /** Builds the `monotable` program with every registered command. */

@@ -1,5 +1,8 @@
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
+// Imported under another name: an ES module Lambda bundle commonly starts with the banner
+// `import { createRequire } from 'module'; const require = createRequire(import.meta.url);`, and
+// esbuild keeps an import's own name, so a `createRequire` here would be declared twice there.
+import { createRequire as createRequireAt } from 'node:module';
 import { isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { importModule } from '../shared/import-module.js';
@@ -31,7 +34,7 @@ export function modulePathOf(path: string, cwd: string): string {
   if (existsSync(absolute)) return absolute;
   if (!isPackageSpecifier(path)) throw new ModelModuleError(path, 'no such file');
   try {
-    return createRequire(join(cwd, 'package.json')).resolve(path);
+    return createRequireAt(join(cwd, 'package.json')).resolve(path);
   } catch (error) {
     throw new ModelModuleError(path, 'no such file, and no package export of that name', { cause: error });
   }
@@ -45,9 +48,26 @@ const TYPESCRIPT_FILE = /\.[cm]?tsx?$/;
 
 /**
  * Whether this module is running as TypeScript, so something (tsx, a test runner) already
- * compiles TypeScript: then a TypeScript model module needs nothing more.
+ * compiles TypeScript: then a TypeScript model module needs nothing more. Asked only when a
+ * model module is loaded, never at import: a Lambda bundle that imports `monotable/model` is
+ * CommonJS, where `import.meta` is empty (no URL), and a bundle is JavaScript.
  */
-const runningFromSources = TYPESCRIPT_FILE.test(new URL(import.meta.url).pathname);
+function runningFromSources(): boolean {
+  const url = moduleUrl();
+  return url !== undefined && TYPESCRIPT_FILE.test(new URL(url).pathname);
+}
+
+/**
+ * This module's URL, or undefined in a CommonJS bundle. Read in a `try`, which tells esbuild
+ * the code expects an empty `import.meta`: it then does not warn about it when bundling.
+ */
+function moduleUrl(): string | undefined {
+  try {
+    return import.meta.url;
+  } catch {
+    return undefined;
+  }
+}
 
 let typescriptLoader: Promise<void> | undefined;
 
@@ -81,7 +101,7 @@ export async function loadModelModule(path: string, cwd = process.cwd()): Promis
   const absolute = modulePathOf(path, cwd);
   let module: Record<string, unknown>;
   try {
-    if (!runningFromSources && TYPESCRIPT_FILE.test(absolute)) await loadTypeScript();
+    if (TYPESCRIPT_FILE.test(absolute) && !runningFromSources()) await loadTypeScript();
     module = await importModule<Record<string, unknown>>(pathToFileURL(absolute).href);
   } catch (error) {
     throw new ModelModuleError(path, `cannot be imported: ${(error as Error).message}`, { cause: error });

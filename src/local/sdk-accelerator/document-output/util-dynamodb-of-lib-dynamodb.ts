@@ -1,4 +1,7 @@
-import { createRequire } from 'node:module';
+// Imported under another name: an ES module Lambda bundle commonly starts with the banner
+// `import { createRequire } from 'module'; const require = createRequire(import.meta.url);`, and
+// esbuild keeps an import's own name, so a `createRequire` here would be declared twice there.
+import { createRequire as createRequireAt } from 'node:module';
 import { packageRequire } from '../../../shared/package-require.js';
 
 type UtilDynamodb = typeof import('@aws-sdk/util-dynamodb');
@@ -11,7 +14,7 @@ type UtilDynamodb = typeof import('@aws-sdk/util-dynamodb');
  * such as pnpm's it is not even visible from monotable's own folder).
  */
 const requireFromMonotable = packageRequire;
-const requireFromLibDynamodb = createRequire(requireFromMonotable.resolve('@aws-sdk/lib-dynamodb'));
+const requireFromLibDynamodb = createRequireAt(requireFromMonotable.resolve('@aws-sdk/lib-dynamodb'));
 const utilDynamodb = requireFromLibDynamodb('@aws-sdk/util-dynamodb') as UtilDynamodb;
 
 export const convertToNative: UtilDynamodb['convertToNative'] = utilDynamodb.convertToNative;
