@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { dynamoDbLocalEndpoint, engineEndpoint } from './endpoints.js';
 import { describeMismatch, runSeed } from './run-seed.js';
+import { dynamoDbLocalSkipNote } from '../support/dynamodb-local.js';
 
 /**
  * Seeded, stateful differential test: each seed creates a random table and sends the same
@@ -17,7 +18,8 @@ const STEPS = 40;
 
 const endpoint = inject('dynamoDbLocalEndpoint');
 
-describe.skipIf(!endpoint)('differential: random operations answer as DynamoDB Local does', () => {
+const suiteTitle = `differential: random operations answer as DynamoDB Local does${dynamoDbLocalSkipNote(endpoint)}`;
+describe.skipIf(!endpoint)(suiteTitle, () => {
   const reference = dynamoDbLocalEndpoint(endpoint);
   const engine = engineEndpoint();
   const runTag = randomBytes(3).toString('hex');

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { hasBoto3, localAwsEnvironment, requirePythonTools } from '../support/python-tools.js';
+import { boto3SkipNote, hasBoto3, localAwsEnvironment, requirePythonTools } from '../support/python-tools.js';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/local/index.js';
@@ -79,7 +79,7 @@ afterAll(() => server.close());
 
 describe('boto3 against monotable serve, a 4+4 multi-attribute GSI', () => {
   it.skipIf(!hasBoto3)(
-    'creates, backfills, writes, queries both ways across pages and gets DynamoDB errors',
+    `creates, backfills, writes, queries both ways across pages and gets DynamoDB errors${boto3SkipNote}`,
     async () => {
       const { stdout } = await run('python3', ['-c', SCRIPT, server.endpoint], { env: environment, timeout: 60_000 });
       expect(stdout.trim()).toBe('boto3 multi-attribute ok');

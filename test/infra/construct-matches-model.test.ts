@@ -121,9 +121,9 @@ describe.each(Object.entries(models))('infrastructure of %s', (_, model) => {
   });
 
   const handlers = Object.entries(model.table.stream?.handlers ?? {});
-  it.runIf(handlers.length > 0)(
-    'each stream handler is a function fed by the stream, with the mapping CloudFormation declares, in both CDK forms',
-    () => {
+  // Only for a model that declares stream handlers (registered, not skipped, for the others).
+  if (handlers.length > 0)
+    it('each stream handler is a function fed by the stream, with the mapping CloudFormation declares, in both CDK forms', () => {
       const template = cloudFormationTemplate(model);
       const generated = evaluateSource(cdkConstructSource(model));
       const Generated = generated[Object.keys(generated).find((name) => name.endsWith('Table'))!] as new (
@@ -159,7 +159,5 @@ describe.each(Object.entries(models))('infrastructure of %s', (_, model) => {
           ]),
         );
       }
-    },
-    120_000,
-  );
+    }, 120_000);
 });

@@ -2,6 +2,7 @@ import { DescribeTableCommand, DescribeTimeToLiveCommand } from '@aws-sdk/client
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { ensureModelTable, tableProperties, tableSpec } from '../../src/infra/index.js';
 import { buildCreateTableInput, TableDriftError } from '../../src/repository/index.js';
+import { dynamoDbLocalSkipNote } from '../support/dynamodb-local.js';
 import { describeEachEngine } from '../support/engines.js';
 import { endpointClient, uniqueTableName } from '../transfer/support/engines.js';
 import { driftModel, driftTableConfig } from '../repository/fixtures/drift-model.js';
@@ -27,7 +28,8 @@ describe.each(Object.entries(models))('the local CreateTable request of %s', (_,
   });
 });
 
-describe.skipIf(!endpoint && !endpoint3)("creating a model's table on DynamoDB Local", () => {
+const suiteTitle = `creating a model's table on DynamoDB Local${dynamoDbLocalSkipNote(endpoint || endpoint3)}`;
+describe.skipIf(!endpoint && !endpoint3)(suiteTitle, () => {
   const client125 = endpoint ? endpointClient(endpoint) : undefined;
   const client3 = endpoint3 ? endpointClient(endpoint3) : undefined;
   afterAll(() => {

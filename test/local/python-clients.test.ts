@@ -1,5 +1,12 @@
 import { execFile } from 'node:child_process';
-import { hasBoto3, hasAwsCli, localAwsEnvironment, requirePythonTools } from '../support/python-tools.js';
+import {
+  awsCliSkipNote,
+  boto3SkipNote,
+  hasAwsCli,
+  hasBoto3,
+  localAwsEnvironment,
+  requirePythonTools,
+} from '../support/python-tools.js';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/local/server/start-server.js';
@@ -53,7 +60,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 describe('Python clients against monotable serve', () => {
-  it.skipIf(!hasBoto3)('boto3 creates, writes, reads, queries and gets DynamoDB errors', async () => {
+  it.skipIf(!hasBoto3)(`boto3 creates, writes, reads, queries and gets DynamoDB errors${boto3SkipNote}`, async () => {
     const { stdout } = await run('python3', ['-c', BOTO3_SCRIPT, server.endpoint], {
       env: environment,
       timeout: 60_000,
@@ -61,7 +68,7 @@ describe('Python clients against monotable serve', () => {
     expect(stdout.trim()).toBe('boto3 ok');
   });
 
-  it.skipIf(!hasAwsCli)('aws dynamodb list-tables works with --endpoint-url', async () => {
+  it.skipIf(!hasAwsCli)(`aws dynamodb list-tables works with --endpoint-url${awsCliSkipNote}`, async () => {
     server.engine.handle('CreateTable', {
       TableName: 'from-cli',
       BillingMode: 'PAY_PER_REQUEST',

@@ -7,7 +7,7 @@ import { DynamoDBStreamsClient, ListStreamsCommand } from '@aws-sdk/client-dynam
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignatureVerifier } from '../../src/local/server/signature-v4.js';
 import { startServer, type RunningServer } from '../../src/local/server/start-server.js';
-import { hasBoto3, localAwsEnvironment, requirePythonTools } from '../support/python-tools.js';
+import { boto3SkipNote, hasBoto3, localAwsEnvironment, requirePythonTools } from '../support/python-tools.js';
 
 const run = promisify(execFile);
 requirePythonTools('signed-request boto3 tests', { boto3: true });
@@ -256,7 +256,7 @@ describe('monotable serve with requireSignature', () => {
   });
 
   it.skipIf(!hasBoto3)(
-    'passes boto3 calls with a configured key and refuses a wrong secret and an unknown key',
+    `passes boto3 calls with a configured key and refuses a wrong secret and an unknown key${boto3SkipNote}`,
     async () => {
       const script = String.raw`
 import sys, boto3

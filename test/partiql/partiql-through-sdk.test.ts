@@ -13,7 +13,7 @@ import {
   ExecuteTransactionCommand as DocumentExecuteTransactionCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { execFile } from 'node:child_process';
-import { hasBoto3 } from '../support/python-tools.js';
+import { boto3SkipNote, hasBoto3 } from '../support/python-tools.js';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalClient, startServer, type RunningServer } from '../../src/local/index.js';
@@ -278,8 +278,11 @@ print("boto3 partiql ok")
 `;
 
 describe('PartiQL through boto3 against the server', () => {
-  it.skipIf(!hasBoto3)('execute_statement inserts, refuses a duplicate, updates and selects', async () => {
-    const { stdout } = await run('python3', ['-c', BOTO3_SCRIPT, server.endpoint], { timeout: 60_000 });
-    expect(stdout.trim()).toBe('boto3 partiql ok');
-  });
+  it.skipIf(!hasBoto3)(
+    `execute_statement inserts, refuses a duplicate, updates and selects${boto3SkipNote}`,
+    async () => {
+      const { stdout } = await run('python3', ['-c', BOTO3_SCRIPT, server.endpoint], { timeout: 60_000 });
+      expect(stdout.trim()).toBe('boto3 partiql ok');
+    },
+  );
 });

@@ -214,7 +214,11 @@ function scenariosOn(engine: TestEngine) {
 const engines = availableEngines(['in-process', 'dynamodb-local-3']);
 const comparing = engines.length === 2;
 
-describe.skipIf(!comparing)('stream records, monotable against DynamoDB Local 3.3.1', () => {
+const skipNote = comparing
+  ? ''
+  : ` (skipped: needs in-process and dynamodb-local-3, this run has ${engines.map((engine) => engine.name).join(' and ') || 'neither'})`;
+
+describe.skipIf(!comparing)(`stream records, monotable against DynamoDB Local 3.3.1${skipNote}`, () => {
   const [ours, reference] = comparing ? engines.map(scenariosOn) : [];
 
   for (const viewType of VIEW_TYPES) {

@@ -1,5 +1,12 @@
 import { execFile } from 'node:child_process';
-import { hasBoto3, hasAwsCli, localAwsEnvironment, requirePythonTools } from '../support/python-tools.js';
+import {
+  awsCliSkipNote,
+  boto3SkipNote,
+  hasAwsCli,
+  hasBoto3,
+  localAwsEnvironment,
+  requirePythonTools,
+} from '../support/python-tools.js';
 import { promisify } from 'node:util';
 import { CreateTableCommand, DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import {
@@ -82,7 +89,7 @@ describe('DynamoDB Streams over HTTP on monotable serve', () => {
     streams.destroy();
   });
 
-  it.skipIf(!hasBoto3)('boto3 dynamodbstreams lists, describes and reads a stream', async () => {
+  it.skipIf(!hasBoto3)(`boto3 dynamodbstreams lists, describes and reads a stream${boto3SkipNote}`, async () => {
     const { stdout } = await run('python3', ['-c', BOTO3_SCRIPT, server.endpoint], {
       env: environment,
       timeout: 60_000,
@@ -90,7 +97,7 @@ describe('DynamoDB Streams over HTTP on monotable serve', () => {
     expect(stdout.trim()).toBe('boto3 streams ok');
   });
 
-  it.skipIf(!hasAwsCli)('aws dynamodbstreams list-streams answers', async () => {
+  it.skipIf(!hasAwsCli)(`aws dynamodbstreams list-streams answers${awsCliSkipNote}`, async () => {
     const { stdout } = await run(
       'aws',
       ['dynamodbstreams', 'list-streams', '--endpoint-url', server.endpoint, '--output', 'json'],

@@ -16,6 +16,16 @@ export interface RunningDynamoDbLocal {
   stop(): Promise<void>;
 }
 
+/**
+ * Appended to the title of a suite that skips when this run started no DynamoDB Local (its
+ * injected endpoint is ''), so the run says why.
+ */
+export function dynamoDbLocalSkipNote(endpoint: string | undefined): string {
+  return endpoint
+    ? ''
+    : ' (skipped: DynamoDB Local not started in this run: scripts/fetch-dynamodb-local.sh installs it)';
+}
+
 export function dynamoDbLocalIsInstalled(directory: string = dynamoDbLocalDirectory): boolean {
   return existsSync(join(directory, 'DynamoDBLocal.jar'));
 }

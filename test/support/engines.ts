@@ -81,7 +81,7 @@ export function describeEachEngine(
 ): void {
   const engines = availableEngines(options.engines);
   if (engines.length === 0) {
-    describe.skip(`${title} (no engine available)`, () => undefined);
+    describe.skip(`${title} (skipped: no engine of MONOTABLE_TEST_ENGINES in this run)`, () => undefined);
     return;
   }
   for (const engine of engines) describe(`${title} [${engine.name}]`, () => suite(engine));

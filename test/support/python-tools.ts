@@ -8,6 +8,10 @@ function available(command: string, args: string[]): boolean {
 export const hasBoto3 = available('python3', ['-c', 'import boto3']);
 export const hasAwsCli = available('aws', ['--version']);
 
+/** Appended to the title of a test that skips without boto3, or the AWS CLI, so the run says why. */
+export const boto3SkipNote = hasBoto3 ? '' : ' (skipped: needs python3 with boto3: apt-get install python3-boto3)';
+export const awsCliSkipNote = hasAwsCli ? '' : ' (skipped: needs the AWS CLI: apt-get install awscli)';
+
 /**
  * Says which of the tools a suite needs are missing: a warning locally, an error in CI,
  * where `.ci/run` installs them and a skip would hide a broken install.

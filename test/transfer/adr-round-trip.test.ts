@@ -3,6 +3,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createLocalClient } from '../../src/local/index.js';
 import { copyTable, exportTable, importTable } from '../../src/transfer/index.js';
 import { adrTableDefinition, ensureTable } from '../../src/transfer/table-definition.js';
+import { dynamoDbLocalSkipNote } from '../support/dynamodb-local.js';
 import { adrCases, writeAdrDatabase } from './support/adr-database.js';
 import { endpointClient, scanAll, scratchDirectory, uniqueTableName } from './support/engines.js';
 import { canonicalTable } from './support/every-attribute-type.js';
@@ -10,7 +11,8 @@ import { canonicalTable } from './support/every-attribute-type.js';
 const endpoint = inject('dynamoDbLocalEndpoint');
 const quiet = { progress: { enabled: false } } as const;
 
-describe.skipIf(!endpoint)('an ADR-shaped SQLite table, → DynamoDB Local → sqlite', () => {
+const suiteTitle = `an ADR-shaped SQLite table, → DynamoDB Local → sqlite${dynamoDbLocalSkipNote(endpoint)}`;
+describe.skipIf(!endpoint)(suiteTitle, () => {
   const scratch = scratchDirectory();
   const dynamoDbLocal = endpointClient(endpoint);
   const table = uniqueTableName('blue_dialogue');

@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { register } from '../../src/cli/commands/transfer.js';
+import { dynamoDbLocalSkipNote } from '../support/dynamodb-local.js';
 import { runCommand } from '../support/run-command.js';
 import { itemToExportLine } from '../../src/transfer/export-json.js';
 import { createTable, endpointClient, putAll, scanAll, scratchDirectory, uniqueTableName } from './support/engines.js';
@@ -18,7 +19,8 @@ const table = (name: string) => ({
   BillingMode: 'PAY_PER_REQUEST' as const,
 });
 
-describe.skipIf(!endpoint)('monotable export / import / copy', () => {
+const suiteTitle = `monotable export / import / copy${dynamoDbLocalSkipNote(endpoint)}`;
+describe.skipIf(!endpoint)(suiteTitle, () => {
   const scratch = scratchDirectory();
   const client = endpointClient(endpoint);
   afterAll(() => {

@@ -1,13 +1,15 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { exportTable, importTable } from '../../src/transfer/index.js';
+import { dynamoDbLocalSkipNote } from '../support/dynamodb-local.js';
 import { createTable, endpointClient, putAll, scanAll, scratchDirectory, uniqueTableName } from './support/engines.js';
 import { canonicalTable, everyTypeItems, everyTypeTable } from './support/every-attribute-type.js';
 
 const endpoint = inject('dynamoDbLocalEndpoint');
 const quiet = { progress: { enabled: false } } as const;
 
-describe.skipIf(!endpoint)('a table holding every attribute type, DynamoDB Local → file → DynamoDB Local', () => {
+const suiteTitle = `a table holding every attribute type, DynamoDB Local → file → DynamoDB Local${dynamoDbLocalSkipNote(endpoint)}`;
+describe.skipIf(!endpoint)(suiteTitle, () => {
   const scratch = scratchDirectory();
   const dynamoDbLocal = endpointClient(endpoint);
   afterAll(() => {

@@ -4,13 +4,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createLocalClient } from '../../src/local/index.js';
 import { copyTable, exportTable, importTable, type WireItem } from '../../src/transfer/index.js';
+import { dynamoDbLocalSkipNote } from '../support/dynamodb-local.js';
 import { createTable, endpointClient, putAll, scanAll, scratchDirectory, uniqueTableName } from './support/engines.js';
 import { canonicalTable, everyTypeItems, everyTypeTable } from './support/every-attribute-type.js';
 
 const endpoint = inject('dynamoDbLocalEndpoint');
 const quiet = { progress: { enabled: false } } as const;
 
-describe.skipIf(!endpoint)('a table holding every attribute type, sqlite → DynamoDB Local → sqlite', () => {
+const suiteTitle = `a table holding every attribute type, sqlite → DynamoDB Local → sqlite${dynamoDbLocalSkipNote(endpoint)}`;
+describe.skipIf(!endpoint)(suiteTitle, () => {
   const scratch = scratchDirectory();
   const dynamoDbLocal = endpointClient(endpoint);
   afterAll(() => {

@@ -57,7 +57,10 @@ function outcome(
 const shapeMessage = /^\d+ validation errors? detected: |^The requestItems parameter is required/;
 const steps = corpusSteps();
 
-describe.skipIf(steps.length === 0)('request shapes against the conformance corpus', () => {
+const skipNote =
+  steps.length === 0 ? ' (skipped: no conformance corpus beside the project, ../shared/conformance/public)' : '';
+
+describe.skipIf(steps.length === 0)(`request shapes against the conformance corpus${skipNote}`, () => {
   it('let every request through that DynamoDB answers without a shape error', () => {
     const wronglyRejected = steps
       .filter(

@@ -53,7 +53,10 @@ const valueMessage =
   /^(Supplied AttributeValue|Input collection|One or more parameter values were invalid: (Input collection|An? \w+ set|Binary sets|Null attribute)|Empty attribute name|Nesting Levels|Number (overflow|underflow)|The parameter cannot be converted|Attempting to store)/;
 const steps = putItemSteps();
 
-describe.skipIf(steps.length === 0)('item values against the conformance corpus', () => {
+const skipNote =
+  steps.length === 0 ? ' (skipped: no conformance corpus beside the project, ../shared/conformance/public)' : '';
+
+describe.skipIf(steps.length === 0)(`item values against the conformance corpus${skipNote}`, () => {
   it('accept every item DynamoDB stores and reject the others with its message', () => {
     const mismatches = steps
       .map(({ name, step }) => {
