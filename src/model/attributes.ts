@@ -72,3 +72,29 @@ export async function validateAttributes(
   }
   return issues.length > 0 ? { ok: false, issues } : { ok: true, value };
 }
+
+const optionalCache = new WeakMap<AttributeSchemas, ReadonlySet<string>>();
+
+/**
+ * The attributes a stored item may lack: those whose schema accepts `undefined` and fills in no
+ * default. A schema that validates asynchronously counts as optional (the safe side: callers
+ * then read the stored item instead of assuming the attribute is there).
+ *
+ * @example
+ * optionalAttributes({ id: z.string(), note: z.string().optional(), status: z.string().default('a') })
+ * // Set { 'note' }
+ */
+export function optionalAttributes(schemas: AttributeSchemas): ReadonlySet<string> {
+  const cached = optionalCache.get(schemas);
+  if (cached) return cached;
+  const optional = new Set<string>();
+  for (const [name, schema] of Object.entries(schemas)) {
+    const result = schema['~standard'].validate(undefined);
+    if (result instanceof Promise) {
+      result.catch(() => undefined);
+      optional.add(name);
+    } else if (!result.issues && result.value === undefined) optional.add(name);
+  }
+  optionalCache.set(schemas, optional);
+  return optional;
+}

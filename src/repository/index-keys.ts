@@ -1,3 +1,4 @@
+import { optionalAttributes } from '../model/attributes.js';
 import { matchesAttributes, type EntityDefinition, type EntityIndexDefinition } from '../model/entity.js';
 import { canRenderKeyTemplate, renderKeyTemplate } from '../model/key-template.js';
 import type { TemplateIndexDefinition } from '../model/table.js';
@@ -48,8 +49,10 @@ export function indexKeyAttributes(
 /**
  * The index-key changes of a partial write (an update or a transition). Only the indexes whose
  * keys depend on a changed attribute are touched. When membership cannot change (no membership
- * rule involved, nothing removed), only the templates that use a changed attribute are rendered,
- * so a transition of `STATUS#{status}` needs the new status and not the sort key's `createdAt`.
+ * rule, nothing removed, no key part on an attribute the item may lack), only the templates that
+ * use a changed attribute are rendered, so a transition of `STATUS#{status}` needs the new status
+ * and not the sort key's `createdAt`. An index keyed on an optional attribute is sparse: the item
+ * may enter or leave it on any change, so both of its keys are rendered (or removed) together.
  * `missing` lists attributes that must be read first.
  */
 export function partialIndexKeyChanges(
@@ -62,6 +65,7 @@ export function partialIndexKeyChanges(
   const set: Record<string, string> = {};
   const remove: string[] = [];
   const missing = new Set<string>();
+  const optional = optionalAttributes(entity.attributes);
   for (const [indexName, index] of Object.entries(entity.indexes)) {
     const pkDependencies = new Set([...index.pk.placeholders, ...Object.keys(index.shards?.only ?? {})]);
     const skDependencies = new Set(index.sk?.placeholders ?? []);
@@ -70,7 +74,9 @@ export function partialIndexKeyChanges(
     const touched = [...all].filter((name) => changed.has(name));
     if (touched.length === 0) continue;
     const membershipMayChange =
-      index.when !== undefined || touched.some((name) => values[name] === undefined || values[name] === '');
+      index.when !== undefined ||
+      touched.some((name) => values[name] === undefined || values[name] === '') ||
+      [...all].some((name) => optional.has(name));
     const needed = membershipMayChange
       ? all
       : new Set([
