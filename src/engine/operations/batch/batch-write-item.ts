@@ -2,10 +2,10 @@ import { validationError } from '../../errors.js';
 import type { Item } from '../../values/attribute-value.js';
 import type { OperationHandler } from '../operation.js';
 import { UsageByTable, writeUsage, type CapacityMode } from '../shared/capacity-usage.js';
-import { itemCollectionMetricsByTable } from '../shared/item-collection-metrics.js';
+import { itemCollectionMetricsByTable } from '../../writes/item-collection-metrics.js';
 import { itemIdentity } from '../shared/keys.js';
-import { prepareDelete, preparePut } from '../shared/prepare-write.js';
-import { commitWrite, evaluateWrite, type PreparedWrite } from '../shared/write-action.js';
+import { prepareDelete, preparePut } from '../../writes/prepare-write.js';
+import { commitWrite, evaluateWrite, type PreparedWrite } from '../../writes/write-pipeline.js';
 import { duplicateKeys, requireRequestItems, tooManyItems } from './batch-request-checks.js';
 
 /** DynamoDB's limit on requests in one BatchWriteItem call, over all tables. */
@@ -75,18 +75,14 @@ export const batchWriteItem: OperationHandler<BatchWriteItemRequest> = (context,
       writes.push(write);
     }
   }
-  // Only the capacity depends on the item a put replaces (it bills the larger of the two);
-  // without ConsumedCapacity a put writes blindly and skips reading it.
+  // Only the capacity depends on the item a put replaces (it bills the larger of the two):
+  // without ConsumedCapacity a put is decided without reading it.
   const mode = input.ReturnConsumedCapacity;
   const billed = mode === 'TOTAL' || mode === 'INDEXES';
   return storage.writeTransaction(() => {
     const usage = billed ? new UsageByTable() : undefined;
     for (const write of writes) {
-      if (usage === undefined && write.kind === 'Put' && write.item) {
-        storage.putItem(write.table, write.item, { size: write.itemSize });
-        continue;
-      }
-      const outcome = evaluateWrite(storage, write, context.caches.expressions.updateOrder);
+      const outcome = evaluateWrite(storage, write, context.caches.expressions.updateOrder, billed);
       commitWrite(storage, write, outcome);
       usage?.add(write.tableName, writeUsage(write.table, outcome.before, outcome.after, false));
     }

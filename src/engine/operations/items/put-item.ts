@@ -1,7 +1,6 @@
 import type { OperationHandler } from '../operation.js';
-import { preparePut, type WriteRequest } from '../shared/prepare-write.js';
-import { checkReturnValuesOldOnly } from '../shared/return-values.js';
-import { runSingleWrite, type SingleWriteOptions } from '../shared/single-write.js';
+import { preparePut, type WriteRequest } from '../../writes/prepare-write.js';
+import { checkReturnValuesOldOnly, runSingleWrite, type SingleWriteOptions } from '../../writes/write-pipeline.js';
 
 /** PutItem's request: the write's members and what the answer returns. */
 export interface PutItemRequest extends WriteRequest, SingleWriteOptions {}
@@ -10,7 +9,5 @@ export interface PutItemRequest extends WriteRequest, SingleWriteOptions {}
 export const putItem: OperationHandler<PutItemRequest> = (context, input) => {
   checkReturnValuesOldOnly(input.ReturnValues);
   const write = preparePut(context.storage, input, undefined, context.caches.expressions);
-  return runSingleWrite(context, write, input, (outcome) =>
-    input.ReturnValues === 'ALL_OLD' ? outcome.before : undefined,
-  );
+  return runSingleWrite(context, write, input);
 };

@@ -4,7 +4,7 @@ import { validationError } from '../../errors.js';
 import type { StoredTableDefinition } from '../../storage/storage.js';
 import type { AttributeValue, Item } from '../../values/attribute-value.js';
 import { itemIdentity } from '../shared/keys.js';
-import type { PreparedWrite } from '../shared/write-action.js';
+import type { PreparedWrite } from '../../writes/write-pipeline.js';
 import { hasDuplicateItem } from './duplicate-items.js';
 
 const table = (name: string, withSort: boolean): StoredTableDefinition => ({

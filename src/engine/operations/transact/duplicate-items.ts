@@ -1,6 +1,6 @@
 import type { AttributeValue } from '../../values/attribute-value.js';
 import { itemIdentity } from '../shared/keys.js';
-import type { PreparedWrite } from '../shared/write-action.js';
+import type { PreparedWrite } from '../../writes/write-pipeline.js';
 
 /**
  * Up to this many writes are compared pair by pair (a transaction from an SDK usually

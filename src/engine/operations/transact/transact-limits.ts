@@ -1,6 +1,6 @@
 import { validationError } from '../../errors.js';
 import { itemSize } from '../../values/index.js';
-import type { PreparedWrite } from '../shared/write-action.js';
+import type { PreparedWrite } from '../../writes/write-pipeline.js';
 
 /** DynamoDB's limit on actions in one TransactWriteItems or TransactGetItems call. */
 export const maximumTransactItems = 100;

@@ -1,7 +1,7 @@
 import { DynamoDBError, validationError } from '../../errors.js';
 import type { OperationHandler } from '../operation.js';
 import { readUsage, UsageByTable, writeUsage, type CapacityMode } from '../shared/capacity-usage.js';
-import { itemCollectionMetricsByTable } from '../shared/item-collection-metrics.js';
+import { itemCollectionMetricsByTable } from '../../writes/item-collection-metrics.js';
 import { KeyAttributePathError } from '../shared/key-paths.js';
 import { UpdateNestingError } from '../../values/nesting-levels.js';
 import {
@@ -11,16 +11,14 @@ import {
   preparePut,
   prepareUpdate,
   type WriteRequest,
-} from '../shared/prepare-write.js';
+} from '../../writes/prepare-write.js';
 import {
-  blindPutOutcome,
   commitWrite,
   ConditionFailure,
   evaluateWrite,
-  isBlindPut,
   type PreparedWrite,
   type WriteOutcome,
-} from '../shared/write-action.js';
+} from '../../writes/write-pipeline.js';
 import {
   conditionFailedReason,
   noReason,
@@ -147,11 +145,10 @@ interface ActionResult {
  */
 function tryAction(context: Parameters<OperationHandler>[0], action: Action, billed: boolean): ActionResult {
   if (action.write.keyError) return { reason: validationReason(action.write.keyError.message) };
-  // A Put without condition cannot fail: only its capacity depends on the stored item.
-  if (!billed && isBlindPut(action.write)) return { outcome: blindPutOutcome(action.write), reason: noReason };
   try {
+    // A Put without condition cannot fail: only its capacity depends on the stored item.
     return {
-      outcome: evaluateWrite(context.storage, action.write, context.caches.expressions.updateOrder),
+      outcome: evaluateWrite(context.storage, action.write, context.caches.expressions.updateOrder, billed),
       reason: noReason,
     };
   } catch (error) {

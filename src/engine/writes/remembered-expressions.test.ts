@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ExpressionMemo } from '../../expressions/expression-memo.js';
-import type { Storage, StoredTableDefinition } from '../../storage/storage.js';
-import type { AttributeValue } from '../../values/attribute-value.js';
+import { ExpressionMemo } from '../expressions/expression-memo.js';
+import type { Storage, StoredTableDefinition } from '../storage/storage.js';
+import type { AttributeValue } from '../values/attribute-value.js';
 import { prepareDelete, preparePut, prepareUpdate, type WriteRequest } from './prepare-write.js';
 
 /*

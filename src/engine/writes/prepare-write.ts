@@ -1,4 +1,4 @@
-import { DynamoDBError, validationError } from '../../errors.js';
+import { DynamoDBError, validationError } from '../errors.js';
 import {
   conditionFromExpected,
   conditionHasNestedPath,
@@ -11,21 +11,25 @@ import {
   type ConditionNode,
   type UpdateNode,
   type WriteExpressionTexts,
-} from '../../expressions/index.js';
-import type { ExpressionMemo } from '../../expressions/expression-memo.js';
-import type { Storage, StoredTableDefinition } from '../../storage/storage.js';
-import type { AttributeValue, Item } from '../../values/attribute-value.js';
+} from '../expressions/index.js';
+import type { ExpressionMemo } from '../expressions/expression-memo.js';
+import type { Storage, StoredTableDefinition } from '../storage/storage.js';
+import type { AttributeValue, Item } from '../values/attribute-value.js';
 import {
   itemSize,
   maximumItemSize,
   validateAttributeValue,
   validateItemValues,
   validateStandaloneValue,
-} from '../../values/index.js';
-import { checkExpressionParameters, expressionAttributesOf, type ExpressionMembers } from './expression-parameters.js';
-import { assertKeyPathsScalar } from './key-paths.js';
-import { keyOf, validateItemKey, validateKey, type ItemKeyWording } from './keys.js';
-import type { PreparedWrite } from './write-action.js';
+} from '../values/index.js';
+import {
+  checkExpressionParameters,
+  expressionAttributesOf,
+  type ExpressionMembers,
+} from '../operations/shared/expression-parameters.js';
+import { assertKeyPathsScalar } from '../operations/shared/key-paths.js';
+import { keyOf, validateItemKey, validateKey, type ItemKeyWording } from '../operations/shared/keys.js';
+import type { PreparedWrite } from './write-pipeline.js';
 
 /**
  * How a write is being prepared. `transaction`: key/schema mismatches become the

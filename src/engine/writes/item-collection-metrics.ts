@@ -1,6 +1,6 @@
-import type { Storage, StoredTableDefinition } from '../../storage/storage.js';
-import type { Item } from '../../values/attribute-value.js';
-import { itemSize } from '../../values/index.js';
+import type { Storage, StoredTableDefinition } from '../storage/storage.js';
+import type { Item } from '../values/attribute-value.js';
+import { itemSize } from '../values/index.js';
 
 /** One `ItemCollectionMetrics` entry as DynamoDB answers it. */
 export interface ItemCollectionMetrics {
