@@ -73,4 +73,35 @@ describe('design check', () => {
     expect(reasons.ordersByDay).toMatch(/partition key `DAY#<day>` does not match entity 'order' key `ORDER#<id>`/);
     expect(reasons.orderMeta).toMatch(/never matches entity 'line' key `LINE#<n>`/);
   });
+
+  it('refuses an entity whose key templates could render the reserved migration record key, and no other', () => {
+    const bare = defineEntity(table, {
+      name: 'bare',
+      attributes: { id: z.string(), kind: z.string() },
+      key: { pk: '{id}', sk: '{kind}' },
+    });
+    const prefixed = defineEntity(table, {
+      name: 'prefixed',
+      attributes: { id: z.string() },
+      key: { pk: '{id}', sk: 'META' },
+    });
+    const model = (entity: typeof bare | typeof prefixed) =>
+      defineModel({
+        table,
+        entities: [entity],
+        accessPatterns: { get: { description: 'Get', entities: [entity.name], key: { pk: '{id}' } } },
+      });
+    const refused = checkDesign(model(bare));
+    expect(refused.ok).toBe(false);
+    expect(refused.problems).toEqual([
+      {
+        pattern: '(model)',
+        reason: expect.stringContaining(
+          "entity 'bare' has key templates ({id} / {kind}) that could render the reserved key #monotable / MODEL",
+        ),
+      },
+    ]);
+    // `{id}` alone could be '#monotable', but the constant sort key 'META' is never 'MODEL'.
+    expect(checkDesign(model(prefixed)).ok).toBe(true);
+  });
 });

@@ -4,6 +4,7 @@ import type { AccessPatternDefinition, ModelDefinition } from './model.js';
 import type { EntityDefinition } from './entity.js';
 import { checkAttributePattern, undeclaredAttributeIndexMembers } from './attribute-pattern-check.js';
 import { isAttributeIndex } from './attribute-index.js';
+import { keyCanAddressReservedItem, reservedItemKey } from './reserved-item.js';
 
 /** One refusal (or warning) of the design check, naming the access pattern. */
 export interface DesignFinding {
@@ -40,6 +41,14 @@ export function checkDesign(model: ModelDefinition): DesignCheckResult {
   for (const entity of model.entities) {
     if (!patterns.some((pattern) => pattern.config.entities.includes(entity.name))) {
       warnings.push({ pattern: '(model)', reason: `entity '${entity.name}' is not read by any access pattern` });
+    }
+  }
+  for (const entity of model.entities) {
+    if (keyCanAddressReservedItem(entity.key)) {
+      problems.push({
+        pattern: '(model)',
+        reason: `entity '${entity.name}' has key templates (${entity.key.pk.source} / ${entity.key.sk.source}) that could render the reserved key ${reservedItemKey.partitionKey} / ${reservedItemKey.sortKey}, where the table records its migrated model: start the partition key with a literal`,
+      });
     }
   }
   for (const { entity, indexName } of undeclaredAttributeIndexMembers(model)) {

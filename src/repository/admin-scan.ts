@@ -11,6 +11,7 @@ import {
   type ScanCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
 import type { ModelDefinition } from '../model/model.js';
+import { reservedItemKey } from '../model/reserved-item.js';
 import { CapacityLedger } from './capacity.js';
 import { bookCapacity, documentClientOf } from './command-sender.js';
 import { fromStoredItem } from './item-codec.js';
@@ -54,7 +55,8 @@ export interface AdminScanOptions {
 }
 
 /**
- * Yields every item of the table, page by page, for a backfill.
+ * Yields every item of the table, page by page, for a backfill; never the table's migration
+ * record (`reservedItemKey`).
  *
  * @example
  * for await (const item of adminScanAllItems(client, model, { entities: ['job'] })) await backfill(item);
@@ -79,6 +81,12 @@ export async function* adminScanAllItems(
         ReturnConsumedCapacity: 'TOTAL',
       });
       for (const stored of (output.Items ?? []) as Record<string, unknown>[]) {
+        // The table's migration record is the table's own, never an application item.
+        if (
+          stored[model.table.partitionKey] === reservedItemKey.partitionKey &&
+          stored[model.table.sortKey] === reservedItemKey.sortKey
+        )
+          continue;
         const name = stored[model.table.entityTypeAttribute];
         if (!wanted) yield stored;
         else if (typeof name === 'string' && wanted.has(name)) {

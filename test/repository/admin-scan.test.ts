@@ -1,3 +1,4 @@
+import { PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { adminScanAllItems, createAdminScanSender } from '../../src/repository/admin-scan.js';
 import { CapacityLedger, createTableFromModel, TableRepository } from '../../src/repository/index.js';
@@ -19,6 +20,13 @@ describeEachEngine('admin scan', (engine) => {
     const db = new TableRepository(client, model, { tableName });
     for (const id of ['a', 'b', 'c']) await db.entity('task').create({ id, title: id, createdAt: '2026-01-01' });
     await db.entity('event').batchPut([1, 2].map((at) => ({ taskId: 'a', at, text: `e${at}` })));
+    // The table's migration record is never yielded.
+    await client.send(
+      new PutItemCommand({
+        TableName: tableName,
+        Item: { pk: { S: '#monotable' }, sk: { S: 'MODEL' }, revision: { N: '1' } },
+      }),
+    );
 
     const raw = await collect(adminScanAllItems(client, model, { tableName }));
     expect(raw).toHaveLength(5);
