@@ -1,4 +1,5 @@
 import type { CliCommand } from '../command.js';
+import { consoleCommand } from './console.js';
 import { demoCommand } from './demo-command.js';
 import { designCommand } from './design.js';
 import { infraCommands } from './infra.js';
@@ -10,6 +11,7 @@ export const commands: readonly CliCommand[] = [
   demoCommand,
   serveCommand,
   designCommand,
+  consoleCommand,
   infraCommands,
   transferCommands,
 ];
