@@ -10,7 +10,15 @@ import {
   indexSortRange,
   NO_SORT_KEY,
 } from './index-key-columns.js';
-import { readPages, type PageQuery } from './paged-reader.js';
+import {
+  boundShape,
+  INDEX_QUERY_POSITION,
+  indexScanColumns,
+  PAGE_LIMIT,
+  readPages,
+  TABLE_QUERY_POSITION,
+  type PageQuery,
+} from './paged-reader.js';
 import { parseStoredItem } from './stored-item-parser.js';
 import { STORED_ROW_COLUMN, storedRowOf, storedRowWithoutSize, type StoredRow } from './stored-row.js';
 import { AttributeNameMemo } from './stored-text-reader.js';
@@ -19,7 +27,6 @@ import { keyValueHash, tableKeyHash } from './key-hash.js';
 import { segmentHash, segmentRange } from './segment-hash.js';
 import { boundSql, positionSupersedes, sortRange, type KeyColumnValue, type SortRange } from './sort-range.js';
 import { quoteIdentifier } from './sql-names.js';
-import { boundShape, INDEX_QUERY_POSITION, indexScanColumns, PAGE_LIMIT, TABLE_QUERY_POSITION } from './page-sql.js';
 import { createScanIndex, createSegmentsIndex } from './table-schema.js';
 import type { IndexDefinition, KeyAttribute, RangeRequest, ScanRequest, StoredTableDefinition } from './storage.js';
 

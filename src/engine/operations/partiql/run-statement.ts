@@ -18,8 +18,8 @@ import { getItem } from '../items/get-item.js';
 import { putItem } from '../items/put-item.js';
 import { updateItem } from '../items/update-item.js';
 import type { CheckedRequest, EngineContext, OperationHandler } from '../operation.js';
-import { query } from '../query-scan/query.js';
-import { scan } from '../query-scan/scan.js';
+import { query } from '../../reads/query.js';
+import { scan } from '../../reads/scan.js';
 import { continuationOf, nextTokenOf, type Continuation } from './next-token.js';
 import { addConsumedCapacity, type ConsumedCapacity } from './sum-capacity.js';
 

@@ -1,4 +1,4 @@
-import type { ExpressionMemo } from '../../expressions/expression-memo.js';
+import type { ExpressionMemo } from '../expressions/expression-memo.js';
 import {
   conditionFromFilter,
   conditionPaths,
@@ -11,20 +11,20 @@ import {
   type DocumentPath,
   type ExpressionAttributes,
   type LegacyCondition,
-} from '../../expressions/index.js';
-import type { Item } from '../../values/attribute-value.js';
-import type { EngineContext } from '../operation.js';
-import type { ExpressionMembers } from '../shared/expression-parameters.js';
-import type { PageOptions } from './page.js';
+} from '../expressions/index.js';
+import type { Item } from '../values/attribute-value.js';
+import type { EngineContext } from '../operations/operation.js';
+import { validationError } from '../errors.js';
+import { checkExpressionParameters, type ExpressionMembers } from '../operations/shared/expression-parameters.js';
+import type { PageOptions } from './read-page.js';
 import {
   allAttributesNeedTableItem,
   assertIndexProjectsFilter,
   filterReachesBeyondIndex,
   projectionNeedsTableItem,
-} from './path-checks.js';
-import type { ReadTarget } from './read-target.js';
-import { resolveSelect, type Select } from './select.js';
-import { assertKeyPathsScalar } from '../shared/key-paths.js';
+  type ReadTarget,
+} from './read-target.js';
+import { assertKeyPathsScalar } from '../operations/shared/key-paths.js';
 
 /** The filter and projection of a Query or Scan, from expressions or legacy parameters. */
 export interface ReadClauses {
@@ -183,4 +183,89 @@ function itemShaper(
     }
     return projection ? projectItem(source, projection as DocumentPath[]) : source;
   };
+}
+
+/** The values of a Query's or Scan's `Select`. */
+export type Select = 'ALL_ATTRIBUTES' | 'ALL_PROJECTED_ATTRIBUTES' | 'SPECIFIC_ATTRIBUTES' | 'COUNT';
+
+/** What the request says about the attributes it wants, for {@link resolveSelect}. */
+export interface SelectRequest {
+  readonly select?: Select;
+  readonly indexName?: string;
+  /** Which projection parameter the request carries, if any. */
+  readonly projection?: 'ProjectionExpression' | 'AttributesToGet';
+}
+
+/**
+ * The effective `Select`, or DynamoDB's error for a combination it refuses. Without
+ * `Select`, a projection means SPECIFIC_ATTRIBUTES, an index means
+ * ALL_PROJECTED_ATTRIBUTES, and otherwise ALL_ATTRIBUTES.
+ */
+export function resolveSelect(request: SelectRequest): Select {
+  const { select, indexName, projection } = request;
+  switch (select) {
+    case undefined:
+      if (projection) return 'SPECIFIC_ATTRIBUTES';
+      return indexName === undefined ? 'ALL_ATTRIBUTES' : 'ALL_PROJECTED_ATTRIBUTES';
+    case 'SPECIFIC_ATTRIBUTES':
+      if (!projection) {
+        throw validationError(
+          'Must specify the AttributesToGet or ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES',
+        );
+      }
+      return select;
+    case 'ALL_ATTRIBUTES':
+      if (projection) throw validationError(`Cannot specify the ${projection} when choosing to get ALL_ATTRIBUTES`);
+      return select;
+    case 'ALL_PROJECTED_ATTRIBUTES':
+      if (projection) {
+        throw validationError(`Cannot specify the ${projection} when choosing to get ALL_PROJECTED_ATTRIBUTES`);
+      }
+      if (indexName === undefined) {
+        throw validationError('ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName');
+      }
+      return select;
+    case 'COUNT':
+      if (projection) throw validationError(`Cannot specify the ${projection} when choosing to get only the Count`);
+      return select;
+  }
+}
+
+/** Which request members are expressions and which are their legacy counterparts, in DynamoDB's order. */
+interface ParameterFamilies {
+  readonly expressions: readonly string[];
+  readonly legacy: readonly string[];
+}
+
+const families: Record<'Query' | 'Scan', ParameterFamilies> = {
+  Query: {
+    expressions: ['ProjectionExpression', 'FilterExpression', 'KeyConditionExpression'],
+    legacy: ['AttributesToGet', 'QueryFilter', 'ConditionalOperator', 'KeyConditions'],
+  },
+  Scan: {
+    expressions: ['ProjectionExpression', 'FilterExpression'],
+    legacy: ['AttributesToGet', 'ScanFilter', 'ConditionalOperator'],
+  },
+};
+
+/**
+ * Rejects a Query or Scan that mixes expression parameters with legacy ones, or sends
+ * `ExpressionAttributeNames`/`Values` without an expression that could use them.
+ * `KeyConditions` alone may accompany a FilterExpression or a ProjectionExpression:
+ * DynamoDB only objects to it beside a KeyConditionExpression.
+ */
+export function checkReadExpressionParameters(input: ExpressionMembers, operation: 'Query' | 'Scan'): void {
+  const { expressions, legacy } = families[operation];
+  const mixable =
+    input.KeyConditionExpression === undefined ? legacy.filter((member) => member !== 'KeyConditions') : legacy;
+  checkExpressionParameters(input, expressions, mixable);
+  const filterMember = operation === 'Query' ? 'QueryFilter' : 'ScanFilter';
+  // ConditionalOperator only combines the conditions of a legacy filter.
+  if (input.ConditionalOperator !== undefined) {
+    const filter = input[filterMember];
+    if (filter === undefined) throw validationError('ConditionalOperator cannot be used without Filter or Expected');
+    if (Object.keys(filter as object).length < 2) {
+      throw validationError('ConditionalOperator can only be used when Filter or Expected has two or more elements');
+    }
+  }
 }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Engine } from '../../engine.js';
+import type { Engine } from '../engine.js';
 import {
   allPages,
   countRowsRead,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveSelect } from './select.js';
+import { resolveSelect } from './read-plan.js';
 
 describe('resolveSelect', () => {
   it('defaults to ALL_ATTRIBUTES on a table, ALL_PROJECTED_ATTRIBUTES on an index, SPECIFIC_ATTRIBUTES with a projection', () => {

@@ -1,6 +1,6 @@
-import type { RangeRequest } from '../../storage/storage.js';
-import type { AttributeValue } from '../../values/attribute-value.js';
-import { compareValues } from '../../values/index.js';
+import type { RangeRequest } from '../storage/storage.js';
+import type { AttributeValue } from '../values/attribute-value.js';
+import { compareValues } from '../values/index.js';
 
 /** The sort-key part of a key condition, as storage takes it. */
 export type SortCondition = NonNullable<RangeRequest['sortCondition']>;

@@ -1,8 +1,11 @@
-import type { AnswerItem } from '../../answer.js';
-import { parseStoredItem } from '../../storage/stored-item-parser.js';
-import { SIZE_PER_TEXT_UNIT_AT_MOST, type StoredRow } from '../../storage/stored-row.js';
-import type { Item } from '../../values/attribute-value.js';
+import type { AnswerItem } from '../answer.js';
+import { consumedCapacity, readCapacityUnits } from '../capacity/index.js';
+import { parseStoredItem } from '../storage/stored-item-parser.js';
+import { SIZE_PER_TEXT_UNIT_AT_MOST, type StoredRow } from '../storage/stored-row.js';
+import type { Item } from '../values/attribute-value.js';
 import { lastEvaluatedKey } from './exclusive-start-key.js';
+import type { Select } from './read-plan.js';
+import type { ReadTarget } from './read-target.js';
 
 /** DynamoDB stops a Query or Scan page once it has read 1 MB of items. */
 export const PAGE_SIZE_LIMIT_BYTES = 1024 * 1024;
@@ -103,4 +106,60 @@ function readPageRows(source: Iterable<StoredRow>, options: PageOptions, bySizeB
       options.keyAttributeNames,
     ),
   };
+}
+
+/**
+ * The body of a Query or Scan response, members in DynamoDB's order. `Items` is absent
+ * for `Select: COUNT`; `LastEvaluatedKey` only when the page stopped full.
+ */
+export function pageResponse(
+  page: Page,
+  select: Select,
+  consumedCapacity: Record<string, unknown> | undefined,
+): Record<string, unknown> {
+  const response: Record<string, unknown> = {};
+  if (select !== 'COUNT') response.Items = page.items;
+  response.Count = page.count;
+  response.ScannedCount = page.scannedCount;
+  if (page.lastEvaluatedKey) response.LastEvaluatedKey = page.lastEvaluatedKey;
+  if (consumedCapacity) response.ConsumedCapacity = consumedCapacity;
+  return response;
+}
+
+/** Bytes a page read, split as DynamoDB bills them. */
+export interface ReadBytes {
+  /** Items read from the table or the index (before filter and projection), summed. */
+  readonly bytesRead: number;
+  /** Sizes of the table items fetched one by one for an LSI that does not project what was asked. */
+  readonly fetchedItemSizes: readonly number[];
+}
+
+/**
+ * The `ConsumedCapacity` member of a Query or Scan response (undefined unless asked).
+ * The items read are summed and rounded once to 4 KB units; eventually consistent reads
+ * cost half. Reading an index bills the index; the table items an LSI fetches are billed
+ * to the table, each rounded on its own as a GetItem is.
+ */
+export function readConsumedCapacity(
+  mode: string | undefined,
+  target: ReadTarget,
+  consistent: boolean,
+  bytes: ReadBytes,
+): Record<string, unknown> | undefined {
+  if (mode === undefined || mode === 'NONE') return undefined;
+  const options = { consistent, transactional: false };
+  const readUnits = readCapacityUnits(bytes.bytesRead, options);
+  const index = target.index;
+  if (!index) {
+    return consumedCapacity(mode, target.table.name, { table: { read: readUnits } }) as
+      | Record<string, unknown>
+      | undefined;
+  }
+  const fetchUnits = bytes.fetchedItemSizes.reduce((sum, size) => sum + readCapacityUnits(size, options), 0);
+  const indexUsage = { [index.name]: { read: readUnits } };
+  const usage =
+    index.kind === 'global'
+      ? { table: { read: fetchUnits }, globalIndexes: indexUsage }
+      : { table: { read: fetchUnits }, localIndexes: indexUsage };
+  return consumedCapacity(mode, target.table.name, usage) as Record<string, unknown> | undefined;
 }

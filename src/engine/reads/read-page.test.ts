@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { itemOfAnswer } from '../../answer.js';
-import { StoredRow, storedRowWithoutSize } from '../../storage/stored-row.js';
-import type { Item } from '../../values/attribute-value.js';
-import { readPage, readPageWithoutSizes, type PageOptions } from './page.js';
+import { itemOfAnswer } from '../answer.js';
+import { StoredRow, storedRowWithoutSize } from '../storage/stored-row.js';
+import type { Item } from '../values/attribute-value.js';
+import { readPage, readPageWithoutSizes, type PageOptions } from './read-page.js';
 
 const items: Item[] = [1, 2, 3, 4, 5].map((n) => ({ pk: { S: 'p' }, sk: { N: String(n) }, v: { N: String(n * 10) } }));
 const base: PageOptions = { keyAttributeNames: ['pk', 'sk'] };

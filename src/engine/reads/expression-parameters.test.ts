@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkReadExpressionParameters } from './expression-parameters.js';
+import { checkReadExpressionParameters } from './read-plan.js';
 
 describe('checkReadExpressionParameters', () => {
   it('rejects expressions mixed with legacy parameters, listing both in DynamoDB’s order', () => {

@@ -1,7 +1,7 @@
-import { validationError } from '../../errors.js';
-import { indexSegmentValue } from '../../storage/index-key-columns.js';
-import { segmentOf } from '../../storage/segment-hash.js';
-import type { AttributeValue, Item } from '../../values/attribute-value.js';
+import { validationError } from '../errors.js';
+import { indexSegmentValue } from '../storage/index-key-columns.js';
+import { segmentOf } from '../storage/segment-hash.js';
+import type { AttributeValue, Item } from '../values/attribute-value.js';
 import type { ReadTarget } from './read-target.js';
 
 /** A parallel scan's slice: segment `segment` of `totalSegments`. */

@@ -1,21 +1,23 @@
-import { DynamoDBError, validationError } from '../../errors.js';
+import { DynamoDBError, validationError } from '../errors.js';
 import {
   keyConditionFromKeyConditions,
   keyConditionFromNode,
   parseKeyConditionSyntax,
   type LegacyCondition,
-} from '../../expressions/index.js';
-import type { OperationHandler } from '../operation.js';
-import { expressionAttributesOf } from '../shared/expression-parameters.js';
+} from '../expressions/index.js';
+import type { OperationHandler } from '../operations/operation.js';
+import { expressionAttributesOf } from '../operations/shared/expression-parameters.js';
 import { validateQueryStartKey } from './exclusive-start-key.js';
-import { checkReadExpressionParameters } from './expression-parameters.js';
-import { readPage, readPageWithoutSizes } from './page.js';
+import { pageResponse, readConsumedCapacity, readPage, readPageWithoutSizes } from './read-page.js';
 import { pageEndsAtRangeEnd } from './range-end.js';
-import { assertFilterAvoidsKeys } from './path-checks.js';
-import { readConsumedCapacity } from './read-capacity.js';
-import { parseReadClauses, planPage, selectOfReadClauses, type PageReadInput } from './read-plan.js';
-import { rejectConsistentReadOfGlobalIndex, resolveReadTarget } from './read-target.js';
-import { pageResponse } from './read-response.js';
+import {
+  checkReadExpressionParameters,
+  parseReadClauses,
+  planPage,
+  selectOfReadClauses,
+  type PageReadInput,
+} from './read-plan.js';
+import { assertFilterAvoidsKeys, rejectConsistentReadOfGlobalIndex, resolveReadTarget } from './read-target.js';
 
 /** The Query request members this handler reads (already shape-checked). */
 interface QueryInput extends PageReadInput {

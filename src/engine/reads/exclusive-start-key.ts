@@ -1,12 +1,12 @@
-import { invalidParameterValue, validationError } from '../../errors.js';
-import type { KeyAttribute } from '../../storage/storage.js';
-import type { AttributeValue, Item } from '../../values/attribute-value.js';
-import { compareValues } from '../../values/index.js';
-import { checkKeyNesting } from '../../values/nesting-levels.js';
+import { invalidParameterValue, validationError } from '../errors.js';
+import type { KeyAttribute } from '../storage/storage.js';
+import type { AttributeValue, Item } from '../values/attribute-value.js';
+import { compareValues } from '../values/index.js';
+import { checkKeyNesting } from '../values/nesting-levels.js';
 import { pageEndsAtRangeEnd } from './range-end.js';
 import type { ReadTarget } from './read-target.js';
 import { matchesSortCondition, type SortCondition } from './sort-condition.js';
-import { setOwnProperty } from '../../values/own-property.js';
+import { setOwnProperty } from '../values/own-property.js';
 
 // DynamoDB's messages for a bad ExclusiveStartKey. DynamoDB Local words most of them
 // differently ("Exclusive Start Key must have same size as table's key schema"); these

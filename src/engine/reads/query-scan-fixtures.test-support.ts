@@ -1,6 +1,6 @@
-import { Engine } from '../../engine.js';
-import { DynamoDBError } from '../../errors.js';
-import type { Item } from '../../values/attribute-value.js';
+import { Engine } from '../engine.js';
+import { DynamoDBError } from '../errors.js';
+import type { Item } from '../values/attribute-value.js';
 
 /** An in-memory engine for one test, without the TTL reaper's timer. */
 export function newEngine(): Engine {

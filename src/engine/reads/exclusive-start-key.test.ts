@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { StoredTableDefinition } from '../../storage/storage.js';
+import type { StoredTableDefinition } from '../storage/storage.js';
 import { lastEvaluatedKey, validateQueryStartKey, validateScanStartKey } from './exclusive-start-key.js';
 import { resolveReadTarget } from './read-target.js';
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Engine } from '../../engine.js';
-import type { Item } from '../../values/attribute-value.js';
+import type { Engine } from '../engine.js';
+import type { Item } from '../values/attribute-value.js';
 import {
   allPages,
   countRowsRead,

@@ -1,12 +1,15 @@
-import type { OperationHandler } from '../operation.js';
-import { expressionAttributesOf } from '../shared/expression-parameters.js';
+import type { OperationHandler } from '../operations/operation.js';
+import { expressionAttributesOf } from '../operations/shared/expression-parameters.js';
 import { validateScanStartKey } from './exclusive-start-key.js';
-import { checkReadExpressionParameters } from './expression-parameters.js';
-import { readPage } from './page.js';
-import { readConsumedCapacity } from './read-capacity.js';
-import { parseReadClauses, planPage, selectOfReadClauses, type PageReadInput } from './read-plan.js';
+import { pageResponse, readConsumedCapacity, readPage } from './read-page.js';
+import {
+  checkReadExpressionParameters,
+  parseReadClauses,
+  planPage,
+  selectOfReadClauses,
+  type PageReadInput,
+} from './read-plan.js';
 import { resolveReadTarget } from './read-target.js';
-import { pageResponse } from './read-response.js';
 import { assertStartKeyInSegment, resolveSegment } from './segments.js';
 
 /** The Scan request members this handler reads (already shape-checked). */

@@ -1,5 +1,5 @@
-import type { AttributeValue, Item } from '../../values/attribute-value.js';
-import { compareValues } from '../../values/index.js';
+import type { AttributeValue, Item } from '../values/attribute-value.js';
+import { compareValues } from '../values/index.js';
 import type { ReadTarget } from './read-target.js';
 import type { SortCondition } from './sort-condition.js';
 
