@@ -22,14 +22,11 @@ import { StatementCache } from './partiql/statement-cache.js';
  *
  * Not here, and why: storage keeps its own per-table state (prepared statements, the last
  * segment hash and creation time of a table's writes) on the objects of the engine's
- * storage; lookups keyed by an engine's own objects (`WeakMap`s on its table definitions or
- * its database) live as long as those objects; module-level tables that never change after
- * the module loads (reserved words, request shapes and their compiled checks, the private
- * database template) are constants, not caches. The pool of private in-memory databases
- * (storage/private-database-pool.ts) is the process's, not an engine's: a closed engine's
- * database goes back rolled back to the template and checked to hold only what the template
- * holds, so nothing of one engine's work reaches the next (at most four are kept;
- * `closeIdleInMemoryDatabases()` closes them).
+ * storage; module-level tables that never change after the module loads (reserved words,
+ * request shapes and their compiled checks) are constants, not caches. The few module-level
+ * variables that do change (the process's pool of private in-memory databases, lazily loaded
+ * dependencies, lookups keyed by the user's SDK client) are listed with their reasons in
+ * docs/engine-internals.md ("Module-level state"); none holds an engine's data.
  *
  * @example
  * const caches = new EngineCaches();

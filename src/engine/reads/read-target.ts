@@ -24,13 +24,6 @@ export interface ReadTarget {
 }
 
 /**
- * Targets by table definition (replaced, never changed, when a table changes), then by
- * index name ('' for the table): resolved once, not on every request. Bounded by the
- * table's indexes, as unknown names are rejected before anything is kept.
- */
-const targetsByTable = new WeakMap<StoredTableDefinition, Map<string, ReadTarget>>();
-
-/**
  * Resolves `IndexName` against the table and rejects a consistent read of a GSI, with
  * DynamoDB's messages. (DynamoDB Local words the GSI error differently; this follows DynamoDB.)
  */
@@ -39,16 +32,7 @@ export function resolveReadTarget(
   indexName: string | undefined,
   consistentRead: boolean,
 ): ReadTarget {
-  let targets = targetsByTable.get(table);
-  if (targets === undefined) {
-    targets = new Map();
-    targetsByTable.set(table, targets);
-  }
-  let target = targets.get(indexName ?? '');
-  if (target === undefined) {
-    target = newReadTarget(table, indexName);
-    targets.set(indexName ?? '', target);
-  }
+  const target = newReadTarget(table, indexName);
   if (target.index !== undefined && table.backfills?.globalIndex === target.index.name) {
     // DynamoDB refuses reads of a GSI until its backfill is done and it is ACTIVE.
     throw validationError(`Cannot read from backfilling global secondary index: ${target.index.name}`);

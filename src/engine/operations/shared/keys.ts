@@ -27,16 +27,8 @@ export function keyAttributesOf(
 
 /** Names of the table's key attributes, as `applyUpdate` wants them. */
 export function keyAttributeNames(table: StoredTableDefinition): readonly string[] {
-  // Asked on every update: kept per table definition (whose key schema never changes).
-  let names = keyAttributeNamesByTable.get(table);
-  if (names === undefined) {
-    names = keyAttributesOf(table).map((key) => key.name);
-    keyAttributeNamesByTable.set(table, names);
-  }
-  return names;
+  return table.sortKey ? [table.partitionKey.name, table.sortKey.name] : [table.partitionKey.name];
 }
-
-const keyAttributeNamesByTable = new WeakMap<StoredTableDefinition, readonly string[]>();
 
 /** The primary key of a stored or to-be-stored item. */
 export function keyOf(table: StoredTableDefinition, item: Item): Item {
