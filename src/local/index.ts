@@ -4,10 +4,10 @@
  *   full-stack mode, and which engine a client is bound to;
  * - `sdk-accelerator/`: the fast path, the only code that knows SDK internals (its
  *   README lists the assumptions it makes and the self-check that tests them);
- * - `server/`: DynamoDB over HTTP (`startServer`, `serveEngine`, the lean front end).
+ * - `server/`: DynamoDB over HTTP (`startServer`, `serveEngine`, the HTTP front end).
  * What all three share sits here: `EngineLike`, DynamoDB's JSON protocol (`wire-protocol.ts`,
  * which the server frames over HTTP, the full-stack handler answers with, and the fast path
- * turns engine errors with), its CRC-32 and request ids. The rooms import from here; only
+ * turns engine errors with, with its CRC-32 and request ids). The rooms import from here; only
  * `client/` imports from another room (the accelerator it installs).
  */
 export { createLocalClient, localEngineOf, localClientMode, closeLocalClient } from './client/create-local-client.js';

@@ -1,7 +1,7 @@
+import { randomFillSync } from 'node:crypto';
+import * as zlib from 'node:zlib';
 import { DynamoDBError } from '../engine/errors.js';
-import { crc32 } from './crc32.js';
 import type { EngineLike } from './engine-like.js';
-import { newRequestId } from './request-id.js';
 
 /**
  * DynamoDB's JSON protocol around the engine: one HTTP exchange in, one out. Shared by
@@ -48,8 +48,7 @@ export interface WireResponse {
 
 /**
  * An answer before it is framed: its status, `Content-Type` (none for the health line and
- * the XML 404) and body text. `toWireResponse` adds DynamoDB's headers and encodes it; the
- * lean server writes it to the socket as text (`responseHead` in server/http-front-end.ts).
+ * the XML 404) and body text. `toWireResponse` adds DynamoDB's headers and encodes it.
  */
 export interface WireAnswer {
   readonly statusCode: number;
@@ -173,7 +172,7 @@ function jsonResponse(statusCode: number, body: unknown, contentType: string): W
   return textResponse(statusCode, JSON.stringify(body), contentType);
 }
 
-/** An answer with this body text; framed later, by `toWireResponse` or the lean server. */
+/** An answer with this body text; framed later, by `toWireResponse`. */
 function textResponse(statusCode: number, text: string, contentType: string | undefined): WireAnswer {
   return { statusCode, contentType, text };
 }
@@ -188,4 +187,48 @@ export function toWireResponse(answer: WireAnswer): WireResponse {
   };
   if (answer.contentType) headers['Content-Type'] = answer.contentType;
   return { statusCode: answer.statusCode, headers, body };
+}
+
+// zlib.crc32 exists from Node 20.15; older 20.x lines get the table-driven fallback.
+const nativeCrc32 = (zlib as { crc32?: (data: Buffer) => number }).crc32;
+const CRC32_TABLE = Uint32Array.from({ length: nativeCrc32 ? 0 : 256 }, (_, byte) => {
+  let c = byte;
+  for (let bit = 0; bit < 8; bit++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+/** CRC-32 of the bytes as an unsigned integer, the value of DynamoDB's `x-amz-crc32` header. */
+export function crc32(data: Buffer): number {
+  if (nativeCrc32) return nativeCrc32(data) >>> 0;
+  let crc = 0xffffffff;
+  for (let i = 0; i < data.length; i++) crc = CRC32_TABLE[(crc ^ data[i]) & 0xff] ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+const ID_LENGTH = 52;
+const IDS_PER_POOL = 256;
+/** The id character for each random byte (`byte % 36`). */
+const ID_CHARACTER_OF_BYTE = Uint8Array.from({ length: 256 }, (_, byte) =>
+  ID_ALPHABET.charCodeAt(byte % ID_ALPHABET.length),
+);
+const idPoolBytes = new Uint8Array(ID_LENGTH * IDS_PER_POOL);
+let idPool = '';
+let idOffset = 0;
+
+/**
+ * A request id shaped like DynamoDB's: 52 characters of `[A-Z0-9]`, unique in practice. Ids
+ * are cut from a random string made 256 ids at a time (docs/performance.md).
+ */
+export function newRequestId(): string {
+  if (idOffset + ID_LENGTH > idPool.length) {
+    randomFillSync(idPoolBytes);
+    for (let index = 0; index < idPoolBytes.length; index++)
+      idPoolBytes[index] = ID_CHARACTER_OF_BYTE[idPoolBytes[index]];
+    idPool = Buffer.from(idPoolBytes.buffer).toString('latin1');
+    idOffset = 0;
+  }
+  const id = idPool.slice(idOffset, idOffset + ID_LENGTH);
+  idOffset += ID_LENGTH;
+  return id;
 }

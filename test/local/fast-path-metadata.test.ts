@@ -2,7 +2,7 @@ import { GetItemCommand, ListTablesCommand, type DynamoDBClient } from '@aws-sdk
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLocalClient } from '../../src/local/client/create-local-client.js';
-import { newRequestId } from '../../src/local/request-id.js';
+import { newRequestId } from '../../src/local/wire-protocol.js';
 import { createSampleTable } from './support/sample-table.js';
 
 const cleanups: (() => void)[] = [];

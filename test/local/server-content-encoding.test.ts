@@ -8,7 +8,7 @@ import {
 import { request as httpRequest } from 'node:http';
 import { gunzipSync, gzipSync, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crc32 } from '../../src/local/crc32.js';
+import { crc32 } from '../../src/local/wire-protocol.js';
 import { startServer, type RunningServer } from '../../src/local/index.js';
 
 const AUTHORIZATION =

@@ -1,25 +1,22 @@
-import { createServer as createHttpServer } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLeanHttpServer, type LeanHttpServer } from '../../src/local/server/http-front-end.js';
+import { createHttpFrontEnd, type HttpFrontEnd } from '../../src/local/server/http-front-end.js';
 
 /**
- * How the lean server cuts requests out of what the socket delivers: whole requests in
+ * How the HTTP front end cuts requests out of what the socket delivers: whole requests in
  * one chunk, several in one chunk, one over many chunks, cut anywhere (even inside a
  * multi-byte character), each answered once and in order.
  */
-let lean: LeanHttpServer;
+let lean: HttpFrontEnd;
 let port: number;
 beforeAll(async () => {
-  lean = createLeanHttpServer({
-    fallback: createHttpServer(),
+  lean = createHttpFrontEnd({
     keepAliveTimeoutMs: 60_000,
-    maxBodyBytes: 4 * 1024 * 1024,
-    answer: (head, body) => ({
+    answer: ({ url, body }) => ({
       statusCode: 200,
       contentType: 'application/json',
-      text: JSON.stringify({ url: head.url, body }),
+      text: JSON.stringify({ url, body }),
     }),
   });
   await new Promise<void>((resolve) => lean.server.listen(0, '127.0.0.1', resolve));
@@ -66,7 +63,7 @@ async function exchange(pieces: Buffer[], count: number): Promise<unknown[]> {
   return answers;
 }
 
-describe('lean server framing', () => {
+describe('HTTP front end framing', () => {
   it('answers pipelined requests in one chunk, in order', async () => {
     const bytes = Buffer.concat([request('/a', '{"n":1}'), request('/b', ''), request('/c', '{"n":"é"}')]);
     expect(await exchange([bytes], 3)).toEqual([

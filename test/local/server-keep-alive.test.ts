@@ -1,19 +1,21 @@
-import { createServer as createHttpServer } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLeanHttpServer, type LeanHttpServer } from '../../src/local/server/http-front-end.js';
+import { DEFAULT_CONNECTION_LIMITS } from '../../src/local/server/connection-limits.js';
+import { createHttpFrontEnd, type HttpFrontEnd } from '../../src/local/server/http-front-end.js';
 
-/** The lean server's keep-alive timeout: idle connections end, half-read ones too, activity defers it. */
+/**
+ * The front end's keep-alive timeout: idle connections end, activity defers it; a half-read
+ * request ends at its deadlines instead (the head's and the body's, each as long here).
+ */
 const KEEP_ALIVE_MS = 300;
 
-let lean: LeanHttpServer;
+let lean: HttpFrontEnd;
 let port: number;
 beforeAll(async () => {
-  lean = createLeanHttpServer({
-    fallback: createHttpServer(),
+  lean = createHttpFrontEnd({
     keepAliveTimeoutMs: KEEP_ALIVE_MS,
-    maxBodyBytes: 1024,
-    answer: (_head, body) => ({
+    limits: { ...DEFAULT_CONNECTION_LIMITS, headerTimeoutMs: KEEP_ALIVE_MS, bodyTimeoutMs: KEEP_ALIVE_MS },
+    answer: ({ body }) => ({
       statusCode: 200,
       contentType: 'application/json',
       text: `{"echo":${JSON.stringify(body)}}`,
@@ -51,7 +53,7 @@ async function watch(): Promise<Watched> {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe('lean server keep-alive timeout', () => {
+describe('HTTP front end keep-alive timeout', () => {
   it('ends an idle connection after the timeout, having answered', async () => {
     const watched = await watch();
     watched.socket.write(REQUEST);
@@ -74,11 +76,20 @@ describe('lean server keep-alive timeout', () => {
     watched.socket.destroy();
   });
 
-  it('drops a connection left in the middle of a request', async () => {
+  it('drops a connection left in the middle of a request head, answering nothing', async () => {
     const watched = await watch();
-    watched.socket.write('POST / HTTP/1.1\r\ncontent-length: 10\r\n\r\n{"a"');
+    watched.socket.write('POST / HTTP/1.1\r\ncontent-length: 10\r\n');
     const ended = await watched.ended;
     expect(ended.afterMs).toBeGreaterThanOrEqual(KEEP_ALIVE_MS - 20);
     expect(watched.received()).toBe('');
+  });
+
+  it('answers 408 and closes a connection left in the middle of a request body, at the whole-request deadline', async () => {
+    const watched = await watch();
+    watched.socket.write('POST / HTTP/1.1\r\ncontent-length: 10\r\n\r\n{"a"');
+    const ended = await watched.ended;
+    // The head's deadline plus the body's: a request must be whole within both of its first byte.
+    expect(ended.afterMs).toBeGreaterThanOrEqual(2 * KEEP_ALIVE_MS - 20);
+    expect(watched.received()).toMatch(/^HTTP\/1\.1 408 /);
   });
 });

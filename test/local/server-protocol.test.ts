@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crc32 } from '../../src/local/crc32.js';
+import { crc32 } from '../../src/local/wire-protocol.js';
 import { serveEngine, type ServingEngine } from '../../src/local/server/serve-engine.js';
 import { MAX_REQUEST_BYTES } from '../../src/local/wire-protocol.js';
 import { ScriptedEngine } from './support/scripted-engine.js';

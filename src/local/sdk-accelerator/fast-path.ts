@@ -3,7 +3,7 @@ import type { EngineLike } from '../engine-like.js';
 import { DeferredFullStack } from './deferred-full-stack.js';
 import { identifyThroughCache } from './identify-cache.js';
 import { LeanMiddlewareStack, type DeserializerGuard } from './lean-middleware-stack.js';
-import { newRequestId } from '../request-id.js';
+import { errorAnswer, newRequestId } from '../wire-protocol.js';
 import { copyWireAnswer } from './fast-wire/copy-wire-answer.js';
 import { readDescriptionOutput } from './fast-wire/description-output.js';
 import { inputToWire } from './fast-wire/input-to-wire.js';
@@ -18,7 +18,6 @@ import { unmarshallDocumentOutput } from './document-output/unmarshall-output.js
 import type { Middleware, MiddlewareSubstitute } from './middleware-entry.js';
 import { operationPlanner } from './operation-plan.js';
 import { sdkProtocolOf, type OperationSchema, type ResponseMetadata, type SdkProtocol } from './sdk-protocol.js';
-import { errorAnswer } from '../wire-protocol.js';
 
 /**
  * Middlewares of the HTTP stack that have nothing to do when no HTTP request exists:

@@ -1,5 +1,3 @@
-import type { Socket } from 'node:net';
-
 /**
  * Bounds on what one client can hold on the HTTP front end. Clients that behave never
  * meet them; a slow or stalled one is closed instead of holding memory or a connection
@@ -7,12 +5,12 @@ import type { Socket } from 'node:net';
  *
  * How each limit answers, and why: a head that does not arrive in `headerTimeoutMs` gets a
  * plain close (nothing is known about the request yet, as an AWS load balancer drops a
- * silent connection); a body that does not arrive in `bodyTimeoutMs` gets
- * `408 Request Timeout` and a close, as Node's own `requestTimeout` answers; a connection
- * over `maxConnections` is closed at once (the SDKs retry it as a network error). When the
- * bytes buffered for unfinished requests reach `maxBufferedBytes`, the connection that
- * went over stops being read until they fall under it again: TCP's flow control then holds
- * its client, so a stalled body costs no more memory and still meets its body timeout,
+ * silent connection); a request whose body is not whole `bodyTimeoutMs` after that
+ * deadline gets `408 Request Timeout` and a close, as Node's `requestTimeout` answers; a
+ * connection over `maxConnections` is closed at once (the SDKs retry it as a network error).
+ * When the bytes buffered for unfinished requests reach `maxBufferedBytes`, the connection
+ * that went over stops being read until they fall under it again: TCP's flow control then
+ * holds its client, so a stalled body costs no more memory and still meets its timeout,
  * while a slow but honest upload waits instead of being cut.
  *
  * @example
@@ -21,7 +19,10 @@ import type { Socket } from 'node:net';
 export interface ConnectionLimits {
   /** Time from a request's first byte to the end of its head. Default 20 s. */
   readonly headerTimeoutMs: number;
-  /** Time from the end of a request's head to the end of its body. Default 60 s. */
+  /**
+   * Time a request's body may take beyond the head's deadline: a request must be whole within
+   * `headerTimeoutMs + bodyTimeoutMs` of its first byte. Default 60 s.
+   */
   readonly bodyTimeoutMs: number;
   /** Open connections served at once. Default 2,048. */
   readonly maxConnections: number;
@@ -40,14 +41,6 @@ export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = {
   maxConnections: 2_048,
   maxBufferedBytes: 32 * 1024 * 1024,
 };
-
-const REQUEST_TIMEOUT_ANSWER = 'HTTP/1.1 408 Request Timeout\r\nContent-Length: 0\r\nConnection: close\r\n\r\n';
-
-/** 408, then the connection goes: not waiting for the client, which may still be sending its body. */
-function answerTimeout(socket: Socket): void {
-  socket.end(REQUEST_TIMEOUT_ANSWER);
-  setTimeout(() => socket.destroy(), 100).unref();
-}
 
 /** One connection as the budget knows it: the function that resumes its reading. */
 export type BudgetHolder = () => void;
@@ -115,38 +108,5 @@ export class BufferBudget {
   /** Connections waiting for room. */
   get waiters(): number {
     return this.waiting.size;
-  }
-}
-
-/**
- * The deadline of the request partly read on one connection: the head's, then the body's.
- * Started when a request is partly buffered, cleared once it is complete.
- */
-export class RequestDeadline {
-  private timer: NodeJS.Timeout | undefined;
-  private phase: 'none' | 'head' | 'body' = 'none';
-
-  constructor(
-    private readonly socket: Socket,
-    private readonly limits: ConnectionLimits,
-  ) {}
-
-  /** A request is partly read: `headRead` tells whether its head is complete. */
-  waiting(headRead: boolean): void {
-    const phase = headRead ? 'body' : 'head';
-    if (phase === this.phase) return;
-    this.clear();
-    this.phase = phase;
-    const socket = this.socket;
-    this.timer = headRead
-      ? setTimeout(() => answerTimeout(socket), this.limits.bodyTimeoutMs)
-      : setTimeout(() => socket.destroy(), this.limits.headerTimeoutMs);
-    this.timer.unref();
-  }
-
-  clear(): void {
-    if (this.timer !== undefined) clearTimeout(this.timer);
-    this.timer = undefined;
-    this.phase = 'none';
   }
 }

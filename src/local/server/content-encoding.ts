@@ -1,12 +1,11 @@
 import { gunzipSync, gzipSync, inflateSync } from 'node:zlib';
-import { crc32 } from '../crc32.js';
-import { JSON_CONTENT_TYPE, toWireResponse, type WireResponse } from '../wire-protocol.js';
+import { crc32, JSON_CONTENT_TYPE, toWireResponse, type WireResponse } from '../wire-protocol.js';
 
 /**
  * `Content-Encoding` and `Accept-Encoding` as DynamoDB honours them: a gzip or deflate
  * request body is decoded before it is read, and an answer is gzipped for a client that
- * accepts gzip. Requests carrying either header reach Node's HTTP server (the lean front
- * hands them over), so the usual uncompressed traffic pays nothing for this.
+ * accepts gzip. The front end calls these only for a request carrying either header, so the
+ * usual uncompressed traffic pays nothing for them.
  */
 
 /** The decoded body, or `undefined` when it does not decode. Unknown encodings pass the body through. */

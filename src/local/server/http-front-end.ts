@@ -1,263 +1,206 @@
-import { STATUS_CODES, type Server as HttpServer } from 'node:http';
-import { createServer, type Server, type Socket } from 'node:net';
-import { crc32OfText } from '../crc32.js';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import {
-  BufferBudget,
-  DEFAULT_CONNECTION_LIMITS,
-  RequestDeadline,
-  type ConnectionLimits,
-} from './connection-limits.js';
-import { MAX_HEAD_BYTES, parseRequestHead, type RequestHead } from './http-request-head.js';
-import { newRequestId } from '../request-id.js';
-import type { WireAnswer } from '../wire-protocol.js';
+  JSON_CONTENT_TYPE,
+  MAX_REQUEST_BYTES,
+  payloadTooLargeResponse,
+  toWireResponse,
+  type WireAnswer,
+  type WireRequest,
+  type WireResponse,
+} from '../wire-protocol.js';
+import { BufferBudget, DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './connection-limits.js';
+import { acceptsGzip, decodeRequestBody, gzipResponse, undecodableBodyResponse } from './content-encoding.js';
+import { hostNotAllowedBody } from './host-allow-list.js';
 
 /**
- * A minimal HTTP/1.1 keep-alive server for DynamoDB's POST requests, in front of Node's
- * HTTP server: it reads the ordinary request shape off the socket and writes each answer
- * in one piece (docs/performance.md says why it exists). A connection whose request is not
- * the ordinary shape (see `parseRequestHead`) is handed, with the bytes read so far, to
- * `fallback`, a Node HTTP server that never listens itself and serves that connection
- * from then on, so every unusual request is answered as Node answers it.
+ * The HTTP front end of `monotable serve`: Node's HTTP server, with every request read, checked
+ * and answered here. It frames requests (Node's parser), refuses a foreign `Host`, applies the
+ * `ConnectionLimits` (head and whole-request deadlines, connection count, buffered bytes with
+ * back-pressure) and the keep-alive timeout, undoes a `Content-Encoding`, hands the request to
+ * `answer`, and writes the answer with DynamoDB's headers (gzipped for a client that accepts
+ * gzip). docs/performance.md says why it is Node's server and not one of its own.
+ *
+ * @example
+ * const front = createHttpFrontEnd({ keepAliveTimeoutMs: 60_000, answer: (request) => answerWireRequest(engine, request, 'us-east-1') });
+ * front.server.listen(8000, '127.0.0.1');
+ * await front.close(2_000);
  */
-export interface LeanHttpServer {
+export interface HttpFrontEnd {
   readonly server: Server;
-  /** Ends idle connections now and the others after `graceMs`; resolves once all are closed. */
+  /** Stops listening, ends idle connections now and the others after `graceMs`; resolves once all are closed. */
   close(graceMs: number): Promise<void>;
 }
 
-const HEAD_END = Buffer.from('\r\n\r\n');
-
-/** A request's head text (before the blank line) and body bytes as received. */
-export interface RawRequest {
-  readonly headText: string;
-  readonly body: Buffer;
+/** One request as read: DynamoDB's view of it (`WireRequest`) and what a signature check reads. */
+export interface ReceivedRequest extends Omit<WireRequest, 'authenticate'> {
+  readonly url: string;
+  /** Header names and values alternating, as sent (Node's `rawHeaders`). */
+  readonly rawHeaders: readonly string[];
+  /** The body as sent, before any `Content-Encoding` is undone (`body` is its decoded text). */
+  readonly bytes: Buffer;
 }
 
-export function createLeanHttpServer(options: {
-  /** `raw` is given when `rawRequests` is set. */
-  readonly answer: (head: RequestHead, body: string, raw: RawRequest | undefined) => WireAnswer;
-  /** Whether `answer` needs each request as received (to check its signature). */
-  readonly rawRequests?: boolean;
-  readonly fallback: HttpServer;
+export interface HttpFrontEndOptions {
+  /** Answers one request whose `Host` is allowed; called synchronously, one request at a time. */
+  readonly answer: (request: ReceivedRequest) => WireAnswer;
   readonly keepAliveTimeoutMs: number;
-  /** Largest body read here; a larger declared one goes to `fallback`, which refuses it. */
-  readonly maxBodyBytes: number;
-  /** Timeouts and caps for slow or stalled clients (see `ConnectionLimits`). */
+  /** Timeouts and caps for slow or stalled clients. Default `DEFAULT_CONNECTION_LIMITS`. */
   readonly limits?: ConnectionLimits;
-  /** Called once each answer is written, with the request id it was sent under (for the server's log). */
-  readonly onAnswered?: (head: RequestHead, reply: WireAnswer, requestId: string) => void;
-}): LeanHttpServer {
-  const { answer, fallback, keepAliveTimeoutMs, maxBodyBytes, onAnswered } = options;
-  const rawRequests = options.rawRequests === true;
+  /** Which `Host` values are served (see `hostAllowList`); omitted, every one. */
+  readonly allowHost?: (host: string | undefined) => boolean;
+  /** A request's head was read; `onAnswered` follows once it is answered (not for a dropped connection). */
+  readonly onRequest?: () => void;
+  /** An answer was written, with the request's `X-Amz-Target`. */
+  readonly onAnswered?: (target: string | undefined, response: WireResponse) => void;
+}
+
+const BAD_REQUEST = 'HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n';
+const REQUEST_TIMEOUT = 'HTTP/1.1 408 Request Timeout\r\nContent-Length: 0\r\nConnection: close\r\n\r\n';
+/** How long a 408 may take to leave before its connection is dropped (the client may still be sending). */
+const TIMEOUT_ANSWER_GRACE_MS = 100;
+
+export function createHttpFrontEnd(options: HttpFrontEndOptions): HttpFrontEnd {
+  const { answer, allowHost, onRequest, onAnswered } = options;
   const limits = options.limits ?? DEFAULT_CONNECTION_LIMITS;
   const budget = new BufferBudget(limits.maxBufferedBytes);
-  let open = 0;
-  const keepAliveHeaders = `Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(keepAliveTimeoutMs / 1000)}\r\n\r\n`;
-  // Node tracks an HTTP server's connections (for closeIdleConnections and its request
-  // timeouts) from its 'listening' event on; `fallback` never listens, so it is told.
-  fallback.emit('listening');
-  /** Connections still served here, and whether a request is partly read on each. */
-  const connections = new Map<Socket, { busy: boolean }>();
-  let closing = false;
+  /** Connections whose request head was read and whose body is not whole yet. */
+  const readingBody = new WeakSet<Socket>();
 
-  const server = createServer({ noDelay: true }, (socket) => {
-    if (open >= limits.maxConnections) {
-      socket.destroy();
-      return;
+  const send = (response: ServerResponse, reply: WireResponse, target: string | undefined): void => {
+    if (response.headersSent) return;
+    response.writeHead(reply.statusCode, reply.headers);
+    response.end(reply.body);
+    onAnswered?.(target, reply);
+  };
+
+  const receive = (request: IncomingMessage, response: ServerResponse): void => {
+    onRequest?.();
+    const target = header(request, 'x-amz-target');
+    const host = request.headers.host;
+    if (allowHost?.(host) === false) {
+      request.resume();
+      const refusal = { statusCode: 400, contentType: JSON_CONTENT_TYPE, text: hostNotAllowedBody(host ?? '') };
+      return send(response, toWireResponse(refusal), target);
     }
-    open++;
-    const deadline = new RequestDeadline(socket, limits);
-    /** Bytes of this connection counted in `budget`. */
+    if (Number(request.headers['content-length'] ?? 0) > MAX_REQUEST_BYTES) return rejectOversized(request, response);
+    const socket = request.socket;
+    readingBody.add(socket);
+    const declaredLength = Number(request.headers['content-length']);
+    const chunks: Buffer[] = [];
+    let received = 0;
+    /** Bytes of this request counted in `budget`. */
     let held = 0;
-    const resumeReading = (): void => {
-      if (!socket.destroyed) socket.resume();
-    };
-    /** Counts this connection's buffered bytes; over the cap, stops reading until there is room. */
-    const hold = (bytes: number): void => {
-      const before = held;
-      held = bytes;
-      if (!budget.hold(resumeReading, before, bytes)) socket.pause();
-    };
+    let reading = true;
+    const resumeReading = (): void => void request.resume();
     const release = (): void => {
-      budget.leave(resumeReading, held);
+      if (!reading) return;
+      reading = false;
+      readingBody.delete(socket);
+      if (held > 0) budget.leave(resumeReading, held);
       held = 0;
     };
-    const state = { busy: false };
-    connections.set(socket, state);
-    // Bytes received and not yet answered: `parts` are joined only once `needed` bytes are
-    // there, so a large body arriving in many chunks is copied once, not once per chunk. A
-    // chunk holding whole requests, the usual case, is read without touching `parts`.
-    let parts: Buffer[] = [];
-    let received = 0;
-    let needed = 0;
-    // The keep-alive timeout: one timer that, when it fires, looks at when data last came.
-    let lastActivity = Date.now();
-    let idleTimer: NodeJS.Timeout | undefined;
-    const armIdleTimer = (delayMs: number): void => {
-      idleTimer = setTimeout(onIdleCheck, delayMs);
-      idleTimer.unref();
-    };
-    const onIdleCheck = (): void => {
-      const idleMs = Date.now() - lastActivity;
-      // An answer still draining to the client counts as activity, as its writes do for Node.
-      if (socket.writableLength > 0) return armIdleTimer(keepAliveTimeoutMs);
-      if (idleMs < keepAliveTimeoutMs) return armIdleTimer(keepAliveTimeoutMs - idleMs);
-      // Idle keep-alive connections end quietly, as Node's `keepAliveTimeout` ends them.
-      if (state.busy) socket.destroy();
-      else socket.end();
-    };
-
-    const handOver = (pending: Buffer | undefined): void => {
-      socket.off('data', onData);
-      socket.off('error', onError);
-      clearTimeout(idleTimer);
-      deadline.clear();
-      release();
-      socket.pause();
-      connections.delete(socket);
-      if (pending !== undefined && pending.length > 0) socket.unshift(pending);
-      parts = [];
-      received = 0;
-      fallback.emit('connection', socket);
-      socket.resume();
-    };
-
-    const onData = (chunk: Buffer): void => {
-      const now = Date.now();
-      lastActivity = now;
-      state.busy = true;
-      let pending = chunk;
-      if (received > 0) {
-        parts.push(chunk);
-        received += chunk.length;
-        if (received < needed) return hold(received);
-        pending = Buffer.concat(parts, received);
-        parts = [];
-        received = 0;
+    request.on('data', (chunk: Buffer) => {
+      if (received > MAX_REQUEST_BYTES) return;
+      received += chunk.length;
+      // A chunked body carries no length: counted while read, never buffered past the limit.
+      if (received > MAX_REQUEST_BYTES) {
+        chunks.length = 0;
+        release();
+        return rejectOversized(request, response);
       }
-      try {
-        for (;;) {
-          const headEnd: number = pending.indexOf(HEAD_END);
-          if (headEnd < 0) {
-            if (pending.length > MAX_HEAD_BYTES) return handOver(pending);
-            needed = 0;
-            break;
-          }
-          const headText = pending.toString('latin1', 0, headEnd);
-          const head = parseRequestHead(headText);
-          if (head === undefined || head.contentLength > maxBodyBytes || closing) return handOver(pending);
-          const bodyStart = headEnd + HEAD_END.length;
-          const requestEnd = bodyStart + head.contentLength;
-          if (pending.length < requestEnd) {
-            needed = requestEnd;
-            break;
-          }
-          const body = pending.toString('utf8', bodyStart, requestEnd);
-          const raw = rawRequests ? { headText, body: pending.subarray(bodyStart, requestEnd) } : undefined;
-          pending = pending.subarray(requestEnd);
-          deadline.clear();
-          const reply = answer(head, body, raw);
-          const requestId = newRequestId();
-          // One string, head and body: written straight from it, in one write call.
-          socket.write(
-            responseHead(reply, requestId, dateHeader(now), head.close ? CLOSE_HEADERS : keepAliveHeaders) + reply.text,
-          );
-          onAnswered?.(head, reply, requestId);
-          if (head.close) {
-            socket.off('data', onData);
-            socket.end();
-            return;
-          }
-          if (pending.length === 0) {
-            needed = 0;
-            break;
-          }
-        }
-        hold(pending.length);
-        if (pending.length > 0) parts.push(pending);
-        received = pending.length;
-        state.busy = received > 0;
-        if (state.busy) deadline.waiting(needed > 0);
-        else deadline.clear();
-      } catch {
-        socket.destroy();
-      }
-    };
-    const onError = (): void => {
-      socket.destroy();
-    };
-
-    armIdleTimer(keepAliveTimeoutMs);
-    socket.on('data', onData);
-    socket.on('error', onError);
-    socket.on('close', () => {
-      open--;
-      deadline.clear();
-      release();
-      clearTimeout(idleTimer);
-      connections.delete(socket);
+      chunks.push(chunk);
+      // A body that comes whole in one chunk is answered at once: it holds nothing and never waits.
+      if (request.complete || (held === 0 && received === declaredLength)) return;
+      const before = held;
+      held = received;
+      if (!budget.hold(resumeReading, before, held)) request.pause();
     });
+    request.on('error', () => response.destroy());
+    request.on('close', release);
+    request.on('end', () => {
+      release();
+      if (received > MAX_REQUEST_BYTES) return;
+      const bytes = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, received);
+      const contentEncoding = header(request, 'content-encoding');
+      const decoded = contentEncoding === undefined ? bytes : decodeRequestBody(bytes, contentEncoding);
+      if (decoded === undefined) return send(response, undecodableBodyResponse(), target);
+      let reply: WireResponse;
+      try {
+        reply = toWireResponse(
+          answer({
+            method: request.method ?? 'GET',
+            url: request.url ?? '/',
+            target,
+            contentType: header(request, 'content-type'),
+            authorization: header(request, 'authorization'),
+            queryAuthentication: request.url?.includes('X-Amz-Algorithm=') === true,
+            body: decoded.toString('utf8'),
+            rawHeaders: request.rawHeaders,
+            bytes,
+          }),
+        );
+      } catch {
+        // `answer` turns every engine failure into DynamoDB's answer: this is a defect, and the
+        // connection goes rather than the process.
+        return void socket.destroy();
+      }
+      const acceptEncoding = header(request, 'accept-encoding');
+      send(response, acceptEncoding !== undefined && acceptsGzip(acceptEncoding) ? gzipResponse(reply) : reply, target);
+    });
+  };
+
+  const rejectOversized = (request: IncomingMessage, response: ServerResponse): void => {
+    // Answered at once, then the connection goes: reading on would mean receiving the rest of the body.
+    response.setHeader('Connection', 'close');
+    send(response, payloadTooLargeResponse(), header(request, 'x-amz-target'));
+    response.on('finish', () => request.socket.destroySoon());
+  };
+
+  const server = createServer(
+    {
+      keepAliveTimeout: options.keepAliveTimeoutMs,
+      headersTimeout: limits.headerTimeoutMs,
+      requestTimeout: limits.headerTimeoutMs + limits.bodyTimeoutMs,
+      // Node looks for overdue requests on this interval (30 s by default), so a stalled body
+      // would outlive its deadline by up to that much.
+      connectionsCheckingInterval: Math.max(
+        100,
+        Math.min(30_000, Math.min(limits.headerTimeoutMs, limits.bodyTimeoutMs) / 4),
+      ),
+      // Raw tools that send no `Host` are served (the Host check above allows a missing one).
+      requireHostHeader: false,
+    },
+    receive,
+  );
+  server.maxConnections = limits.maxConnections;
+  // A client that sends garbage, stalls or hangs up mid-request must not take the server down.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    if (!socket.writable) return void socket.destroy();
+    if (error.code !== 'ERR_HTTP_REQUEST_TIMEOUT') return void socket.end(BAD_REQUEST);
+    // An overdue head gets a plain close (nothing is known of the request); an overdue body a 408.
+    if (!readingBody.has(socket)) return void socket.destroy();
+    socket.end(REQUEST_TIMEOUT);
+    setTimeout(() => socket.destroy(), TIMEOUT_ANSWER_GRACE_MS).unref();
   });
 
+  let closing: Promise<void> | undefined;
   return {
     server,
     close: (graceMs) =>
-      new Promise<void>((resolve) => {
-        closing = true;
-        let deadline: NodeJS.Timeout | undefined;
+      (closing ??= new Promise<void>((resolve) => {
+        const deadline = setTimeout(() => server.closeAllConnections(), graceMs);
+        deadline.unref();
         server.close(() => {
-          if (deadline) clearTimeout(deadline);
-          // Not listening, it answers with an error; this only stops its timers.
-          fallback.close(() => undefined);
+          clearTimeout(deadline);
           resolve();
         });
-        for (const [socket, state] of connections) if (!state.busy) socket.end();
-        fallback.closeIdleConnections();
-        deadline = setTimeout(() => {
-          for (const socket of connections.keys()) socket.destroy();
-          fallback.closeAllConnections();
-        }, graceMs);
-        deadline.unref();
-      }),
+        server.closeIdleConnections();
+      })),
   };
 }
 
-const CLOSE_HEADERS = 'Connection: close\r\n\r\n';
-
-let cachedDate = '';
-let cachedDateSecond = -1;
-
-/** The `Date` header Node adds for the time `now`, computed once a second. */
-function dateHeader(now: number): string {
-  const second = Math.floor(now / 1000);
-  if (second !== cachedDateSecond) {
-    cachedDateSecond = second;
-    cachedDate = new Date(now).toUTCString();
-  }
-  return cachedDate;
-}
-
-const statusLines = new Map<number, string>();
-
-function statusLine(statusCode: number): string {
-  let line = statusLines.get(statusCode);
-  if (line === undefined) {
-    line = `HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode] ?? 'unknown'}\r\n`;
-    statusLines.set(statusCode, line);
-  }
-  return line;
-}
-
-/**
- * The head Node's `writeHead` + `end` would write for the answer (DynamoDB's headers as
- * `toWireResponse` sets them, then `Date` and the connection headers), ending with the
- * blank line: the body text follows it on the wire.
- */
-export function responseHead(answer: WireAnswer, requestId: string, date: string, connectionHeaders: string): string {
-  const contentType = answer.contentType ? `Content-Type: ${answer.contentType}\r\n` : '';
-  return (
-    `${statusLine(answer.statusCode)}x-amzn-RequestId: ${requestId}\r\n` +
-    `x-amz-crc32: ${crc32OfText(answer.text)}\r\nContent-Length: ${Buffer.byteLength(answer.text, 'utf8')}\r\n` +
-    `${contentType}Date: ${date}\r\n${connectionHeaders}`
-  );
+function header(request: IncomingMessage, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
 }
