@@ -2,7 +2,6 @@ import { invalidParameterValue, validationError } from '../errors.js';
 import type { DocumentPath } from '../expressions/index.js';
 import { javaHashSetOrder, javaListText } from '../expressions/java-hash-order.js';
 import type { IndexDefinition, KeyAttribute, StoredTableDefinition } from '../storage/storage.js';
-import { keyAttributesOf } from '../operations/shared/keys.js';
 
 /** What a Query or Scan reads: the table itself, or one of its secondary indexes. */
 export interface ReadTarget {
@@ -42,7 +41,7 @@ export function resolveReadTarget(
 }
 
 function newReadTarget(table: StoredTableDefinition, indexName: string | undefined): ReadTarget {
-  const tableKeys = keyAttributesOf(table);
+  const tableKeys = table.sortKey ? [table.partitionKey, table.sortKey] : [table.partitionKey];
   if (indexName === undefined) {
     const sortKeys = table.sortKey ? [table.sortKey] : [];
     return withNames({ table, partitionKeys: [table.partitionKey], sortKeys, keyAttributes: tableKeys });
@@ -52,7 +51,7 @@ function newReadTarget(table: StoredTableDefinition, indexName: string | undefin
     table.localIndexes.find((candidate) => candidate.name === indexName);
   if (!index) throw validationError(`The table does not have the specified index: ${indexName}`);
   const keyAttributes = [...tableKeys];
-  for (const key of keyAttributesOf(index)) {
+  for (const key of [...index.partitionKeys, ...index.sortKeys]) {
     if (!keyAttributes.some((known) => known.name === key.name)) keyAttributes.push(key);
   }
   return withNames({ table, index, partitionKeys: index.partitionKeys, sortKeys: index.sortKeys, keyAttributes });
