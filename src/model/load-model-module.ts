@@ -83,6 +83,18 @@ function loadTypeScript(): Promise<void> {
   return typescriptLoader;
 }
 
+/**
+ * Imports a user's code file by absolute path: JavaScript, or TypeScript compiled by tsx (loaded
+ * on first need), as model modules are. Import errors are thrown as they are.
+ *
+ * @example
+ * const migration = await importCodeFile('/app/migrations/0001-split-name.ts');
+ */
+export async function importCodeFile(absolute: string): Promise<Record<string, unknown>> {
+  if (TYPESCRIPT_FILE.test(absolute) && !runningFromSources()) await loadTypeScript();
+  return importModule<Record<string, unknown>>(pathToFileURL(absolute).href);
+}
+
 /** True for objects made by `defineModel`. */
 export function isModelDefinition(value: unknown): value is ModelDefinition {
   return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'model';
@@ -101,8 +113,7 @@ export async function loadModelModule(path: string, cwd = process.cwd()): Promis
   const absolute = modulePathOf(path, cwd);
   let module: Record<string, unknown>;
   try {
-    if (TYPESCRIPT_FILE.test(absolute) && !runningFromSources()) await loadTypeScript();
-    module = await importModule<Record<string, unknown>>(pathToFileURL(absolute).href);
+    module = await importCodeFile(absolute);
   } catch (error) {
     throw new ModelModuleError(path, `cannot be imported: ${(error as Error).message}`, { cause: error });
   }

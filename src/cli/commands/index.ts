@@ -3,6 +3,7 @@ import { consoleCommand } from './console.js';
 import { demoCommand } from './demo-command.js';
 import { designCommand } from './design.js';
 import { infraCommands } from './infra.js';
+import { migrateCommands } from './migrate.js';
 import { serveCommand } from './serve.js';
 import { transferCommands } from './transfer.js';
 
@@ -14,4 +15,5 @@ export const commands: readonly CliCommand[] = [
   consoleCommand,
   infraCommands,
   transferCommands,
+  migrateCommands,
 ];
