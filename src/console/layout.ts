@@ -52,7 +52,7 @@ export function page(frame: PageFrame, body: SafeHtml): SafeHtml {
   const table = frame.tableName === undefined ? undefined : encodeURIComponent(frame.tableName);
   return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${frame.title} · monotable console</title><style>${rawHtml(STYLE)}</style></head>
+<title>${frame.title} &middot; monotable console</title><style>${rawHtml(STYLE)}</style></head>
 <body><a class="skip" href="#main">Skip to content</a>
 <header><strong>monotable console</strong><nav aria-label="Sections">
 ${link('tables', '/tables', 'Tables')}

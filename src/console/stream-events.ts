@@ -72,8 +72,18 @@ export async function sendStreamEvents(
     response.end();
     return;
   }
-  const sdk = packageRequire('@aws-sdk/client-dynamodb-streams') as typeof StreamsSdk;
-  const streams: DynamoDBStreamsClient = factory();
+  let sdk: typeof StreamsSdk;
+  let streams: DynamoDBStreamsClient;
+  try {
+    sdk = packageRequire('@aws-sdk/client-dynamodb-streams') as typeof StreamsSdk;
+    streams = factory();
+  } catch (error) {
+    send('problem', {
+      message: `Cannot read streams: ${(error as Error).message} (install @aws-sdk/client-dynamodb-streams beside monotable)`,
+    });
+    response.end();
+    return;
+  }
   const streamArn = keys.streamArn;
   let closed = false;
   response.on('close', () => {

@@ -101,7 +101,7 @@ ${
               (
                 to,
               ) => html`<form class="inline" method="post" action="${action('transition')}">${csrfField(token)}${keyFields(entity, item)}
-<input type="hidden" name="from" value="${fieldText(state)}"><input type="hidden" name="to" value="${to}"><button type="submit">→ ${to}</button></form> `,
+<input type="hidden" name="from" value="${fieldText(state)}"><input type="hidden" name="to" value="${to}"><button type="submit">&rarr; ${to}</button></form> `,
             )}</div>`
           : html`<p class="muted">No transition leaves ${fieldText(state)} (states: ${statesOf(machine).join(', ')}).</p>`
       }`

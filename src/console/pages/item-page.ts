@@ -51,7 +51,7 @@ export async function itemPage(
     new GetItemCommand({ TableName: tableName, Key: itemKey(keys, pk, sk), ConsistentRead: true }),
   );
   const notices = html`${extras.notice ? message(extras.notice) : ''}${extras.refusal ? message(extras.refusal, 'error') : ''}`;
-  const back = html`<p><a href="/tables/${encodeURIComponent(tableName)}/items${queryString({ pk })}">← Partition <code>${pk}</code></a></p>`;
+  const back = html`<p><a href="/tables/${encodeURIComponent(tableName)}/items${queryString({ pk })}">&larr; Partition <code>${pk}</code></a></p>`;
   const stored = output.Item;
   if (!stored)
     return page(
@@ -63,7 +63,7 @@ export async function itemPage(
   const label = model && model.table.name === tableName ? labelItem(model, plain) : undefined;
   const ttl = keys.ttlAttribute === undefined ? undefined : plain[keys.ttlAttribute];
   const summary = html`<p>${label ? html`<span class="entity">${label.entity.name}</span> ${Object.entries(label.keyParts).map(([name, value]) => html`${name} = <code>${value}</code> `)}` : html`<span class="muted">No entity of the model.</span>`}
-${typeof ttl === 'number' ? html` · expires ${timeLeft(ttl, Date.now())}` : ''}</p>`;
+${typeof ttl === 'number' ? html` &middot; expires ${timeLeft(ttl, Date.now())}` : ''}</p>`;
   const views = html`<div class="grid">${copyableCode('item-plain', 'Plain JSON', jsonText(plain))}${copyableCode('item-dynamodb', 'DynamoDB JSON', jsonText(stored))}</div>`;
   let edit: SafeHtml = html``;
   if (session.options.allowWrites) {

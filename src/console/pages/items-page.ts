@@ -69,10 +69,10 @@ export async function itemsPage(session: ConsoleSession, tableName: string, quer
   const items = output.Items ?? [];
   const encodedTable = encodeURIComponent(tableName);
   const next = output.LastEvaluatedKey
-    ? html`<a rel="next" href="/tables/${encodedTable}/items${queryString({ pk, entity: entityName, limit: query.limit, cursor: encodeStartKey(output.LastEvaluatedKey) })}">Next page →</a>`
+    ? html`<a rel="next" href="/tables/${encodedTable}/items${queryString({ pk, entity: entityName, limit: query.limit, cursor: encodeStartKey(output.LastEvaluatedKey) })}">Next page &rarr;</a>`
     : html`<span class="muted">last page</span>`;
   const first = query.cursor
-    ? html`<a href="/tables/${encodedTable}/items${queryString({ pk, entity: entityName, limit: query.limit })}">← First page</a>`
+    ? html`<a href="/tables/${encodedTable}/items${queryString({ pk, entity: entityName, limit: query.limit })}">&larr; First page</a>`
     : '';
   const rows = items.map((item) => itemRow(session, keys, item));
   return page(
@@ -128,7 +128,7 @@ function itemRow(session: ConsoleSession, keys: TableKeys, item: Record<string, 
   const ttl = keys.ttlAttribute === undefined ? undefined : plain[keys.ttlAttribute];
   const href = `/tables/${encodeURIComponent(keys.tableName)}/item${queryString({ pk, sk })}`;
   return html`<tr><td><a class="key" href="${href}">${pk} | ${sk ?? ''}</a></td>
-<td>${label ? html`<span class="entity">${label.entity.name}</span><div class="parts">${Object.entries(label.keyParts).map(([name, value]) => html`${name} = <code>${value}</code> `)}</div>` : html`<span class="muted">—</span>`}</td>
+<td>${label ? html`<span class="entity">${label.entity.name}</span><div class="parts">${Object.entries(label.keyParts).map(([name, value]) => html`${name} = <code>${value}</code> `)}</div>` : html`<span class="muted">&mdash;</span>`}</td>
 <td class="attributes">${attributes.map(([name, value]) => html`<code>${name}</code>=${shortValue(value)} `)}</td>
 <td>${typeof ttl === 'number' ? timeLeft(ttl, Date.now()) : ''}</td></tr>`;
 }

@@ -42,7 +42,7 @@ function accessPatternTable(model: ModelDefinition): SafeHtml {
   });
   const modelWarnings = result.warnings.filter((finding) => finding.pattern === '(model)');
   return html`<h2 id="access-patterns">Access patterns</h2>
-<p>${result.ok ? html`<span class="served">✓ every access pattern is served by a key condition</span>` : html`<span class="unserved">✗ ${result.problems.length} problem${result.problems.length === 1 ? '' : 's'}: no Scan, no filter in place of a key</span>`}</p>
+<p>${result.ok ? html`<span class="served">&#10003; every access pattern is served by a key condition</span>` : html`<span class="unserved">&#10007; ${result.problems.length} problem${result.problems.length === 1 ? '' : 's'}: no Scan, no filter in place of a key</span>`}</p>
 <table><thead><tr><th scope="col">#</th><th scope="col">Access pattern</th><th scope="col">Key design</th><th scope="col">Index</th><th scope="col">Order</th><th scope="col">Design check</th></tr></thead>
 <tbody>${rows}</tbody></table>${modelWarnings.length ? html`<ul class="muted">${modelWarnings.map((w) => html`<li>${w.reason}</li>`)}</ul>` : ''}`;
 }
@@ -114,7 +114,7 @@ ${entity.ttl ? html`<p>Expires ${typeof entity.ttl.after === 'string' ? entity.t
 ${
   machine
     ? html`<p>State machine on <code>${machine.attribute}</code>:</p><ul>${Object.entries(machine.transitions).map(
-        ([from, to]) => html`<li>${from} → ${(to as readonly string[]).join(', ')}</li>`,
+        ([from, to]) => html`<li>${from} &rarr; ${(to as readonly string[]).join(', ')}</li>`,
       )}</ul>`
     : ''
 }

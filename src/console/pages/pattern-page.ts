@@ -99,7 +99,7 @@ ${parameters.map((parameter) => (parameter.range ? html`${input(parameter.name, 
     return page(frame, html`${form}${message(`Not run: ${error.message}`, 'error')}`);
   }
   const next = result.cursor
-    ? html`<a rel="next" href="/patterns/${encodeURIComponent(pattern.name)}${queryString({ ...Object.fromEntries(query), cursor: result.cursor })}">Next page →</a>`
+    ? html`<a rel="next" href="/patterns/${encodeURIComponent(pattern.name)}${queryString({ ...Object.fromEntries(query), cursor: result.cursor })}">Next page &rarr;</a>`
     : html`<span class="muted">no further page</span>`;
   return page(
     frame,

@@ -54,7 +54,7 @@ export async function streamPage(
   return page(
     frame,
     html`<p>Stream <code>${keys.streamArn}</code> (${keys.description.StreamSpecification?.StreamViewType ?? ''}).</p>${filter}
-<p id="stream-status" role="status">Connecting…</p><ol id="records" aria-live="polite" data-events="${events}"></ol>
+<p id="stream-status" role="status">Connecting&hellip;</p><ol id="records" aria-live="polite" data-events="${events}"></ol>
 <script>${rawHtml(STREAM_SCRIPT)}</script>`,
   );
 }
