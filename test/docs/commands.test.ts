@@ -15,9 +15,9 @@ describe('commands shown in the docs', () => {
   const full = shown.filter((command) => !isSynopsis(command));
   const synopses = shown.filter(isSynopsis);
 
-  it('include the README walk-throughs (serve, design, console, infra, copy)', () => {
+  it('include the README walk-throughs (serve, design, console, infra, copy, migrate)', () => {
     const readme = commandsInShellBlocks('README.md').map((command) => command.words[0]);
-    expect(new Set(readme)).toEqual(new Set(['serve', 'design', 'console', 'infra', 'copy']));
+    expect(new Set(readme)).toEqual(new Set(['serve', 'design', 'console', 'infra', 'copy', 'migrate']));
   });
 
   it('parse with the real CLI: existing commands, options and valid values', async () => {
