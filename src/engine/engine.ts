@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
 import { Answer, PLAIN_ANSWER, ROWS_ANSWER, SELF_WRITTEN_ANSWER, type AnswerForm } from './answer.js';
 import { EngineCaches } from './engine-caches.js';
+import { CloudBehaviour } from './cloud/cloud-behaviour.js';
+import type { CloudOptions } from './cloud/cloud-options.js';
 import { DynamoDBError, internalServerError, serializationError } from './errors.js';
 import { operationRegistry } from './operations/index.js';
 import type { CheckedRequest, EngineContext, OperationHandler } from './operations/operation.js';
@@ -13,6 +15,17 @@ import { closeIdlePooledDatabases } from './storage/private-database-pool.js';
 import { isReadOnlyRefusal, sqliteFileFailure } from './storage/sqlite-file-failure.js';
 
 export { SqliteFileError, type SqliteFileErrorCode } from './storage/sqlite-file-error.js';
+export { CloudOptionsError } from './cloud/cloud-options-error.js';
+export type { CloudBehaviour } from './cloud/cloud-behaviour.js';
+export type {
+  CloudOptions,
+  ConsistencyOptions,
+  TransactionOptions,
+  FaultRule,
+  FaultErrorName,
+  CancellationReasonCode,
+  DurationMs,
+} from './cloud/cloud-options.js';
 
 /** What `answer` needs to know of an operation, found with one lookup per call. */
 interface Route {
@@ -95,6 +108,16 @@ export interface EngineOptions {
    * that follow shard lineage.
    */
   readonly streamShardDurationMs?: number;
+  /**
+   * The cloud's behaviour, opt-in (docs/cloud-behaviour.md): eventually consistent reads,
+   * transaction conflicts, injected faults, driven by the clock `now` and a seed. Absent
+   * (the default), none of it runs. Options that cannot be used throw `CloudOptionsError`
+   * naming the option.
+   *
+   * @example
+   * new Engine({ inMemory: true, cloud: { seed: 7, transactions: { inFlightMs: 100 } } });
+   */
+  readonly cloud?: CloudOptions;
 }
 
 /**
@@ -106,6 +129,8 @@ export interface EngineOptions {
  */
 export class Engine {
   readonly context: EngineContext;
+  /** The cloud behaviour, when `cloud` was given; `undefined` otherwise. */
+  readonly cloud: CloudBehaviour | undefined;
   /** The SQLite file, resolved, for the messages of failures it explains; `undefined` in memory. */
   private readonly path: string | undefined;
   private readonly readOnly: boolean;
@@ -129,6 +154,8 @@ export class Engine {
 
   constructor(options: EngineOptions = {}) {
     const now = options.now ?? Date.now;
+    // Checked first: options that cannot be used open no database.
+    this.cloud = options.cloud === undefined ? undefined : new CloudBehaviour(options.cloud);
     this.path = options.inMemory || !options.path ? undefined : resolve(options.path);
     this.readOnly = this.path !== undefined && options.readOnly === true;
     const storage: Storage = openSqliteStorage(
@@ -140,6 +167,7 @@ export class Engine {
       caches,
       now,
       streamShardDurationMs: options.streamShardDurationMs,
+      cloud: this.cloud,
       region: options.region ?? 'us-east-1',
       accountId: options.accountId ?? '000000000000',
     };

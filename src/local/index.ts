@@ -16,6 +16,7 @@ export { createEngineClient, type EngineClientOptions, type LocalClientMode } fr
 export { createLocalStreamsClient, type LocalStreamsClientOptions } from './client/create-local-streams-client.js';
 export type { EngineLike } from './engine-like.js';
 export { closeIdleInMemoryDatabases, SqliteFileError, type SqliteFileErrorCode } from '../engine/engine.js';
+export { CloudOptionsError, type CloudOptions, type FaultRule } from '../engine/engine.js';
 export { startServer, type ServerOptions, type RunningServer } from './server/start-server.js';
 export { serveEngine, type ListenOptions, type ServingEngine } from './server/serve-engine.js';
 export type { ServerLogOptions } from './server/server-log.js';

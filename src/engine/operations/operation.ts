@@ -1,3 +1,4 @@
+import type { CloudBehaviour } from '../cloud/cloud-behaviour.js';
 import type { EngineCaches } from '../engine-caches.js';
 import type { Storage } from '../storage/storage.js';
 
@@ -13,6 +14,8 @@ export interface EngineContext {
   readonly caches: EngineCaches;
   /** How long a stream shard stays open before a child shard takes over (ms); default four hours. */
   readonly streamShardDurationMs?: number;
+  /** The engine's cloud behaviour (cloud/cloud-behaviour.ts); `undefined` when off, the default. */
+  readonly cloud?: CloudBehaviour;
 }
 
 /**

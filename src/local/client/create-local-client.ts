@@ -1,5 +1,6 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { Engine, type EngineOptions } from '../../engine/engine.js';
+import type { CloudOptions } from '../../engine/cloud/cloud-options.js';
 import {
   createEngineClientFrom,
   engineClientModeOf,
@@ -20,6 +21,11 @@ export type LocalClientOptions = LocalEngineSource &
   EngineClientOptions & {
     /** Engine settings (clock, TTL reaper) when the client opens the engine itself. */
     readonly engineOptions?: Omit<EngineOptions, 'path' | 'inMemory' | 'region'>;
+    /**
+     * The cloud's behaviour for the engine the client opens (`EngineOptions.cloud`,
+     * docs/cloud-behaviour.md). With `{ engine }`, give it to that engine instead.
+     */
+    readonly cloud?: CloudOptions;
   };
 
 interface LocalBinding {
@@ -57,11 +63,15 @@ export function createLocalClient(options: LocalClientOptions): DynamoDBClient {
 export function createLocalClientFrom(sdk: SdkCopy, options: LocalClientOptions): DynamoDBClient {
   const region = options.region ?? 'us-east-1';
   const owned = !('engine' in options);
+  if (!owned && options.cloud !== undefined) {
+    throw new Error('cloud is an option of the engine: give it to the engine you pass (new Engine({ cloud }))');
+  }
   const engine: EngineLike =
     'engine' in options
       ? options.engine
       : new Engine({
           ...options.engineOptions,
+          ...(options.cloud === undefined ? {} : { cloud: options.cloud }),
           region,
           ...('path' in options ? { path: options.path } : { inMemory: true }),
         });
