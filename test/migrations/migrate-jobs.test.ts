@@ -177,5 +177,5 @@ describeEachEngine(
       120_000,
     );
   },
-  { engines: ['in-process', 'dynamodb-local-3'] },
+  { engines: ['in-process', 'serve', 'dynamodb-local-3'] },
 );

@@ -102,5 +102,5 @@ describeEachEngine(
       ).rejects.toBeInstanceOf(MigrationTableNotFoundError);
     });
   },
-  { engines: ['in-process', 'dynamodb-local-3'] },
+  { engines: ['in-process', 'serve', 'dynamodb-local-3'] },
 );

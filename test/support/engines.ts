@@ -2,7 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { describe, inject } from 'vitest';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 
 /**
  * One test suite, every engine (Kysely-style): `describeEachEngine('jobs', (engine) => { … })`
@@ -10,34 +10,45 @@ import { describe, inject } from 'vitest';
  *  - `in-process`: monotable's embedded engine through a real `DynamoDBClient` (no server);
  *  - `dynamodb-local`: AWS DynamoDB Local 1.25.1, started once per run by the global setup;
  *  - `dynamodb-local-3`: AWS DynamoDB Local 3.3.1 (multi-attribute GSI keys, streams, PartiQL),
- *    only for suites that ask for it (`describeEachEngine(title, suite, { engines })`).
+ *    only for suites that ask for it (`describeEachEngine(title, suite, { engines })`);
+ *  - `serve`: the embedded engine over HTTP (what `monotable serve` runs: `startServer`, in
+ *    memory, one per suite), only for suites that ask for it.
  * `MONOTABLE_TEST_ENGINES=in-process` (or `dynamodb-local`, …) restricts the run.
  */
-export type TestEngineName = 'in-process' | 'dynamodb-local' | 'dynamodb-local-3';
+export type TestEngineName = 'in-process' | 'dynamodb-local' | 'dynamodb-local-3' | 'serve';
 
 export interface TestEngine {
   readonly name: TestEngineName;
   /** A fresh client on this engine. */
   client(): DynamoDBClient;
+  /** The HTTP endpoint, for engines a child process can reach (all but `in-process`). */
+  endpoint?(): string;
+  /** Started before the suite's tests and stopped after them (`serve`). */
+  setUp?(): Promise<void>;
+  tearDown?(): Promise<void>;
 }
 
 /** The shape of `createLocalClient` from `src/local` (loaded lazily, so this file stays engine-agnostic). */
 type CreateLocalClient = (options: { inMemory: true }) => DynamoDBClient;
+/** The shape of `startServer` from `src/local`. */
+type StartServer = (options: { port: 0; inMemory: true }) => Promise<{ endpoint: string; close(): Promise<void> }>;
 
 const localModulePath = fileURLToPath(new URL('../../src/local/index.ts', import.meta.url));
 
-async function loadLocalClient(): Promise<CreateLocalClient | undefined> {
-  if (!existsSync(localModulePath)) return undefined;
+async function loadLocalModule(): Promise<{ createLocalClient?: CreateLocalClient; startServer?: StartServer }> {
+  if (!existsSync(localModulePath)) return {};
   try {
-    const module = (await import(/* @vite-ignore */ localModulePath)) as { createLocalClient?: CreateLocalClient };
-    return module.createLocalClient;
+    return (await import(/* @vite-ignore */ localModulePath)) as {
+      createLocalClient?: CreateLocalClient;
+      startServer?: StartServer;
+    };
   } catch {
-    return undefined;
+    return {};
   }
 }
 
-const createLocalClient = await loadLocalClient();
-const wanted = (process.env.MONOTABLE_TEST_ENGINES ?? 'in-process,dynamodb-local,dynamodb-local-3')
+const { createLocalClient, startServer } = await loadLocalModule();
+const wanted = (process.env.MONOTABLE_TEST_ENGINES ?? 'in-process,dynamodb-local,dynamodb-local-3,serve')
   .split(',')
   .map((name) => name.trim());
 
@@ -62,12 +73,38 @@ export function availableEngines(names: readonly TestEngineName[] = defaultTestE
     let shared: DynamoDBClient | undefined;
     engines.push({ name: 'in-process', client: () => (shared ??= createLocalClient({ inMemory: true })) });
   }
+  if (startServer && wants('serve')) engines.push(serveEngine(startServer));
   const endpoint = inject('dynamoDbLocalEndpoint');
-  if (endpoint && wants('dynamodb-local')) engines.push({ name: 'dynamodb-local', client: () => peerClient(endpoint) });
+  if (endpoint && wants('dynamodb-local'))
+    engines.push({ name: 'dynamodb-local', client: () => peerClient(endpoint), endpoint: () => endpoint });
   const endpoint3 = inject('dynamoDbLocal3Endpoint');
   if (endpoint3 && wants('dynamodb-local-3'))
-    engines.push({ name: 'dynamodb-local-3', client: () => peerClient(endpoint3) });
+    engines.push({ name: 'dynamodb-local-3', client: () => peerClient(endpoint3), endpoint: () => endpoint3 });
   return engines;
+}
+
+/** `serve`: a server started for the suite (setUp) and its clients, over HTTP. */
+function serveEngine(start: StartServer): TestEngine {
+  let server: Awaited<ReturnType<StartServer>> | undefined;
+  let shared: DynamoDBClient | undefined;
+  const endpoint = (): string => {
+    if (!server) throw new Error('the serve engine is used before its suite started it');
+    return server.endpoint;
+  };
+  return {
+    name: 'serve',
+    endpoint,
+    client: () => (shared ??= peerClient(endpoint())),
+    setUp: async () => {
+      server ??= await start({ port: 0, inMemory: true });
+    },
+    tearDown: async () => {
+      shared?.destroy();
+      await server?.close();
+      shared = undefined;
+      server = undefined;
+    },
+  };
 }
 
 /**
@@ -84,7 +121,13 @@ export function describeEachEngine(
     describe.skip(`${title} (skipped: no engine of MONOTABLE_TEST_ENGINES in this run)`, () => undefined);
     return;
   }
-  for (const engine of engines) describe(`${title} [${engine.name}]`, () => suite(engine));
+  for (const engine of engines) {
+    describe(`${title} [${engine.name}]`, () => {
+      if (engine.setUp) beforeAll(() => engine.setUp?.(), 30_000);
+      if (engine.tearDown) afterAll(() => engine.tearDown?.());
+      suite(engine);
+    });
+  }
 }
 
 /** A table name no other test uses. */
