@@ -2,7 +2,8 @@ import { resolve } from 'node:path';
 import { Answer, PLAIN_ANSWER, ROWS_ANSWER, SELF_WRITTEN_ANSWER, type AnswerForm } from './answer.js';
 import { EngineCaches } from './engine-caches.js';
 import { CloudBehaviour } from './cloud/cloud-behaviour.js';
-import type { CloudOptions } from './cloud/cloud-options.js';
+import type { CloudOptions, FaultRule } from './cloud/cloud-options.js';
+import type { FaultReport } from './cloud/faults/injected-faults.js';
 import { DynamoDBError, internalServerError, serializationError } from './errors.js';
 import { operationRegistry } from './operations/index.js';
 import type { CheckedRequest, EngineContext, OperationHandler } from './operations/operation.js';
@@ -26,6 +27,7 @@ export type {
   CancellationReasonCode,
   DurationMs,
 } from './cloud/cloud-options.js';
+export type { FaultReport } from './cloud/faults/injected-faults.js';
 
 /** What `answer` needs to know of an operation, found with one lookup per call. */
 interface Route {
@@ -129,8 +131,7 @@ export interface EngineOptions {
  */
 export class Engine {
   readonly context: EngineContext;
-  /** The cloud behaviour, when `cloud` was given; `undefined` otherwise. */
-  readonly cloud: CloudBehaviour | undefined;
+  private cloudBehaviour: CloudBehaviour | undefined;
   /** The SQLite file, resolved, for the messages of failures it explains; `undefined` in memory. */
   private readonly path: string | undefined;
   private readonly readOnly: boolean;
@@ -155,7 +156,7 @@ export class Engine {
   constructor(options: EngineOptions = {}) {
     const now = options.now ?? Date.now;
     // Checked first: options that cannot be used open no database.
-    this.cloud = options.cloud === undefined ? undefined : new CloudBehaviour(options.cloud);
+    this.cloudBehaviour = options.cloud === undefined ? undefined : new CloudBehaviour(options.cloud);
     this.path = options.inMemory || !options.path ? undefined : resolve(options.path);
     this.readOnly = this.path !== undefined && options.readOnly === true;
     const storage: Storage = openSqliteStorage(
@@ -167,7 +168,7 @@ export class Engine {
       caches,
       now,
       streamShardDurationMs: options.streamShardDurationMs,
-      cloud: this.cloud,
+      cloud: this.cloudBehaviour,
       region: options.region ?? 'us-east-1',
       accountId: options.accountId ?? '000000000000',
     };
@@ -191,6 +192,48 @@ export class Engine {
     }
     // A backfill cut short when the file was last open (the process died, or closed) goes on.
     this.continueBackfills();
+  }
+
+  /**
+   * The cloud behaviour (docs/cloud-behaviour.md), when `cloud` was given or a fault was
+   * injected; `undefined` otherwise, and then none of it runs.
+   */
+  get cloud(): CloudBehaviour | undefined {
+    return this.cloudBehaviour;
+  }
+
+  /**
+   * Injects faults: each rule names an operation (or `*`), optionally a table, index and
+   * key, the error its requests get (with DynamoDB's status, type and message, so the SDK's
+   * retry treats it as in the cloud) and how often (`times`, `every`, `probability` drawn
+   * from the seed). Rules are checked (`CloudOptionsError` names a wrong one) and added
+   * after the ones already in force. Turns the cloud behaviour on if it was off, and with
+   * it the SDK's retry in local clients.
+   *
+   * @example
+   * engine.injectFaults([{ operation: 'PutItem', error: 'ThrottlingException', times: 2 }]);
+   * engine.faultReport(); // [{ rule, matched: 0, injected: 0 }]
+   */
+  injectFaults(rules: readonly FaultRule[]): void {
+    this.cloudOn().injectFaults(rules);
+  }
+
+  /** Removes every injected fault rule, and their counts. */
+  clearFaults(): void {
+    this.cloudBehaviour?.clearFaults();
+  }
+
+  /** Each injected fault rule with how many requests it matched and how many it failed. */
+  faultReport(): FaultReport[] {
+    return this.cloudBehaviour?.faultReport() ?? [];
+  }
+
+  private cloudOn(): CloudBehaviour {
+    if (this.cloudBehaviour === undefined) {
+      this.cloudBehaviour = new CloudBehaviour({});
+      (this.context as { cloud?: CloudBehaviour }).cloud = this.cloudBehaviour;
+    }
+    return this.cloudBehaviour;
   }
 
   /**
@@ -257,6 +300,7 @@ export class Engine {
     }
     try {
       route.validate?.(input);
+      this.cloudBehaviour?.beforeRequest(this.context, route.operation, input as Record<string, unknown>);
       const storage = this.context.storage;
       let answer: Record<string, unknown>;
       if (!storage.withinRequest) {

@@ -7,4 +7,10 @@ import type { Engine } from '../engine/engine.js';
  * `Engine` satisfies it; tests may pass a stand-in, answering with `new Answer(body)`
  * (engine/answer.ts).
  */
-export type EngineLike = Pick<Engine, 'answer' | 'handle' | 'close'>;
+export type EngineLike = Pick<Engine, 'answer' | 'handle' | 'close'> & {
+  /**
+   * The engine's cloud behaviour, when on: a fast local client then runs the SDK's retry
+   * around each call, as the HTTP path does. A stand-in may leave it out.
+   */
+  readonly cloud?: unknown;
+};

@@ -1,11 +1,15 @@
-import type { CloudOptions } from './cloud-options.js';
+import type { EngineContext } from '../operations/operation.js';
+import type { CloudOptions, FaultRule } from './cloud-options.js';
 import { drawDuration, type DurationRange } from './duration-range.js';
+import { InjectedFaults, type FaultReport } from './faults/injected-faults.js';
+import { requestTargetsOf } from './request-targets.js';
 import { resolveCloudOptions, type ResolvedCloudOptions } from './resolve-cloud-options.js';
 import { SeededRandom } from './seeded-random.js';
 
 /**
- * One engine's cloud behaviour: its checked options and the seeded random sources its
- * behaviours draw from. The engine holds one only when `cloud` was given (`engine.cloud`,
+ * One engine's cloud behaviour: its checked options, the seeded random sources its
+ * behaviours draw from, and the behaviours that act on requests (injected faults). The
+ * engine holds one only when `cloud` was given or a fault injected (`engine.cloud`,
  * `context.cloud`); with it absent, nothing of the cloud behaviour runs.
  *
  * @example
@@ -15,10 +19,13 @@ import { SeededRandom } from './seeded-random.js';
 export class CloudBehaviour {
   readonly options: ResolvedCloudOptions;
   private readonly randoms = new Map<string, SeededRandom>();
+  private readonly faults: InjectedFaults;
 
   /** Throws `CloudOptionsError` naming the first option that is wrong. */
   constructor(options: CloudOptions) {
     this.options = resolveCloudOptions(options);
+    this.faults = new InjectedFaults(this.random('faults'));
+    this.faults.add(this.options.faults, 'cloud.faults');
   }
 
   /**
@@ -38,5 +45,30 @@ export class CloudBehaviour {
   /** One draw of a duration option from the source of `purpose`. */
   draw(range: DurationRange, purpose: string): number {
     return drawDuration(range, this.random(purpose));
+  }
+
+  /** Adds fault rules (checked: `CloudOptionsError` names a wrong one as `faults[i]`). */
+  injectFaults(rules: readonly FaultRule[]): void {
+    if (!Array.isArray(rules)) throw new TypeError('injectFaults takes a list of fault rules');
+    this.faults.add(rules, 'faults');
+  }
+
+  clearFaults(): void {
+    this.faults.clear();
+  }
+
+  /** Each fault rule with the requests it matched and failed, in the order they were added. */
+  faultReport(): FaultReport[] {
+    return this.faults.report();
+  }
+
+  /**
+   * Runs before an operation's handler, once its request passed the shape check: throws
+   * the error an injected fault answers this request with.
+   */
+  beforeRequest(context: EngineContext, operation: string, input: Record<string, unknown>): void {
+    if (this.faults.size === 0) return;
+    const error = this.faults.errorFor(context, operation, requestTargetsOf(operation, input));
+    if (error !== undefined) throw error;
   }
 }

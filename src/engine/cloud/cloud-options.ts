@@ -24,8 +24,7 @@ export type CancellationReasonCode =
   | 'ConditionalCheckFailed'
   | 'ItemCollectionSizeLimitExceeded'
   | 'ProvisionedThroughputExceeded'
-  | 'ThrottlingError'
-  | 'ValidationError';
+  | 'ThrottlingError';
 
 /**
  * One injected fault: which requests it matches and the error they get instead of an answer.

@@ -40,6 +40,11 @@ export class DeferredFullStack implements FullStack {
     return this.made;
   }
 
+  /** The middleware the client's stack held under `name` when the fast path was installed. */
+  middlewareNamed(name: string): Middleware | undefined {
+    return this.entries.find((entry) => entry.options.name === name)?.middleware;
+  }
+
   concat(from: Parameters<FullStack['concat']>[0]): FullStack {
     return (this.stack() as unknown as FullStack).concat(from);
   }

@@ -15,7 +15,7 @@ import {
   type DocumentOutput,
 } from './document-output/document-unmarshall.js';
 import { unmarshallDocumentOutput } from './document-output/unmarshall-output.js';
-import type { Middleware, MiddlewareSubstitute } from './middleware-entry.js';
+import { handlerAroundNext, type Middleware, type MiddlewareSubstitute } from './middleware-entry.js';
 import { operationPlanner } from './operation-plan.js';
 import { sdkProtocolOf, type OperationSchema, type ResponseMetadata, type SdkProtocol } from './sdk-protocol.js';
 
@@ -63,6 +63,8 @@ export function installFastPath(client: DynamoDBClient, engine: EngineLike, opti
   const stack = client.middlewareStack;
   // The SDK's own stack, for calls of commands the fast path cannot answer (see useLeanStacks): made when first needed.
   const fullStack = new DeferredFullStack(stack);
+  // The client's own retry (its strategy, maxAttempts, backoff and retry quota), run when the engine's cloud behaviour is on.
+  const sdkRetry = fullStack.middlewareNamed('retryMiddleware');
   for (const name of HTTP_ONLY_MIDDLEWARES) stack.remove(name);
 
   // The serializer is a pass-through: the input reaches the deserializer (the engine call) as the command gave it.
@@ -117,7 +119,12 @@ export function installFastPath(client: DynamoDBClient, engine: EngineLike, opti
   };
   const fastDeserializer: DeserializeMiddleware = (_next, callContext) => {
     const context = callContext as unknown as Record<PropertyKey, unknown>;
-    const handler = (args: { input?: unknown }) => answer(args, context) as never;
+    let handler = (args: { input?: unknown }) => answer(args, context) as never;
+    // The cloud behaviour answers with errors the SDK retries (throttling, 500s): its retry
+    // runs as on the HTTP path, around each engine call, and counts the attempts.
+    if (engine.cloud !== undefined && sdkRetry !== undefined) {
+      handler = handlerAroundNext(sdkRetry, handler, context) as typeof handler;
+    }
     // The DocumentClient's unmarshalling steps aside for this very handler only.
     context[FAST_DESERIALIZER] = handler;
     return handler;

@@ -18,7 +18,6 @@ export const CANCELLATION_REASON_CODES: readonly CancellationReasonCode[] = [
   'ItemCollectionSizeLimitExceeded',
   'ProvisionedThroughputExceeded',
   'ThrottlingError',
-  'ValidationError',
 ];
 
 /** The operations DynamoDB cancels with `TransactionCanceledException`. */
