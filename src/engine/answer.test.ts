@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Answer, answerText, isStoredItem, itemOfAnswer, materializeAnswer } from './answer.js';
 import { Engine } from './engine.js';
-import { StoredRow } from './storage/stored-row.js';
+import { StoredItem } from './storage/stored-item.js';
 import type { Item } from './values/attribute-value.js';
 
 /** Items as the engine stores them, with the keys JSON.stringify orders specially. */
@@ -26,7 +26,7 @@ const item = fc.dictionary(attributeName, attributeValue, { maxKeys: 4 }) as fc.
 /** A stored row of the item, as storage writes it, or the item itself (a projected one). */
 const answerItem = fc
   .tuple(item, fc.boolean())
-  .map(([value, stored]) => (stored ? new StoredRow(JSON.stringify(value), 1) : value));
+  .map(([value, stored]) => (stored ? new StoredItem(JSON.stringify(value), 1) : value));
 const plain = fc.jsonValue({ maxDepth: 3 });
 
 /** Answers shaped as the read operations build them, plus arbitrary JSON members around the items. */
@@ -65,7 +65,7 @@ describe('read answers with stored rows', () => {
         const materialized = materializeAnswer(value);
         const rows: unknown[] = [];
         JSON.stringify(materialized, (_key, member: unknown) => {
-          if (member instanceof StoredRow) rows.push(member);
+          if (member instanceof StoredItem) rows.push(member);
           return member;
         });
         expect(rows).toEqual([]);
@@ -80,7 +80,7 @@ describe('read answers with stored rows', () => {
   });
 
   it('parse a row once, on first use', () => {
-    const row = new StoredRow('{"a":{"S":"x"}}', 15);
+    const row = new StoredItem('{"a":{"S":"x"}}', 15);
     expect(itemOfAnswer(row)).toBe(itemOfAnswer(row));
     expect(itemOfAnswer(row)).toEqual({ a: { S: 'x' } });
   });

@@ -1,8 +1,6 @@
-import { StoredRow } from './storage/stored-row.js';
+import { StoredItem as ItemAsStored } from './storage/storage.js';
 import type { Item } from './values/attribute-value.js';
 import { isPlainObject } from '../shared/plain-object.js';
-
-export { GIVE_UP, type StoredItemVisitor } from './storage/stored-item-visitor.js';
 
 /**
  * Read operations answer with the rows storage returned, unparsed, wherever the item goes
@@ -11,17 +9,20 @@ export { GIVE_UP, type StoredItemVisitor } from './storage/stored-item-visitor.j
  * own reads them with a visitor (`Answer.withStoredItems`). One operation code path
  * serves all three.
  */
-export type AnswerItem = Item | StoredRow;
+export type AnswerItem = Item | ItemAsStored;
 
 /**
  * An item of an answer still held as storage holds it, as `Answer.withStoredItems` leaves
- * it: read it with a visitor (`read`, which may give up), or take its parsed wire item.
+ * it: read it with a visitor of attribute values (`read`, which answers `undefined` where
+ * the reader gives up: an escape in the text, a `__proto__` member the visitor refuses),
+ * or take its parsed wire item (`item`; `parsedItem` when something parsed it already).
+ * The visitor's contract is storage's `StoredItem.read` (storage/stored-item-visitor.ts).
  */
-export type StoredItem = Pick<StoredRow, 'read' | 'item' | 'parsedItem'>;
+export type StoredItem = Pick<ItemAsStored, 'read' | 'item' | 'parsedItem'>;
 
 /** Whether `value` is a {@link StoredItem} (an item of `Answer.withStoredItems` not yet parsed into wire objects). */
 export function isStoredItem(value: unknown): value is StoredItem {
-  return value instanceof StoredRow;
+  return value instanceof ItemAsStored;
 }
 
 /**
@@ -96,7 +97,7 @@ const ROW_DEPTH = 3;
 
 /** The item an answer item stands for (parsing a row on first use). */
 export function itemOfAnswer(item: AnswerItem): Item {
-  return item instanceof StoredRow ? item.item : item;
+  return item instanceof ItemAsStored ? item.item : item;
 }
 
 /** The answer with every row replaced by its parsed item: what `Answer.value` returns. */
@@ -110,7 +111,7 @@ function materializeSelfWritten(answer: Record<string, unknown>): Record<string,
 }
 
 function materialize(value: unknown, depth: number, rows: boolean): unknown {
-  if (value instanceof StoredRow) return rows ? value.item : value;
+  if (value instanceof ItemAsStored) return rows ? value.item : value;
   if (value instanceof SelfWrittenValue) return value.value();
   if (depth >= ROW_DEPTH || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) {
@@ -134,7 +135,7 @@ function materialize(value: unknown, depth: number, rows: boolean): unknown {
 
 /**
  * `JSON.stringify(materializeAnswer(answer))`, without parsing the rows: their stored
- * text is what `JSON.stringify` of their item writes (stored-row.ts).
+ * text is what `JSON.stringify` of their item writes (stored-item.ts).
  */
 export function answerText(answer: Record<string, unknown>): string {
   return write(answer, 0) as string;
@@ -142,7 +143,7 @@ export function answerText(answer: Record<string, unknown>): string {
 
 /** As `JSON.stringify(value)` (undefined for what it omits), splicing rows' text. */
 function write(value: unknown, depth: number): string | undefined {
-  if (value instanceof StoredRow) return value.text;
+  if (value instanceof ItemAsStored) return value.text;
   if (value instanceof SelfWrittenValue) return value.text();
   if (depth >= ROW_DEPTH || value === null || typeof value !== 'object') return JSON.stringify(value);
   if (Array.isArray(value)) {

@@ -224,7 +224,7 @@ describe('Answer.toJson', () => {
           const storage = engine.context.storage;
           const table = storage.requireTable(TABLE);
           for (const indexName of [undefined, 'all', 'keys', 'local']) {
-            for (const row of storage.scanRows(table, { indexName })) expect(row.size).toBe(itemSize(row.item));
+            for (const row of storage.scanItems(table, { indexName })) expect(row.size).toBe(itemSize(row.item));
           }
           for (const read of reads) {
             // As a request arrives over the wire: members set to undefined are absent.

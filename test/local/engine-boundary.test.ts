@@ -47,7 +47,7 @@ describe('house rule: src/local imports only engine/engine.ts, engine/answer.ts 
       forbiddenEngineImports(
         file,
         [
-          "import { StoredRow } from '../../../engine/storage/stored-row.js';",
+          "import { StoredItem } from '../../../engine/storage/stored-item.js';",
           "import type { Item } from '../../../engine/values/attribute-value.js';",
           "export { parseStoredItem } from '../../../engine/storage/stored-item-parser.js';",
           "const lexer = await import('../../../engine/storage/stored-text-reader.js');",
@@ -58,7 +58,7 @@ describe('house rule: src/local imports only engine/engine.ts, engine/answer.ts 
         ].join('\n'),
       ),
     ).toEqual([
-      'src/engine/storage/stored-row.ts',
+      'src/engine/storage/stored-item.ts',
       'src/engine/values/attribute-value.ts',
       'src/engine/storage/stored-item-parser.ts',
       'src/engine/storage/stored-text-reader.ts',

@@ -82,18 +82,18 @@ export function errorOf(run: () => unknown): DynamoDBError {
 export function countRowsRead(engine: Engine): { query: number; scan: number; queryCalls: number; scanCalls: number } {
   const counters = { query: 0, scan: 0, queryCalls: 0, scanCalls: 0 };
   const storage = engine.context.storage;
-  const queryRows = storage.queryRows.bind(storage);
-  const scanRows = storage.scanRows.bind(storage);
-  storage.queryRows = function* (table, request) {
+  const queryItems = storage.queryItems.bind(storage);
+  const scanItems = storage.scanItems.bind(storage);
+  storage.queryItems = function* (table, request) {
     counters.queryCalls++;
-    for (const row of queryRows(table, request)) {
+    for (const row of queryItems(table, request)) {
       counters.query++;
       yield row;
     }
   };
-  storage.scanRows = function* (table, request) {
+  storage.scanItems = function* (table, request) {
     counters.scanCalls++;
-    for (const row of scanRows(table, request)) {
+    for (const row of scanItems(table, request)) {
       counters.scan++;
       yield row;
     }

@@ -217,9 +217,9 @@ describe('Query reads item sizes only when it needs them', () => {
   it('reads no sizes for a Query with a Limit and no capacity to report', () => {
     const sized: boolean[] = [];
     const storage = engine.context.storage;
-    const queryRows = storage.queryRows.bind(storage);
-    storage.queryRows = function* (table, request) {
-      for (const row of queryRows(table, request)) {
+    const queryItems = storage.queryItems.bind(storage);
+    storage.queryItems = function* (table, request) {
+      for (const row of queryItems(table, request)) {
         sized.push(row.hasSize);
         yield row;
       }

@@ -83,7 +83,7 @@ export const query: OperationHandler = (context, input: QueryInput) => {
     input.Limit === undefined;
   return context.storage.readTransaction(() => {
     const rows = (withSizes: boolean) =>
-      context.storage.queryRows(table, {
+      context.storage.queryItems(table, {
         indexName: target.index?.name,
         partitionValues: keyCondition.partitionValues,
         sortPrefix: keyCondition.sortPrefix,

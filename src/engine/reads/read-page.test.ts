@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { itemOfAnswer } from '../answer.js';
-import { StoredRow, storedRowWithoutSize } from '../storage/stored-row.js';
+import { StoredItem, storedItemWithoutSize } from '../storage/stored-item.js';
 import type { Item } from '../values/attribute-value.js';
 import { readPage, readPageWithoutSizes, type PageOptions } from './read-page.js';
 
@@ -8,12 +8,12 @@ const items: Item[] = [1, 2, 3, 4, 5].map((n) => ({ pk: { S: 'p' }, sk: { N: Str
 const base: PageOptions = { keyAttributeNames: ['pk', 'sk'] };
 
 /** The items as storage yields them, each with a stored size of 100 bytes. */
-function rowsOf(source: Item[]): StoredRow[] {
-  return source.map((item) => new StoredRow(JSON.stringify(item), 100));
+function rowsOf(source: Item[]): StoredItem[] {
+  return source.map((item) => new StoredItem(JSON.stringify(item), 100));
 }
 
 /** A source that records how many items were pulled from it. */
-function counting(source: Item[]): { iterable: Iterable<StoredRow>; pulled: () => number } {
+function counting(source: Item[]): { iterable: Iterable<StoredItem>; pulled: () => number } {
   let pulled = 0;
   return {
     iterable: (function* () {
@@ -45,7 +45,7 @@ describe('readPage', () => {
   });
 
   it('reads rows without their sizes to the same page while their size bound stays under the limit', () => {
-    const sizeless = () => items.map((item) => storedRowWithoutSize(JSON.stringify(item)));
+    const sizeless = () => items.map((item) => storedItemWithoutSize(JSON.stringify(item)));
     const expected = readPage(rowsOf(items), { ...base, limit: 3 });
     const page = readPageWithoutSizes(sizeless(), { ...base, limit: 3 });
     expect(page?.items.map(itemOfAnswer)).toEqual(expected.items.map(itemOfAnswer));
@@ -57,7 +57,7 @@ describe('readPage', () => {
 
   it('keys a full page without parsing the rows it returns, and shares no value with them', () => {
     const page = readPage(rowsOf(items), { ...base, limit: 2 });
-    const last = page.items[1] as StoredRow;
+    const last = page.items[1] as StoredItem;
     expect(last.parsedItem).toBeUndefined();
     expect(page.lastEvaluatedKey?.sk).not.toBe(itemOfAnswer(last).sk);
     expect(page.lastEvaluatedKey).toEqual({ pk: { S: 'p' }, sk: { N: '2' } });

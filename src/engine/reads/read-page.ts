@@ -1,7 +1,7 @@
 import type { AnswerItem } from '../answer.js';
 import { consumedCapacity, readCapacityUnits } from '../capacity/index.js';
 import { parseStoredItem } from '../storage/stored-item-parser.js';
-import { SIZE_PER_TEXT_UNIT_AT_MOST, type StoredRow } from '../storage/stored-row.js';
+import { SIZE_PER_TEXT_UNIT_AT_MOST, type StoredItem } from '../storage/stored-item.js';
 import type { Item } from '../values/attribute-value.js';
 import { lastEvaluatedKey } from './exclusive-start-key.js';
 import type { Select } from './read-plan.js';
@@ -51,7 +51,7 @@ export interface Page {
  * Iteration stops as soon as the page is full, so a lazy source is read no further.
  * A row is parsed only when the filter or the shaping reads it (or it keys the page).
  */
-export function readPage(source: Iterable<StoredRow>, options: PageOptions): Page {
+export function readPage(source: Iterable<StoredItem>, options: PageOptions): Page {
   return readPageRows(source, options, false) as Page;
 }
 
@@ -62,17 +62,17 @@ export function readPage(source: Iterable<StoredRow>, options: PageOptions): Pag
  * `undefined` once that bound reaches the limit: the caller then reads again with sizes.
  * The page's `bytesRead` is that bound, not the items' size.
  */
-export function readPageWithoutSizes(source: Iterable<StoredRow>, options: PageOptions): Page | undefined {
+export function readPageWithoutSizes(source: Iterable<StoredItem>, options: PageOptions): Page | undefined {
   return readPageRows(source, options, true);
 }
 
-function readPageRows(source: Iterable<StoredRow>, options: PageOptions, bySizeBound: boolean): Page | undefined {
+function readPageRows(source: Iterable<StoredItem>, options: PageOptions, bySizeBound: boolean): Page | undefined {
   const sizeLimit = options.pageSizeLimit ?? PAGE_SIZE_LIMIT_BYTES;
   const items: AnswerItem[] = [];
   let count = 0;
   let scannedCount = 0;
   let bytesRead = 0;
-  let lastRead: StoredRow | undefined;
+  let lastRead: StoredItem | undefined;
   let full = false;
 
   for (const row of source) {

@@ -158,7 +158,7 @@ function itemFilter(
   onTableItem: boolean,
 ): (item: Item) => boolean {
   if (!onTableItem) return (item) => evaluateCondition(filter, item);
-  return (item) => evaluateCondition(filter, context.storage.getItem(target.table, item) ?? item);
+  return (item) => evaluateCondition(filter, context.storage.getItem(target.table, item)?.item ?? item);
 }
 
 /**
@@ -174,7 +174,7 @@ function itemShaper(
   return (item) => {
     let source = item;
     if (fetchedItemSizes) {
-      const full = context.storage.getRow(target.table, item);
+      const full = context.storage.getItem(target.table, item);
       // Deleted meanwhile: the index entry is all there is.
       if (full) {
         fetchedItemSizes.push(full.size);

@@ -42,7 +42,7 @@ export const scan: OperationHandler = (context, input: ScanInput) => {
   const plan = planPage(context, target, select, clauses, 'Scan', input.Limit);
 
   return context.storage.readTransaction(() => {
-    const rows = context.storage.scanRows(table, {
+    const rows = context.storage.scanItems(table, {
       indexName: target.index?.name,
       segment: segment?.segment,
       totalSegments: segment?.totalSegments,

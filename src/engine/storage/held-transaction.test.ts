@@ -4,7 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { defaultWritesPerCommit, HeldTransaction } from './held-transaction.js';
 import { openSqliteStorage } from './sqlite-storage.js';
 import type { IndexDefinition, Storage, StoredTableDefinition } from './storage.js';
-import { createTable, memoryStorage, s, tableDefinition, temporaryFile, track } from './storage.test-support.js';
+import {
+  createTable,
+  memoryStorage,
+  s,
+  tableDefinition,
+  temporaryFile,
+  track,
+  parsedReads,
+} from './storage.test-support.js';
 
 /*
  * A private in-memory database keeps one SQLite transaction open across writes, each
@@ -86,8 +94,10 @@ function apply({ storage, table }: { storage: Storage; table: StoredTableDefinit
 
 /** Every item and every index entry, in a stable order. */
 function contents({ storage, table }: { storage: Storage; table: StoredTableDefinition }): unknown {
-  const items = [...storage.scanItems(table, {})].map((item) => JSON.stringify(item)).sort();
-  const entries = [...storage.scanItems(table, { indexName: 'byColour' })].map((item) => JSON.stringify(item)).sort();
+  const items = [...parsedReads(storage).scanItems(table, {})].map((item) => JSON.stringify(item)).sort();
+  const entries = [...parsedReads(storage).scanItems(table, { indexName: 'byColour' })]
+    .map((item) => JSON.stringify(item))
+    .sort();
   return { items, entries };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { IndexDefinition } from './storage.js';
-import { createTable, memoryStorage, n, s, tableDefinition, text } from './storage.test-support.js';
+import { createTable, memoryStorage, n, s, tableDefinition, text, parsedReads } from './storage.test-support.js';
 
 const byStatus = (projection: IndexDefinition['projection']): IndexDefinition => ({
   name: 'byStatus',
@@ -26,7 +26,7 @@ describe('index tables', () => {
     storage.putItem(table, { pk: s('2'), sk: s('a'), status: s('open') });
     storage.putItem(table, { pk: s('3'), sk: s('a'), status: s('open'), created: s('5') });
     storage.putItem(table, { pk: s('4'), sk: s('a'), created: n('1') });
-    const items = [...storage.scanItems(table, { indexName: 'byStatus' })];
+    const items = [...parsedReads(storage).scanItems(table, { indexName: 'byStatus' })];
     expect(items.map((item) => text(item.pk))).toEqual(['1']);
     expect(storage.tableStatistics(table, 'byStatus').itemCount).toBe(1);
     expect(storage.tableStatistics(table).itemCount).toBe(4);
@@ -36,7 +36,7 @@ describe('index tables', () => {
     const { storage, table } = withIndex({ type: 'KEYS_ONLY' });
     storage.putItem(table, { pk: s('1'), sk: s('a'), status: s('open'), created: n('5'), extra: s('x') });
     expect([
-      ...storage.queryItems(table, { indexName: 'byStatus', partitionValues: [s('open')], forward: true }),
+      ...parsedReads(storage).queryItems(table, { indexName: 'byStatus', partitionValues: [s('open')], forward: true }),
     ]).toEqual([{ pk: s('1'), sk: s('a'), status: s('open'), created: n('5') }]);
   });
 
@@ -44,7 +44,7 @@ describe('index tables', () => {
     const { storage, table } = withIndex({ type: 'INCLUDE', nonKeyAttributes: ['title', 'absent'] });
     storage.putItem(table, { pk: s('1'), sk: s('a'), status: s('open'), created: n('5'), title: s('t'), body: s('b') });
     expect([
-      ...storage.queryItems(table, { indexName: 'byStatus', partitionValues: [s('open')], forward: true }),
+      ...parsedReads(storage).queryItems(table, { indexName: 'byStatus', partitionValues: [s('open')], forward: true }),
     ]).toEqual([{ pk: s('1'), sk: s('a'), status: s('open'), created: n('5'), title: s('t') }]);
   });
 
@@ -53,7 +53,7 @@ describe('index tables', () => {
     storage.putItem(table, { pk: s('1'), sk: s('a'), status: s('open'), created: n('5') });
     storage.putItem(table, { pk: s('1'), sk: s('a'), status: s('done'), created: n('6') });
     const query = (status: string) => [
-      ...storage.queryItems(table, { indexName: 'byStatus', partitionValues: [s(status)], forward: true }),
+      ...parsedReads(storage).queryItems(table, { indexName: 'byStatus', partitionValues: [s(status)], forward: true }),
     ];
     expect(query('open')).toEqual([]);
     expect(query('done')).toEqual([{ pk: s('1'), sk: s('a'), status: s('done'), created: n('6') }]);
@@ -69,7 +69,7 @@ describe('index tables', () => {
     storage.putItem(table, { pk: s('a'), sk: s('1'), status: s('open'), created: n('10') });
     const read = (forward: boolean, exclusiveStartKey?: Record<string, { S: string } | { N: string }>) =>
       [
-        ...storage.queryItems(table, {
+        ...parsedReads(storage).queryItems(table, {
           indexName: 'byStatus',
           partitionValues: [s('open')],
           forward,
@@ -80,7 +80,7 @@ describe('index tables', () => {
     expect(read(false)).toEqual(['a1', 'b1', 'a2', 'c1']);
     expect(read(true, { pk: s('a'), sk: s('2'), status: s('open'), created: n('2') })).toEqual(['b1', 'a1']);
     const sorted = [
-      ...storage.queryItems(table, {
+      ...parsedReads(storage).queryItems(table, {
         indexName: 'byStatus',
         partitionValues: [s('open')],
         sortCondition: { operator: 'BETWEEN', values: [n('0'), n('5')] },
@@ -114,7 +114,9 @@ describe('index tables', () => {
     storage.putItem(table, { pk: s('p'), sk: s('x'), rank: n('3') });
     storage.putItem(table, { pk: s('p'), sk: s('y'), rank: n('1') });
     storage.putItem(table, { pk: s('p'), sk: s('z') });
-    const read = [...storage.queryItems(table, { indexName: 'byRank', partitionValues: [s('p')], forward: true })];
+    const read = [
+      ...parsedReads(storage).queryItems(table, { indexName: 'byRank', partitionValues: [s('p')], forward: true }),
+    ];
     expect(read.map((item) => text(item.sk))).toEqual(['y', 'x']);
   });
 
@@ -126,7 +128,7 @@ describe('index tables', () => {
     storage.updateTable({ ...table, globalIndexes: [byStatus({ type: 'ALL' })] });
     table = storage.requireTable('t');
     expect([
-      ...storage.queryItems(table, { indexName: 'byStatus', partitionValues: [s('open')], forward: true }),
+      ...parsedReads(storage).queryItems(table, { indexName: 'byStatus', partitionValues: [s('open')], forward: true }),
     ]).toEqual([{ pk: s('1'), status: s('open'), created: n('1') }]);
     storage.putItem(table, { pk: s('3'), status: s('open'), created: n('2') });
     expect(storage.tableStatistics(table, 'byStatus').itemCount).toBe(2);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Item } from '../values/attribute-value.js';
-import { b, createTable, memoryStorage, n, s, tableDefinition, text } from './storage.test-support.js';
+import { b, createTable, memoryStorage, n, s, tableDefinition, text, parsedReads } from './storage.test-support.js';
 
 function sortValues(items: Iterable<Item>, name = 'sk'): unknown[] {
   return [...items].map((item) => Object.values(item[name])[0]);
@@ -14,7 +14,7 @@ describe('item keys', () => {
     storage.writeTransaction(() => {
       for (const value of values) storage.putItem(table, { pk: s('p'), sk: s(value) });
     });
-    const read = sortValues(storage.queryItems(table, { partitionValues: [s('p')], forward: true }));
+    const read = sortValues(parsedReads(storage).queryItems(table, { partitionValues: [s('p')], forward: true }));
     const expected = [...values].sort((x, y) => Buffer.compare(Buffer.from(x), Buffer.from(y)));
     expect(read).toEqual(expected);
     expect(read.indexOf('😀')).toBeGreaterThan(read.indexOf('\uffff'));
@@ -25,9 +25,9 @@ describe('item keys', () => {
     const table = createTable(storage, tableDefinition('t1', { name: 'pk', type: 'S' }, { name: 'sk', type: 'N' }));
     const values = ['10', '-1', '2', '-10.5', '0', '1e-130', '-1e-130', '9.9e125', '0.5', '-0.25'];
     for (const value of values) storage.putItem(table, { pk: s('p'), sk: n(value) });
-    const read = sortValues(storage.queryItems(table, { partitionValues: [s('p')], forward: true }));
+    const read = sortValues(parsedReads(storage).queryItems(table, { partitionValues: [s('p')], forward: true }));
     expect(read).toEqual([...values].sort((x, y) => Number(x) - Number(y)));
-    const backward = sortValues(storage.queryItems(table, { partitionValues: [s('p')], forward: false }));
+    const backward = sortValues(parsedReads(storage).queryItems(table, { partitionValues: [s('p')], forward: false }));
     expect(backward).toEqual([...read].reverse());
   });
 
@@ -36,11 +36,14 @@ describe('item keys', () => {
     const table = createTable(storage, tableDefinition('t1', { name: 'pk', type: 'B' }, { name: 'sk', type: 'B' }));
     const values = [[0xff], [0x00], [0x7f, 0x01], [0x80], [0x7f]];
     for (const value of values) storage.putItem(table, { pk: b([1, 2]), sk: b(value) });
-    const read = [...storage.queryItems(table, { partitionValues: [b([1, 2])], forward: true })].map((item) => [
-      ...Buffer.from((item.sk as { B: string }).B, 'base64'),
-    ]);
+    const read = [...parsedReads(storage).queryItems(table, { partitionValues: [b([1, 2])], forward: true })].map(
+      (item) => [...Buffer.from((item.sk as { B: string }).B, 'base64')],
+    );
     expect(read).toEqual([[0x00], [0x7f], [0x7f, 0x01], [0x80], [0xff]]);
-    expect(storage.getItem(table, { pk: b([1, 2]), sk: b([0x80]) })).toEqual({ pk: b([1, 2]), sk: b([0x80]) });
+    expect(parsedReads(storage).getItem(table, { pk: b([1, 2]), sk: b([0x80]) })).toEqual({
+      pk: b([1, 2]),
+      sk: b([0x80]),
+    });
   });
 
   it('treats spellings of one number as the same key', () => {
@@ -48,8 +51,8 @@ describe('item keys', () => {
     const table = createTable(storage, tableDefinition('t1', { name: 'pk', type: 'N' }));
     storage.putItem(table, { pk: n('1.50'), v: s('first') });
     storage.putItem(table, { pk: n('1.5'), v: s('second') });
-    expect(storage.getItem(table, { pk: n('15E-1') })).toEqual({ pk: n('1.5'), v: s('second') });
-    expect([...storage.scanItems(table, {})]).toHaveLength(1);
+    expect(parsedReads(storage).getItem(table, { pk: n('15E-1') })).toEqual({ pk: n('1.5'), v: s('second') });
+    expect([...parsedReads(storage).scanItems(table, {})]).toHaveLength(1);
   });
 
   it('replaces, reads and deletes items of a hash-only table', () => {
@@ -57,10 +60,10 @@ describe('item keys', () => {
     const table = createTable(storage, tableDefinition('t1', { name: 'pk', type: 'S' }));
     storage.putItem(table, { pk: s('a'), v: n('1') });
     storage.putItem(table, { pk: s('a'), v: n('2') });
-    expect(storage.getItem(table, { pk: s('a'), ignored: s('x') })).toEqual({ pk: s('a'), v: n('2') });
+    expect(parsedReads(storage).getItem(table, { pk: s('a'), ignored: s('x') })).toEqual({ pk: s('a'), v: n('2') });
     storage.deleteItem(table, { pk: s('a') });
     storage.deleteItem(table, { pk: s('missing') });
-    expect(storage.getItem(table, { pk: s('a') })).toBeUndefined();
+    expect(parsedReads(storage).getItem(table, { pk: s('a') })).toBeUndefined();
   });
 });
 
@@ -79,7 +82,7 @@ describe('key conditions', () => {
     const { storage, table } = prepared();
     const query = (prefix: string) =>
       sortValues(
-        storage.queryItems(table, {
+        parsedReads(storage).queryItems(table, {
           partitionValues: [s('p')],
           sortCondition: { operator: 'BEGINS_WITH', values: [s(prefix)] },
           forward: true,
@@ -93,7 +96,7 @@ describe('key conditions', () => {
     const { storage, table } = prepared();
     const query = (operator: '<' | '<=' | '>' | '>=' | '=' | 'BETWEEN', ...values: string[]) =>
       sortValues(
-        storage.queryItems(table, {
+        parsedReads(storage).queryItems(table, {
           partitionValues: [s('p')],
           sortCondition: { operator, values: values.map(s) },
           forward: true,
@@ -111,7 +114,7 @@ describe('key conditions', () => {
     const { storage, table } = prepared();
     const pageAfter = (forward: boolean, limit?: number) =>
       sortValues(
-        storage.queryItems(table, {
+        parsedReads(storage).queryItems(table, {
           partitionValues: [s('p')],
           forward,
           exclusiveStartKey: { pk: s('p'), sk: s('abc') },
@@ -129,10 +132,12 @@ describe('key conditions', () => {
     storage.writeTransaction(() => {
       for (let index = 0; index < 3000; index++) storage.putItem(table, { pk: s('p'), sk: n(String(index)) });
     });
-    const read = sortValues(storage.queryItems(table, { partitionValues: [s('p')], forward: true }));
+    const read = sortValues(parsedReads(storage).queryItems(table, { partitionValues: [s('p')], forward: true }));
     expect(read).toHaveLength(3000);
     expect(read[2999]).toBe('2999');
-    expect([...storage.queryItems(table, { partitionValues: [s('p')], forward: false, limit: 100 })]).toHaveLength(100);
+    expect([
+      ...parsedReads(storage).queryItems(table, { partitionValues: [s('p')], forward: false, limit: 100 }),
+    ]).toHaveLength(100);
   });
 });
 
@@ -144,12 +149,13 @@ describe('parallel scan segments', () => {
       for (let index = 0; index < 500; index++)
         storage.putItem(table, { pk: s(`p${index % 97}`), sk: n(String(index)) });
     });
-    const all = [...storage.scanItems(table, {})].map((item) => JSON.stringify(item));
+    const all = [...parsedReads(storage).scanItems(table, {})].map((item) => JSON.stringify(item));
     expect(all).toHaveLength(500);
     for (const totalSegments of [1, 2, 3, 7, 64, 1000]) {
       const seen: string[] = [];
       for (let segment = 0; segment < totalSegments; segment++) {
-        for (const item of storage.scanItems(table, { segment, totalSegments })) seen.push(JSON.stringify(item));
+        for (const item of parsedReads(storage).scanItems(table, { segment, totalSegments }))
+          seen.push(JSON.stringify(item));
       }
       expect(seen.sort()).toEqual([...all].sort());
     }
@@ -161,14 +167,14 @@ describe('parallel scan segments', () => {
     for (let index = 0; index < 50; index++) storage.putItem(table, { pk: s(`p${index % 5}`), sk: n(String(index)) });
     const segmentsOfP1 = new Set<number>();
     for (let segment = 0; segment < 4; segment++) {
-      for (const item of storage.scanItems(table, { segment, totalSegments: 4 })) {
+      for (const item of parsedReads(storage).scanItems(table, { segment, totalSegments: 4 })) {
         if (text(item.pk) === 'p1') segmentsOfP1.add(segment);
       }
     }
     expect(segmentsOfP1.size).toBe(1);
-    const all = [...storage.scanItems(table, {})];
-    const rest = [...storage.scanItems(table, { exclusiveStartKey: all[19] })];
+    const all = [...parsedReads(storage).scanItems(table, {})];
+    const rest = [...parsedReads(storage).scanItems(table, { exclusiveStartKey: all[19] })];
     expect(rest).toEqual(all.slice(20));
-    expect([...storage.scanItems(table, { limit: 7 })]).toEqual(all.slice(0, 7));
+    expect([...parsedReads(storage).scanItems(table, { limit: 7 })]).toEqual(all.slice(0, 7));
   });
 });

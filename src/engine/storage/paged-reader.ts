@@ -1,7 +1,7 @@
 import type * as Database from './sqlite-driver.js';
 import type { SortRange } from './sort-range.js';
 import type { IndexDefinition } from './storage.js';
-import type { StoredRow } from './stored-row.js';
+import type { StoredItem } from './stored-item.js';
 
 /* Keyset-paged reads of a table or index (table-reads.ts): their SQL shapes, and the reader that walks their pages. */
 
@@ -35,7 +35,7 @@ export function indexScanColumns(kind: IndexDefinition['kind'], segmented: boole
 
 /**
  * A keyset-paged read: statements select one column, plucked (one string per row):
- * `STORED_ROW_COLUMN` (stored-row.ts), or `data` alone with `rowOf` reading it.
+ * `STORED_ITEM_COLUMN` (stored-item.ts), or `data` alone with `rowOf` reading it.
  */
 export interface PageQuery {
   /** The first page, when there is no start position. Ends in its row limit (`LIMIT ? + 0`). */
@@ -46,11 +46,11 @@ export interface PageQuery {
    * The position (ORDER BY) columns of a row, computed from its item's keys as they were
    * when the row was written: the next page starts after them.
    */
-  readonly positionOf: (row: StoredRow) => unknown[];
+  readonly positionOf: (row: StoredItem) => unknown[];
   /** Stop after this many items (the caller's DynamoDB `Limit`). */
   readonly limit?: number;
-  /** The row of a selected value (`storedRowOf`, or `storedRowWithoutSize` for `data` alone). */
-  readonly rowOf: (column: string) => StoredRow;
+  /** The row of a selected value (`storedItemOf`, or `storedItemWithoutSize` for `data` alone). */
+  readonly rowOf: (column: string) => StoredItem;
 }
 
 export interface PreparedRead {
@@ -72,7 +72,7 @@ const largestPageRows = 1024;
 export function* readPages(
   query: PageQuery,
   startPosition: readonly unknown[] | undefined,
-): IterableIterator<StoredRow> {
+): IterableIterator<StoredItem> {
   let remaining = query.limit ?? Number.POSITIVE_INFINITY;
   let position = startPosition;
   let pageRows = query.limit === undefined ? firstPageRows : Math.max(1, Math.min(query.limit, firstPageRowsWithLimit));
@@ -85,7 +85,7 @@ export function* readPages(
         : query.afterPosition.statement().all(...query.afterPosition.parameters, ...position, rows)
     ) as string[];
     const more = page.length === rows && remaining > rows;
-    let last: StoredRow | undefined;
+    let last: StoredItem | undefined;
     for (let index = 0; index < page.length; index++) {
       last = rowOf(page[index]);
       yield last;

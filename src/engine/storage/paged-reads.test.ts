@@ -3,7 +3,16 @@ import type { Item } from '../values/attribute-value.js';
 import { encodeKeyValue } from '../values/index.js';
 import { segmentRange } from './segment-hash.js';
 import type { IndexDefinition, Storage, StoredTableDefinition } from './storage.js';
-import { b, createTable, memoryStorage, n, s, sqlTablesOf, tableDefinition } from './storage.test-support.js';
+import {
+  b,
+  createTable,
+  memoryStorage,
+  n,
+  s,
+  sqlTablesOf,
+  tableDefinition,
+  parsedReads,
+} from './storage.test-support.js';
 
 /*
  * Reads longer than a page (32 rows at first, then growing) continue after the last row
@@ -106,11 +115,13 @@ describe.each(Object.entries(layouts))('paged reads with %s', (_name, layout) =>
         pk,
       );
       expect(expected).toHaveLength(CHILDREN);
-      const read = [...storage.queryRows(table, { partitionValues: [partitionValue], forward })].map((row) => row.item);
-      expect(keysOf(read)).toEqual(keysOf(expected));
-      expect(keysOf(storage.queryItems(table, { partitionValues: [partitionValue], forward, limit: 100 }))).toEqual(
-        keysOf(expected.slice(0, 100)),
+      const read = [...storage.queryItems(table, { partitionValues: [partitionValue], forward })].map(
+        (row) => row.item,
       );
+      expect(keysOf(read)).toEqual(keysOf(expected));
+      expect(
+        keysOf(parsedReads(storage).queryItems(table, { partitionValues: [partitionValue], forward, limit: 100 })),
+      ).toEqual(keysOf(expected.slice(0, 100)));
     }
   });
 
@@ -129,7 +140,7 @@ describe.each(Object.entries(layouts))('paged reads with %s', (_name, layout) =>
           const order = ['isk', 'tie', 'pk', 'sk'].map((column) => column + (forward ? '' : ' DESC')).join(', ');
           const expected = reference(storage, `SELECT data FROM "${indexTable}" WHERE ipk = ? ORDER BY ${order}`, ipk);
           expect(expected.length).toBeGreaterThan(64);
-          const read = storage.queryItems(table, {
+          const read = parsedReads(storage).queryItems(table, {
             indexName: definition.name,
             partitionValues: [partitionValue],
             forward,
@@ -144,7 +155,7 @@ describe.each(Object.entries(layouts))('paged reads with %s', (_name, layout) =>
     const storage = memoryStorage();
     const table = filled(storage, layout);
     const total = PARTITIONS * CHILDREN;
-    expect(keysOf(storage.scanItems(table, {}))).toEqual(
+    expect(keysOf(parsedReads(storage).scanItems(table, {}))).toEqual(
       keysOf(reference(storage, `SELECT data FROM "${sqlTablesOf(storage.database, 't').table}" ORDER BY seg, pk, sk`)),
     );
     for (const definition of [...table.globalIndexes, ...table.localIndexes]) {
@@ -152,7 +163,7 @@ describe.each(Object.entries(layouts))('paged reads with %s', (_name, layout) =>
       const whole = definition.kind === 'local' ? 'seg, ipk, isk, pk, sk' : 'ipk, isk, tie, pk, sk';
       const expected = reference(storage, `SELECT data FROM "${indexTable}" ORDER BY ${whole}`);
       expect(expected).toHaveLength(total);
-      expect(keysOf(storage.scanItems(table, { indexName: definition.name }))).toEqual(keysOf(expected));
+      expect(keysOf(parsedReads(storage).scanItems(table, { indexName: definition.name }))).toEqual(keysOf(expected));
     }
     for (const indexName of [undefined, ...table.globalIndexes.map((definition) => definition.name)]) {
       const tables = sqlTablesOf(storage.database, 't');
@@ -168,7 +179,9 @@ describe.each(Object.entries(layouts))('paged reads with %s', (_name, layout) =>
           high,
         );
         seen += expected.length;
-        expect(keysOf(storage.scanItems(table, { indexName, segment, totalSegments: 2 }))).toEqual(keysOf(expected));
+        expect(keysOf(parsedReads(storage).scanItems(table, { indexName, segment, totalSegments: 2 }))).toEqual(
+          keysOf(expected),
+        );
       }
       expect(seen).toBe(total);
     }

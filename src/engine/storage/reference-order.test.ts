@@ -13,6 +13,7 @@ import {
   temporaryFile,
   text,
   track,
+  parsedReads,
 } from './storage.test-support.js';
 
 /*
@@ -63,15 +64,15 @@ describe('orders the reference leaves to its hashes', () => {
       storage.putItem(table, { pk: s('p'), sk: s(sk), g: s('G'), gs: n(gs) });
     }
     const read = (forward: boolean) =>
-      [...storage.queryItems(table, { indexName: 'byG', partitionValues: [s('G')], forward })].map((item) =>
-        text(item.sk),
+      [...parsedReads(storage).queryItems(table, { indexName: 'byG', partitionValues: [s('G')], forward })].map(
+        (item) => text(item.sk),
       );
     expect(read(true)).toEqual(['a', 'abc', 'b', 'ab', 'c']);
     expect(read(false)).toEqual(['c', 'ab', 'b', 'abc', 'a']);
     const after = { pk: s('p'), sk: s('abc'), g: s('G'), gs: n('2') };
     expect(
       [
-        ...storage.queryItems(table, {
+        ...parsedReads(storage).queryItems(table, {
           indexName: 'byG',
           partitionValues: [s('G')],
           forward: true,
@@ -89,17 +90,16 @@ describe('orders the reference leaves to its hashes', () => {
     );
     for (let index = 0; index < 12; index++) storage.putItem(table, { pk: s(`k${index}`), g: s('G') });
     const expected = ['k7', 'k3', 'k4', 'k10', 'k1', 'k11', 'k5', 'k2', 'k8', 'k9', 'k0', 'k6'];
-    expect([...storage.scanItems(table, {})].map((item) => text(item.pk))).toEqual(expected);
+    expect([...parsedReads(storage).scanItems(table, {})].map((item) => text(item.pk))).toEqual(expected);
     expect(
-      [...storage.queryItems(table, { indexName: 'byG', partitionValues: [s('G')], forward: true })].map((item) =>
-        text(item.pk),
+      [...parsedReads(storage).queryItems(table, { indexName: 'byG', partitionValues: [s('G')], forward: true })].map(
+        (item) => text(item.pk),
       ),
     ).toEqual(expected);
     // Parallel segments split the same hash space.
-    expect([...storage.scanItems(table, { segment: 1, totalSegments: 4 })].map((item) => text(item.pk))).toEqual([
-      'k5',
-      'k2',
-    ]);
+    expect(
+      [...parsedReads(storage).scanItems(table, { segment: 1, totalSegments: 4 })].map((item) => text(item.pk)),
+    ).toEqual(['k5', 'k2']);
   });
 
   it('scans an LSI by partition hash, then index sort key, then table sort key', () => {
@@ -124,7 +124,9 @@ describe('orders the reference leaves to its hashes', () => {
       storage.putItem(table, { pk: s(pk), sk: n(sk), l: s(l) });
     }
     expect(
-      [...storage.scanItems(table, { indexName: 'byL' })].map((item) => `${text(item.pk)}/${text(item.sk)}`),
+      [...parsedReads(storage).scanItems(table, { indexName: 'byL' })].map(
+        (item) => `${text(item.pk)}/${text(item.sk)}`,
+      ),
     ).toEqual(['k7/3', 'k7/11', 'k7/23', 'k1/9']);
   });
 });
@@ -152,7 +154,7 @@ describe('ties in a GSI keyed on a table key attribute', () => {
     const { storage, table } = loaded(keyedOn('sk'));
     const read = (exclusiveStartKey?: Record<string, { S: string }>) =>
       [
-        ...storage.queryItems(table, {
+        ...parsedReads(storage).queryItems(table, {
           indexName: 'by_sk_',
           partitionValues: [s('x')],
           forward: true,
@@ -165,7 +167,9 @@ describe('ties in a GSI keyed on a table key attribute', () => {
 
   it('orders entries of a GSI keyed on the table partition key by the hash of the sort key', () => {
     const { storage, table } = loaded(keyedOn('g', 'pk'));
-    const read = [...storage.queryItems(table, { indexName: 'by_g_pk', partitionValues: [s('G')], forward: true })];
+    const read = [
+      ...parsedReads(storage).queryItems(table, { indexName: 'by_g_pk', partitionValues: [s('G')], forward: true }),
+    ];
     expect(read.slice(0, 5).map((item) => `${text(item.pk)}/${text(item.sk)}`)).toEqual([
       'a/v',
       'a/x',
@@ -201,11 +205,11 @@ describe('storage format migration', () => {
     const storage = track(openSqliteStorage({ path }));
     const expected = ['k7', 'k3', 'k4', 'k10', 'k1', 'k11', 'k5', 'k2', 'k8', 'k9', 'k0', 'k6'];
     const migrated = storage.requireTable('t');
-    expect([...storage.scanItems(migrated, {})].map((item) => text(item.pk))).toEqual(expected);
+    expect([...parsedReads(storage).scanItems(migrated, {})].map((item) => text(item.pk))).toEqual(expected);
     expect(
-      [...storage.queryItems(migrated, { indexName: 'byG', partitionValues: [s('G')], forward: true })].map((item) =>
-        text(item.pk),
-      ),
+      [
+        ...parsedReads(storage).queryItems(migrated, { indexName: 'byG', partitionValues: [s('G')], forward: true }),
+      ].map((item) => text(item.pk)),
     ).toEqual(expected);
     expect(
       storage.database.prepare(`SELECT value FROM monotable_meta WHERE key = 'format_version'`).pluck().get(),
@@ -245,7 +249,7 @@ describe('storage format migration', () => {
     const migrated = storage.requireTable('t');
     const read = (exclusiveStartKey?: Record<string, { S: string }>) =>
       [
-        ...storage.queryItems(migrated, {
+        ...parsedReads(storage).queryItems(migrated, {
           indexName: 'bySk',
           partitionValues: [s('x')],
           forward: true,

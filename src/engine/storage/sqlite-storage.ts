@@ -21,13 +21,13 @@ import type {
 } from './storage.js';
 import { StreamLog } from './stream-log.js';
 import { createStreamTables } from './stream-tables.js';
-import type { StoredRow } from './stored-row.js';
+import type { StoredItem } from './stored-item.js';
 import { AttributeNameMemo } from './stored-text-reader.js';
 import { TableStore } from './table-store.js';
 import { WalCheckpointer } from './wal-checkpointer.js';
 import { WriteTransactions } from './write-transactions.js';
 import type { SliceLimits } from './slice-limits.js';
-import { putStreamed, putStreamedInHeldTransaction } from './streamed-puts.js';
+import { imageBefore, putStreamed, putStreamedInHeldTransaction } from './streamed-puts.js';
 import { backfillSlice, createTable, deleteTable, hasPendingBackfills, updateTable } from './table-lifecycle.js';
 
 /** Where the database lives: a file (shared safely by several processes) or private memory. */
@@ -277,12 +277,8 @@ class SqliteStorage implements Storage {
     deleteTable(this, this.backfillProgress, name);
   }
 
-  getItem(table: StoredTableDefinition, key: Item): Item | undefined {
+  getItem(table: StoredTableDefinition, key: Item): StoredItem | undefined {
     return this.store(table.name).getItem(key);
-  }
-
-  getRow(table: StoredTableDefinition, key: Item): StoredRow | undefined {
-    return this.store(table.name).getRow(key);
   }
 
   putItem(table: StoredTableDefinition, item: Item, hints?: PutHints): void {
@@ -315,11 +311,9 @@ class SqliteStorage implements Storage {
     if (stream) {
       this.writeTransaction(() => {
         const known = hints?.previous;
-        const row = known === undefined ? store.getRow(key) : hints?.previousRow;
-        const before = known === undefined ? row?.item : (known ?? undefined);
+        const before = known === undefined ? store.getItem(key) : (known ?? undefined);
         store.deleteItem(key);
-        const change = row ? { before, beforeText: row.text, beforeSize: row.size } : { before };
-        this.streams.append(table, stream, change, hints?.origin ?? 'request');
+        this.streams.append(table, stream, imageBefore(before), hints?.origin ?? 'request');
       });
       return;
     }
@@ -327,27 +321,24 @@ class SqliteStorage implements Storage {
     else this.writeTransaction(() => store.deleteItem(key));
   }
 
-  queryItems(table: StoredTableDefinition, request: RangeRequest): IterableIterator<Item> {
+  queryItems(table: StoredTableDefinition, request: RangeRequest): IterableIterator<StoredItem> {
     return this.store(table.name).queryItems(request);
   }
 
-  scanItems(table: StoredTableDefinition, request: ScanRequest): IterableIterator<Item> {
+  scanItems(table: StoredTableDefinition, request: ScanRequest): IterableIterator<StoredItem> {
     return this.store(table.name).scanItems(request);
-  }
-
-  queryRows(table: StoredTableDefinition, request: RangeRequest): IterableIterator<StoredRow> {
-    return this.store(table.name).queryRows(request);
-  }
-
-  scanRows(table: StoredTableDefinition, request: ScanRequest): IterableIterator<StoredRow> {
-    return this.store(table.name).scanRows(request);
   }
 
   tableStatistics(table: StoredTableDefinition, indexName?: string): TableStatistics {
     return this.store(table.name).statistics(indexName);
   }
 
-  expiredItems(table: StoredTableDefinition, notAfterSeconds: number, notBeforeSeconds: number, limit: number): Item[] {
+  expiredItems(
+    table: StoredTableDefinition,
+    notAfterSeconds: number,
+    notBeforeSeconds: number,
+    limit: number,
+  ): StoredItem[] {
     return this.store(table.name).expiredItems(notAfterSeconds, notBeforeSeconds, limit);
   }
 

@@ -4,7 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
 import { openSqliteStorage } from './sqlite-storage.js';
-import type { IndexDefinition, KeyAttribute, Storage, StoredTableDefinition } from './storage.js';
+import type { Item } from '../values/attribute-value.js';
+import type {
+  IndexDefinition,
+  KeyAttribute,
+  RangeRequest,
+  ScanRequest,
+  Storage,
+  StoredItem,
+  StoredTableDefinition,
+} from './storage.js';
 
 /** Test helpers for the storage suites: storages closed and files removed after each test. */
 const open: Storage[] = [];
@@ -78,4 +87,19 @@ export function sqlTablesOf(database: Database.Database, name: string): SqlTable
 /** The engine's SQLite database (a private in-memory one cannot be opened from outside). */
 export function databaseOfEngine(engine: object): Database.Database {
   return (engine as { context: { storage: { database: Database.Database } } }).context.storage.database;
+}
+
+/** `storage`'s item reads with every item parsed into wire form (the suites compare wire items). */
+export function parsedReads(storage: Storage) {
+  return {
+    getItem: (table: StoredTableDefinition, key: Item): Item | undefined => storage.getItem(table, key)?.item,
+    queryItems: (table: StoredTableDefinition, request: RangeRequest): IterableIterator<Item> =>
+      wireItems(storage.queryItems(table, request)),
+    scanItems: (table: StoredTableDefinition, request: ScanRequest): IterableIterator<Item> =>
+      wireItems(storage.scanItems(table, request)),
+  };
+}
+
+function* wireItems(items: Iterable<StoredItem>): IterableIterator<Item> {
+  for (const stored of items) yield stored.item;
 }

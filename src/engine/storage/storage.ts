@@ -1,7 +1,7 @@
 import type * as Database from './sqlite-driver.js';
 import type { AttributeValue, Item, ScalarKeyType } from '../values/attribute-value.js';
 import type { SliceLimits } from './slice-limits.js';
-import type { StoredRow } from './stored-row.js';
+import type { StoredItem } from './stored-item.js';
 import type { ChangeOrigin, StreamLog, StreamViewType } from './stream-log.js';
 
 export type ProjectionType = 'ALL' | 'KEYS_ONLY' | 'INCLUDE';
@@ -125,6 +125,12 @@ export interface TableStatistics {
 }
 
 /**
+ * The read form of every item storage hands out: the item, its size, its stored JSON text
+ * and a reader over that text (stored-item.ts).
+ */
+export { StoredItem } from './stored-item.js';
+
+/**
  * The engine's view of the SQLite file. Item reads and writes keep every index table in
  * sync. Writes must run inside `writeTransaction` so that they are atomic and serialized
  * across processes sharing the file.
@@ -143,9 +149,7 @@ export interface Storage {
   deleteTable(name: string): void;
 
   /** The stored item with this primary key (extra attributes in `key` are ignored). */
-  getItem(table: StoredTableDefinition, key: Item): Item | undefined;
-  /** {@link getItem}, unparsed: the stored text and size (reads that answer the item as stored). */
-  getRow(table: StoredTableDefinition, key: Item): StoredRow | undefined;
+  getItem(table: StoredTableDefinition, key: Item): StoredItem | undefined;
   /** Inserts or replaces the item and updates the index tables; `hints` only spare statements. */
   putItem(table: StoredTableDefinition, item: Item, hints?: PutHints): void;
   /** Deletes the item with this key (no-op if absent) and its index entries. */
@@ -155,18 +159,14 @@ export interface Storage {
   readonly streams: StreamLog;
 
   /** Items of one partition in key order, lazily (stop iterating to stop reading). */
-  queryItems(table: StoredTableDefinition, request: RangeRequest): IterableIterator<Item>;
-  /** {@link queryItems}, unparsed. */
-  queryRows(table: StoredTableDefinition, request: RangeRequest): IterableIterator<StoredRow>;
+  queryItems(table: StoredTableDefinition, request: RangeRequest): IterableIterator<StoredItem>;
   /**
    * Items of the table or index, in storage order, lazily. Order: by partition-key hash,
    * then key, so a segment (`segment`/`totalSegments`) is a contiguous run and every item is
    * in exactly one segment. Iterators hold no open statement between items: writes while
    * iterating are fine.
    */
-  scanItems(table: StoredTableDefinition, request: ScanRequest): IterableIterator<Item>;
-  /** {@link scanItems}, unparsed. */
-  scanRows(table: StoredTableDefinition, request: ScanRequest): IterableIterator<StoredRow>;
+  scanItems(table: StoredTableDefinition, request: ScanRequest): IterableIterator<StoredItem>;
 
   /** Item count and size of the table, or of one of its indexes. */
   tableStatistics(table: StoredTableDefinition, indexName?: string): TableStatistics;
@@ -174,7 +174,12 @@ export interface Storage {
    * Up to `limit` items whose TTL attribute (a Number, while the table's TTL is enabled)
    * lies in `[notBeforeSeconds, notAfterSeconds]`, epoch seconds. For the TTL reaper.
    */
-  expiredItems(table: StoredTableDefinition, notAfterSeconds: number, notBeforeSeconds: number, limit: number): Item[];
+  expiredItems(
+    table: StoredTableDefinition,
+    notAfterSeconds: number,
+    notBeforeSeconds: number,
+    limit: number,
+  ): StoredItem[];
 
   /**
    * Runs one slice of a pending backfill (see {@link StoredTableDefinition.backfills}) in its own
@@ -215,15 +220,13 @@ export interface Storage {
  * `itemSize` of the item put, since reads bill and splice by the stored size.
  */
 export interface PutHints {
-  readonly previous?: Item | null;
-  /** `previous` as read, when it was read as a row: a stream record takes its text and size as they are. */
-  readonly previousRow?: StoredRow;
+  /** A stream record takes its text and size as they are. */
+  readonly previous?: StoredItem | null;
   readonly size?: number;
 }
 
 /** As {@link PutHints}: `previous` spares a read; `origin` says who deletes (TTL: the service). */
 export interface DeleteHints {
-  readonly previous?: Item | null;
-  readonly previousRow?: StoredRow;
+  readonly previous?: StoredItem | null;
   readonly origin?: ChangeOrigin;
 }

@@ -11,7 +11,7 @@ import { readStoredItem, type AttributeNameMemo } from './stored-text-reader.js'
 /**
  * `JSON.parse(text)` of a stored item, equal in every observable way (members, their
  * order, own `__proto__` members, prototypes). Strings may share memory with `text`.
- * With `start`, the item is the text from there on (see StoredRow); with `names`,
+ * With `start`, the item is the text from there on (see StoredItem); with `names`,
  * attribute names recurring from the last item read with it are reused.
  */
 export function parseStoredItem(text: string, start = 0, names?: AttributeNameMemo): Item {

@@ -105,7 +105,7 @@ function keysOf(table: StoredTableDefinition, item: Item): Item {
 export interface ItemChange {
   /** The item before the change (absent: there was none). */
   readonly before?: Item;
-  /** `before` as stored: its text and size (stored-row.ts). */
+  /** `before` as stored: its text and size (stored-item.ts). */
   readonly beforeText?: string;
   readonly beforeSize?: number;
   /** The item after the change (absent: deleted). */

@@ -2,7 +2,8 @@ import type { Item } from '../values/attribute-value.js';
 import { itemSize } from '../values/index.js';
 import type { HeldTransaction } from './held-transaction.js';
 import type { PutHints, StoredTableDefinition, TableStream } from './storage.js';
-import type { StreamLog } from './stream-log.js';
+import type { ItemChange, StreamLog } from './stream-log.js';
+import type { StoredItem } from './stored-item.js';
 import type { TableStore } from './table-store.js';
 import type { WriteTransactions } from './write-transactions.js';
 
@@ -42,14 +43,10 @@ export function putStreamed(
       return;
     }
   }
-  const row = known === undefined ? store.getRow(item) : hints?.previousRow;
-  const before = known === undefined ? row?.item : (known ?? undefined);
+  const before = known === undefined ? store.getItem(item) : (known ?? undefined);
   const size = hints?.size ?? itemSize(item);
   const afterText = store.putItem(item, { previous: before ?? null, size });
-  const change = row
-    ? { before, beforeText: row.text, beforeSize: row.size, after: item, afterText, afterSize: size }
-    : { before, after: item, afterText, afterSize: size };
-  storage.streams.append(table, stream, change, 'request');
+  storage.streams.append(table, stream, { ...imageBefore(before), after: item, afterText, afterSize: size }, 'request');
 }
 
 /**
@@ -102,4 +99,11 @@ export function putStreamedInHeldTransaction(
     storage.streams.transactionEnded();
     held.wrote();
   }
+}
+
+/** The old image of a change: the item replaced or deleted, with its stored text and size as they are. */
+export function imageBefore(before: StoredItem | undefined): ItemChange {
+  if (before === undefined) return {};
+  if (!before.hasSize) return { before: before.item, beforeText: before.text };
+  return { before: before.item, beforeText: before.text, beforeSize: before.size };
 }

@@ -93,7 +93,7 @@ function dropTableOf(storage: TableLifecycleStorage, sqlName: string): void {
 
 /**
  * When a table's scan-only indexes are made: with the table in a file (which other
- * connections read too), on its first scan in memory (TableStore.scanRows).
+ * connections read too), on its first scan in memory (TableReads.scanItems).
  */
 function scanIndexes(storage: TableLifecycleStorage): ScanIndexes {
   return storage.database.memory ? 'on first scan' : 'now';

@@ -19,8 +19,7 @@ import {
   TABLE_QUERY_POSITION,
   type PageQuery,
 } from './paged-reader.js';
-import { parseStoredItem } from './stored-item-parser.js';
-import { STORED_ROW_COLUMN, storedRowOf, storedRowWithoutSize, type StoredRow } from './stored-row.js';
+import { STORED_ITEM_COLUMN, storedItemOf, storedItemWithoutSize, type StoredItem } from './stored-item.js';
 import { AttributeNameMemo } from './stored-text-reader.js';
 import { tieKind, type TieKind } from './index-tie.js';
 import { keyValueHash, tableKeyHash } from './key-hash.js';
@@ -61,16 +60,15 @@ export class TableReads {
    * The statements of the hot path, each prepared on first use: a table that lives for one
    * test runs a few of them, and a statement costs more to prepare than to run many times.
    */
-  private selectItemStatement: Database.Statement<KeyColumnValue[], string> | undefined;
   protected readonly indexes: IndexStore[];
   protected readonly ttlAttribute: string | undefined;
   private readonly statements = new Map<string, Database.Statement>();
   /** Where `ensureScanIndex` has made sure of the scan index: the table (`''`) and indexes by name. */
   private readonly scanIndexesMade = new Set<string>();
 
-  /** The row of a {@link STORED_ROW_COLUMN} value, and of a `data` value read alone: both keep `names`. */
-  private readonly rowWithSize: (column: string) => StoredRow;
-  private readonly rowWithoutSize: (data: string) => StoredRow;
+  /** The row of a {@link STORED_ITEM_COLUMN} value, and of a `data` value read alone: both keep `names`. */
+  private readonly rowWithSize: (column: string) => StoredItem;
+  private readonly rowWithoutSize: (data: string) => StoredItem;
 
   constructor(
     protected readonly database: Database.Database,
@@ -78,8 +76,8 @@ export class TableReads {
     /** The recurring attribute names of the items read (the storage's, shared by its tables). */
     protected readonly names: AttributeNameMemo = new AttributeNameMemo(),
   ) {
-    this.rowWithSize = (column) => storedRowOf(column, names);
-    this.rowWithoutSize = (data) => storedRowWithoutSize(data, names);
+    this.rowWithSize = (column) => storedItemOf(column, names);
+    this.rowWithoutSize = (data) => storedItemWithoutSize(data, names);
     this.definition = entry.definition;
     this.table = quoteIdentifier(entry.sqlName);
     this.indexes = [...this.definition.globalIndexes, ...this.definition.localIndexes].map((definition) => ({
@@ -90,12 +88,6 @@ export class TableReads {
     this.ttlAttribute = ttl?.enabled ? ttl.attributeName : undefined;
   }
 
-  private get selectItem(): Database.Statement<KeyColumnValue[], string> {
-    return (this.selectItemStatement ??= this.database
-      .prepare<KeyColumnValue[], string>(`SELECT data FROM ${this.table} WHERE pk = ? AND sk = ?`)
-      .pluck());
-  }
-
   protected partitionColumn(key: Item): KeyColumnValue {
     return encodeKey(key, this.definition.partitionKey);
   }
@@ -104,20 +96,15 @@ export class TableReads {
     return this.definition.sortKey ? encodeKey(key, this.definition.sortKey) : NO_SORT_KEY;
   }
 
-  getItem(key: Item): Item | undefined {
-    const data = this.selectItem.get(this.partitionColumn(key), this.sortColumn(key));
-    return data === undefined ? undefined : parseStoredItem(data, 0, this.names);
-  }
+  /** Read side: the stored item column of one item, prepared on first use. */
+  private selectItem: Database.Statement<KeyColumnValue[], string> | undefined;
 
-  /** Read side: the stored row column of one item, prepared on first use. */
-  private selectRow: Database.Statement<KeyColumnValue[], string> | undefined;
-
-  /** The stored row of the item with this key, unparsed (reads that return it as stored). */
-  getRow(key: Item): StoredRow | undefined {
-    this.selectRow ??= this.database
-      .prepare<KeyColumnValue[], string>(`SELECT ${STORED_ROW_COLUMN} FROM ${this.table} WHERE pk = ? AND sk = ?`)
+  /** The stored item with this key. */
+  getItem(key: Item): StoredItem | undefined {
+    this.selectItem ??= this.database
+      .prepare<KeyColumnValue[], string>(`SELECT ${STORED_ITEM_COLUMN} FROM ${this.table} WHERE pk = ? AND sk = ?`)
       .pluck();
-    const column = this.selectRow.get(this.partitionColumn(key), this.sortColumn(key));
+    const column = this.selectItem.get(this.partitionColumn(key), this.sortColumn(key));
     return column === undefined ? undefined : this.rowWithSize(column);
   }
 
@@ -138,11 +125,13 @@ export class TableReads {
   private readonly ties = new Map<IndexDefinition, TieKind>();
 
   /** Items whose TTL column lies in `[notBefore, notAfter]` epoch seconds, at most `limit`. */
-  expiredItems(notAfter: number, notBefore: number, limit: number): Item[] {
-    const rows = this.statement(`SELECT data FROM ${this.table} WHERE expires_at <= ? AND expires_at >= ? LIMIT ?`)
+  expiredItems(notAfter: number, notBefore: number, limit: number): StoredItem[] {
+    const rows = this.statement(
+      `SELECT ${STORED_ITEM_COLUMN} FROM ${this.table} WHERE expires_at <= ? AND expires_at >= ? LIMIT ?`,
+    )
       .pluck()
       .all(notAfter, notBefore, limit) as string[];
-    return rows.map((data) => JSON.parse(data) as Item);
+    return rows.map(this.rowWithSize);
   }
 
   /**
@@ -180,11 +169,7 @@ export class TableReads {
     return statement;
   }
 
-  queryItems(request: RangeRequest): IterableIterator<Item> {
-    return itemsOf(this.queryRows(request));
-  }
-
-  queryRows(request: RangeRequest): IterableIterator<StoredRow> {
+  queryItems(request: RangeRequest): IterableIterator<StoredItem> {
     const index = request.indexName === undefined ? undefined : this.indexStore(request.indexName);
     const sortColumn = index ? 'isk' : 'sk';
     let partition: KeyColumnValue;
@@ -215,7 +200,7 @@ export class TableReads {
       const order = request.forward ? '' : ' DESC';
       const table = index ? index.table : this.table;
       const partitionSql = index ? 'ipk = ?' : 'pk = ?';
-      const column = withSizes ? STORED_ROW_COLUMN : 'data';
+      const column = withSizes ? STORED_ITEM_COLUMN : 'data';
       const build = (afterPosition: boolean): string => {
         let sql = `SELECT ${column} FROM ${table} WHERE ${partitionSql}`;
         if (leadingBound && !afterPosition) sql += ` AND ${boundSql(sortColumn, leadingBound, leading)}`;
@@ -250,14 +235,10 @@ export class TableReads {
     );
   }
 
-  /** Query statements by request shape (see queryRows). */
+  /** Query statements by request shape (see queryItems). */
   private readonly queryStatements = new Map<string, PageStatements>();
 
-  scanItems(request: ScanRequest): IterableIterator<Item> {
-    return itemsOf(this.scanRows(request));
-  }
-
-  scanRows(request: ScanRequest): IterableIterator<StoredRow> {
+  scanItems(request: ScanRequest): IterableIterator<StoredItem> {
     const index = request.indexName === undefined ? undefined : this.indexStore(request.indexName);
     const segments =
       request.segment !== undefined && request.totalSegments !== undefined
@@ -285,7 +266,7 @@ export class TableReads {
       if (afterPosition) conditions.push(`(${positionList}) > (${positionColumns.map(() => '?').join(', ')})`);
       const where = conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '';
       return {
-        sql: `SELECT ${STORED_ROW_COLUMN} FROM ${table}${where} ORDER BY ${positionList} ${PAGE_LIMIT}`,
+        sql: `SELECT ${STORED_ITEM_COLUMN} FROM ${table}${where} ORDER BY ${positionList} ${PAGE_LIMIT}`,
         parameters,
       };
     };
@@ -380,8 +361,4 @@ interface PageStatements {
   readonly fromStart: () => Database.Statement;
   readonly afterPosition: () => Database.Statement;
   readonly positionOf: PageQuery['positionOf'];
-}
-
-function* itemsOf(rows: IterableIterator<StoredRow>): IterableIterator<Item> {
-  for (const row of rows) yield row.item;
 }

@@ -9,6 +9,7 @@ import { SegmentHasher } from './segment-hash.js';
 import type { KeyColumnValue } from './sort-range.js';
 import { createTtlIndex } from './table-schema.js';
 import type { IndexDefinition, PutHints } from './storage.js';
+import type { StoredItem } from './stored-item.js';
 import type { SliceLimits, SliceProgress } from './slice-limits.js';
 import { keyValue, TableReads, type IndexStore } from './table-reads.js';
 import { ttlEpochSeconds } from './ttl-column.js';
@@ -16,8 +17,8 @@ import { ttlEpochSeconds } from './ttl-column.js';
 /** Rows a backfill slice reads per statement. */
 const SLICE_READ_BATCH = 100;
 
-/** An item (or index projection) as stored: its JSON and its DynamoDB size. */
-export interface StoredItem {
+/** An item (or index projection) as written: its JSON and its DynamoDB size. */
+interface WrittenItem {
   readonly data: string;
   readonly size: number;
 }
@@ -95,7 +96,7 @@ export class TableStore extends TableReads {
     transaction: (work: () => void) => void,
     undoesNewEntries = false,
   ): void {
-    const stored: StoredItem = { data: JSON.stringify(item), size: size ?? itemSize(item) };
+    const stored: WrittenItem = { data: JSON.stringify(item), size: size ?? itemSize(item) };
     const indexed = this.anyIndexHolds(item);
     if (indexed && !undoesNewEntries) {
       transaction(() => this.putStored(item, stored, undefined));
@@ -115,8 +116,8 @@ export class TableStore extends TableReads {
    * Inserts the item and its index entries if its key is free, inside a write transaction;
    * what it stored, or `undefined` (nothing written) when the key is taken.
    */
-  insertItem(item: Item, size: number | undefined): StoredItem | undefined {
-    const stored: StoredItem = { data: JSON.stringify(item), size: size ?? itemSize(item) };
+  insertItem(item: Item, size: number | undefined): WrittenItem | undefined {
+    const stored: WrittenItem = { data: JSON.stringify(item), size: size ?? itemSize(item) };
     const pk = this.partitionColumn(item);
     const sk = this.sortColumn(item);
     if (!this.insertRow(item, pk, sk, stored)) return undefined;
@@ -130,12 +131,12 @@ export class TableStore extends TableReads {
     return false;
   }
 
-  private putStored(item: Item, stored: StoredItem, previous: Item | null | undefined): void {
+  private putStored(item: Item, stored: WrittenItem, previous: StoredItem | null | undefined): void {
     const pk = this.partitionColumn(item);
     const sk = this.sortColumn(item);
     if (previous) {
       if (this.updateItemRow.run(stored.data, this.ttlValue(item), stored.size, pk, sk).changes > 0) {
-        for (const index of this.indexes) this.replaceIndexEntry(index, item, previous, pk, sk, stored);
+        for (const index of this.indexes) this.replaceIndexEntry(index, item, previous.item, pk, sk, stored);
         return;
       }
       // No row after all (a stale `previous`): as if nothing were known.
@@ -149,7 +150,7 @@ export class TableStore extends TableReads {
   }
 
   /** Replaces the row of a key found taken; another process may have deleted it since. */
-  private replaceOrInsert(item: Item, pk: KeyColumnValue, sk: KeyColumnValue, stored: StoredItem): void {
+  private replaceOrInsert(item: Item, pk: KeyColumnValue, sk: KeyColumnValue, stored: WrittenItem): void {
     if (this.updateItemRow.run(stored.data, this.ttlValue(item), stored.size, pk, sk).changes > 0) {
       for (const index of this.indexes) this.writeIndexEntry(index, item, pk, sk, stored);
     } else if (this.insertRow(item, pk, sk, stored)) {
@@ -158,7 +159,7 @@ export class TableStore extends TableReads {
   }
 
   /** The index entries of a new row (no index holds one for it yet). */
-  private insertIndexEntries(item: Item, pk: KeyColumnValue, sk: KeyColumnValue, stored: StoredItem): void {
+  private insertIndexEntries(item: Item, pk: KeyColumnValue, sk: KeyColumnValue, stored: WrittenItem): void {
     for (const index of this.indexes) this.insertIndexEntry(index, item, pk, sk, stored);
   }
 
@@ -166,7 +167,7 @@ export class TableStore extends TableReads {
    * The index entries of a row just inserted outside a transaction; if one cannot be
    * written, the entries written before it and the row are deleted, and the error thrown.
    */
-  private insertIndexEntriesOrUndo(item: Item, pk: KeyColumnValue, sk: KeyColumnValue, stored: StoredItem): void {
+  private insertIndexEntriesOrUndo(item: Item, pk: KeyColumnValue, sk: KeyColumnValue, stored: WrittenItem): void {
     let written = 0;
     try {
       for (const index of this.indexes) {
@@ -181,7 +182,7 @@ export class TableStore extends TableReads {
   }
 
   /** Inserts the item's row if its key is free; `false` (nothing written) when it is taken. */
-  private insertRow(item: Item, pk: KeyColumnValue, sk: KeyColumnValue, stored: StoredItem): boolean {
+  private insertRow(item: Item, pk: KeyColumnValue, sk: KeyColumnValue, stored: WrittenItem): boolean {
     const seg = this.segmentHashes.hash(keyValue(item, this.definition.partitionKey));
     const createdAt = this.creationTimes.textAt();
     return this.insertItemRow.run(pk, sk, stored.data, createdAt, seg, this.ttlValue(item), stored.size).changes > 0;
@@ -198,7 +199,7 @@ export class TableStore extends TableReads {
     previous: Item,
     pk: KeyColumnValue,
     sk: KeyColumnValue,
-    stored: StoredItem,
+    stored: WrittenItem,
   ): void {
     if (!hasIndexEntry(index.definition, previous)) {
       this.insertIndexEntry(index, item, pk, sk, stored);
@@ -218,7 +219,7 @@ export class TableStore extends TableReads {
     item: Item,
     pk: KeyColumnValue,
     sk: KeyColumnValue,
-    stored: StoredItem,
+    stored: WrittenItem,
   ): void {
     const entry = indexEntryOf(this.definition, index.definition, item);
     if (entry === undefined) {
@@ -236,7 +237,7 @@ export class TableStore extends TableReads {
     item: Item,
     pk: KeyColumnValue,
     sk: KeyColumnValue,
-    stored: StoredItem,
+    stored: WrittenItem,
   ): void {
     const entry = indexEntryOf(this.definition, index.definition, item);
     if (entry !== undefined) this.insertIndexRow(index, item, pk, sk, entry, stored);
@@ -248,7 +249,7 @@ export class TableStore extends TableReads {
     pk: KeyColumnValue,
     sk: KeyColumnValue,
     entry: IndexEntry,
-    stored: StoredItem,
+    stored: WrittenItem,
   ): void {
     const { ipk, isk, projected } = this.indexRow(index.definition, entry, stored);
     const seg = indexSegment(index.definition, entry.partitionValues);
@@ -268,8 +269,8 @@ export class TableStore extends TableReads {
   private indexRow(
     index: IndexDefinition,
     entry: IndexEntry,
-    stored: StoredItem,
-  ): { ipk: KeyColumnValue; isk: KeyColumnValue; projected: StoredItem } {
+    stored: WrittenItem,
+  ): { ipk: KeyColumnValue; isk: KeyColumnValue; projected: WrittenItem } {
     const ipk = indexPartitionColumn(index, entry.partitionValues);
     const isk = indexSortColumn(index, entry.sortValues);
     const projected =

@@ -1,7 +1,15 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { openSqliteStorage } from './sqlite-storage.js';
-import { createTable, memoryStorage, s, tableDefinition, temporaryFile, track } from './storage.test-support.js';
+import {
+  createTable,
+  memoryStorage,
+  s,
+  tableDefinition,
+  temporaryFile,
+  track,
+  parsedReads,
+} from './storage.test-support.js';
 
 describe('transactions', () => {
   it('rolls back every write of a failed write transaction, index entries included', () => {
@@ -28,10 +36,10 @@ describe('transactions', () => {
         throw new Error('abort');
       }),
     ).toThrow('abort');
-    expect(storage.getItem(table, { pk: s('kept') })).toEqual({ pk: s('kept'), colour: s('red') });
-    expect(storage.getItem(table, { pk: s('new') })).toBeUndefined();
+    expect(parsedReads(storage).getItem(table, { pk: s('kept') })).toEqual({ pk: s('kept'), colour: s('red') });
+    expect(parsedReads(storage).getItem(table, { pk: s('new') })).toBeUndefined();
     expect([
-      ...storage.queryItems(table, { indexName: 'byColour', partitionValues: [s('red')], forward: true }),
+      ...parsedReads(storage).queryItems(table, { indexName: 'byColour', partitionValues: [s('red')], forward: true }),
     ]).toHaveLength(1);
   });
 
@@ -44,7 +52,7 @@ describe('transactions', () => {
         throw new Error('outer fails');
       }),
     ).toThrow('outer fails');
-    expect(storage.getItem(table, { pk: s('inner') })).toBeUndefined();
+    expect(parsedReads(storage).getItem(table, { pk: s('inner') })).toBeUndefined();
     expect(storage.writeTransaction(() => storage.readTransaction(() => 42))).toBe(42);
   });
 
@@ -52,8 +60,8 @@ describe('transactions', () => {
     const storage = memoryStorage();
     const table = createTable(storage, tableDefinition('t', { name: 'pk', type: 'S' }));
     for (const key of ['a', 'b', 'c']) storage.putItem(table, { pk: s(key) });
-    for (const item of storage.scanItems(table, {})) storage.deleteItem(table, item);
-    expect([...storage.scanItems(table, {})]).toEqual([]);
+    for (const item of parsedReads(storage).scanItems(table, {})) storage.deleteItem(table, item);
+    expect([...parsedReads(storage).scanItems(table, {})]).toEqual([]);
   });
 });
 
@@ -65,7 +73,7 @@ describe('one file, several connections', () => {
     const table = createTable(first, tableDefinition('shared', { name: 'pk', type: 'S' }));
     expect(second.listTableNames()).toEqual(['shared']);
     second.putItem(second.requireTable('shared'), { pk: s('from-second') });
-    expect(first.getItem(table, { pk: s('from-second') })).toEqual({ pk: s('from-second') });
+    expect(parsedReads(first).getItem(table, { pk: s('from-second') })).toEqual({ pk: s('from-second') });
     first.deleteTable('shared');
     expect(second.getTable('shared')).toBeUndefined();
     expect(first.database.pragma('journal_mode', { simple: true })).toBe('wal');
@@ -78,8 +86,8 @@ describe('one file, several connections', () => {
     const lower = createTable(storage, tableDefinition('orders', { name: 'id', type: 'S' }));
     storage.putItem(upper, { pk: s('1'), v: s('upper') });
     storage.putItem(lower, { id: s('1'), v: s('lower') });
-    expect(storage.getItem(upper, { pk: s('1') })?.v).toEqual(s('upper'));
-    expect(storage.getItem(lower, { id: s('1') })?.v).toEqual(s('lower'));
+    expect(parsedReads(storage).getItem(upper, { pk: s('1') })?.v).toEqual(s('upper'));
+    expect(parsedReads(storage).getItem(lower, { id: s('1') })?.v).toEqual(s('lower'));
     expect(storage.listTableNames()).toEqual(['Orders', 'orders']);
   });
 

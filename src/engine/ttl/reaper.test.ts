@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { parsedReads } from '../storage/storage.test-support.js';
 import { Engine } from '../engine.js';
 import { REAP_BATCH_SIZE } from './reaper.js';
 
@@ -36,10 +37,12 @@ function engineWithTtlTable() {
       ...(expires ? { expires } : {}),
     } as never);
   const keys = () =>
-    [...storage.scanItems(storage.requireTable('cache'), {})].map((item) => (item.pk as { S: string }).S).sort();
+    [...parsedReads(storage).scanItems(storage.requireTable('cache'), {})]
+      .map((item) => (item.pk as { S: string }).S)
+      .sort();
   const indexed = () =>
     [
-      ...storage.queryItems(storage.requireTable('cache'), {
+      ...parsedReads(storage).queryItems(storage.requireTable('cache'), {
         indexName: 'byKind',
         partitionValues: [{ S: 'k' }],
         forward: true,

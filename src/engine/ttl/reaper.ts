@@ -108,7 +108,7 @@ function reapSlice(
     const wanted = Math.min(REAP_BATCH_SIZE, limits.maxRows - deleted);
     const expired = storage.expiredItems(table, nowSeconds, nowSeconds - ignoredAgeSeconds, wanted);
     for (const item of expired) {
-      storage.deleteItem(table, item, { previous: item, origin: 'timeToLive' });
+      storage.deleteItem(table, item.item, { previous: item, origin: 'timeToLive' });
       deleted++;
       if (performance.now() - started >= limits.maxMs) return { deleted, finished: false };
     }

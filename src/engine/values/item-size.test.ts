@@ -51,7 +51,7 @@ describe('itemSize', () => {
 });
 
 describe('itemSize against the stored text', () => {
-  // Reads that need no sizes bound them by the text (SIZE_PER_TEXT_UNIT_AT_MOST, stored-row.ts).
+  // Reads that need no sizes bound them by the text (SIZE_PER_TEXT_UNIT_AT_MOST, stored-item.ts).
   const text = fc.oneof(
     fc.string({ maxLength: 6 }),
     fc.string({ unit: 'binary', maxLength: 6 }),

@@ -1,6 +1,5 @@
 import type { Storage, StoredTableDefinition } from '../storage/storage.js';
 import type { Item } from '../values/attribute-value.js';
-import { itemSize } from '../values/index.js';
 
 /** One `ItemCollectionMetrics` entry as DynamoDB answers it. */
 export interface ItemCollectionMetrics {
@@ -25,7 +24,7 @@ export function itemCollectionMetrics(
   const partitionValue = key[table.partitionKey.name];
   let bytes = 0;
   for (const item of storage.queryItems(table, { partitionValues: [partitionValue], forward: true }))
-    bytes += itemSize(item);
+    bytes += item.size;
   // DynamoDB answers a 1 GB wide range around the size, e.g. [0.0, 1.0] for a small collection.
   const lower = Math.floor(bytes / bytesPerGigabyte);
   return { ItemCollectionKey: { [table.partitionKey.name]: partitionValue }, SizeEstimateRangeGB: [lower, lower + 1] };

@@ -16,8 +16,8 @@ import type { EngineContext } from '../operations/operation.js';
 import { writeUsage, type CapacityMode } from '../operations/shared/capacity-usage.js';
 import { assertKeyPathsScalar } from '../operations/shared/key-paths.js';
 import { keyAttributeNames, validateIndexKeys } from '../operations/shared/keys.js';
-import type { Storage, StoredTableDefinition } from '../storage/storage.js';
-import type { StoredRow } from '../storage/stored-row.js';
+import type { Storage, StoredItem, StoredTableDefinition } from '../storage/storage.js';
+
 import type { Item } from '../values/attribute-value.js';
 import { itemSize, maximumItemSize } from '../values/index.js';
 import { UpdateNestingError, updateNestsTooDeep } from '../values/nesting-levels.js';
@@ -59,7 +59,8 @@ export interface PreparedWrite {
 
 /** What running a write found and decided; nothing is stored until `commitWrite`. */
 export interface WriteOutcome {
-  readonly before: Item | undefined;
+  /** The item stored before the write, as storage read it (`undefined`: absent, or `beforeUnread`). */
+  readonly before: StoredItem | undefined;
   /** The item as stored afterwards (`undefined`: absent). */
   readonly after: Item | undefined;
   readonly change: 'put' | 'delete' | 'none';
@@ -68,8 +69,6 @@ export interface WriteOutcome {
   readonly afterSize?: number;
   /** The stored item was not read (`before` is then unknown, not absent). */
   readonly beforeUnread?: boolean;
-  /** `before` as read, on a table with a stream: its record takes the old image's stored text and size. */
-  readonly beforeRow?: StoredRow;
 }
 
 /** The condition did not hold; carries the item it was evaluated on. */
@@ -87,18 +86,18 @@ function onlyDeletes(update: UpdateNode): boolean {
 
 function computeUpdate(
   write: PreparedWrite,
-  before: Item | undefined,
+  before: StoredItem | undefined,
   memo: UpdateOrderMemo | undefined,
 ): WriteOutcome {
   if (!write.update) {
     // UpdateItem without actions still creates the item with just its key.
-    return { before, after: before ?? write.key, change: 'put', updatedPaths: [] };
+    return { before, after: before?.item ?? write.key, change: 'put', updatedPaths: [] };
   }
   const keyNames = keyAttributeNames(write.table);
   // Updating a key attribute is reported before a path into an index key.
   checkKeyAttributesUntouched(write.update, keyNames, memo);
   if (updateHasNestedPath(write.update)) assertKeyPathsScalar(write.table, updatePaths(write.update));
-  const { item, updatedPaths } = applyUpdateToItem(write.update, before ?? write.key, memo);
+  const { item, updatedPaths } = applyUpdateToItem(write.update, before?.item ?? write.key, memo);
   // Actions that only delete (REMOVE, DELETE from a set) leave a missing item missing.
   if (!before && onlyDeletes(write.update)) {
     return { before, after: undefined, change: 'none', updatedPaths };
@@ -148,24 +147,25 @@ export function evaluateWrite(
       beforeUnread: true,
     };
   }
-  // A table with a stream keeps the row read: its record's old image is the row's text.
-  const beforeRow = write.table.stream ? storage.getRow(write.table, write.key) : undefined;
-  const before = write.table.stream ? beforeRow?.item : storage.getItem(write.table, write.key);
-  if (write.condition && !evaluateCondition(write.condition, before)) {
-    throw new ConditionFailure(before);
+  const before = storage.getItem(write.table, write.key);
+  if (write.condition && !evaluateCondition(write.condition, before?.item)) {
+    throw new ConditionFailure(before?.item);
   }
-  const outcome = decideWrite(write, before, memo);
-  return beforeRow ? { ...outcome, beforeRow } : outcome;
+  return decideWrite(write, before, memo);
 }
 
-function decideWrite(write: PreparedWrite, before: Item | undefined, memo: UpdateOrderMemo | undefined): WriteOutcome {
+function decideWrite(
+  write: PreparedWrite,
+  before: StoredItem | undefined,
+  memo: UpdateOrderMemo | undefined,
+): WriteOutcome {
   switch (write.kind) {
     case 'Put':
       return { before, after: write.item, change: 'put', updatedPaths: [], afterSize: write.itemSize };
     case 'Delete':
       return { before, after: undefined, change: before ? 'delete' : 'none', updatedPaths: [] };
     case 'ConditionCheck':
-      return { before, after: before, change: 'none', updatedPaths: [] };
+      return { before, after: before?.item, change: 'none', updatedPaths: [] };
     case 'Update':
       return computeUpdate(write, before, memo);
   }
@@ -178,9 +178,9 @@ function decideWrite(write: PreparedWrite, before: Item | undefined, memo: Updat
 export function commitWrite(storage: Storage, write: PreparedWrite, outcome: WriteOutcome): void {
   if (outcome.change === 'put' && outcome.after) {
     const previous = outcome.beforeUnread ? undefined : (outcome.before ?? null);
-    storage.putItem(write.table, outcome.after, { previous, previousRow: outcome.beforeRow, size: outcome.afterSize });
+    storage.putItem(write.table, outcome.after, { previous, size: outcome.afterSize });
   } else if (outcome.change === 'delete') {
-    storage.deleteItem(write.table, write.key, { previous: outcome.before ?? null, previousRow: outcome.beforeRow });
+    storage.deleteItem(write.table, write.key, { previous: outcome.before ?? null });
   }
 }
 
@@ -225,7 +225,7 @@ export function runSingleWrite(
       response.ConsumedCapacity = consumedCapacity(
         mode,
         write.tableName,
-        writeUsage(write.table, outcome.before, outcome.after, false),
+        writeUsage(write.table, outcome.before?.item, outcome.after, false),
       );
     }
     if (options.ReturnItemCollectionMetrics === 'SIZE') {
@@ -255,13 +255,13 @@ function returnedAttributes(mode: string | undefined, outcome: WriteOutcome): It
   let attributes: Item | undefined;
   switch (mode) {
     case 'ALL_OLD':
-      attributes = outcome.before;
+      attributes = outcome.before?.item;
       break;
     case 'ALL_NEW':
       attributes = outcome.after;
       break;
     case 'UPDATED_OLD':
-      attributes = outcome.before && projectItem(outcome.before, [...outcome.updatedPaths]);
+      attributes = outcome.before && projectItem(outcome.before.item, [...outcome.updatedPaths]);
       break;
     case 'UPDATED_NEW':
       attributes = outcome.after && projectItem(outcome.after, [...outcome.updatedPaths]);

@@ -108,7 +108,7 @@ export const batchGetItem: OperationHandler<BatchGetItemRequest> = (context, inp
           left.push(read.request.Keys[position]);
           return;
         }
-        const row = context.storage.getRow(read.table, key);
+        const row = context.storage.getItem(read.table, key);
         const size = row ? row.size : 0;
         if (bytes + size > maximumResponseBytes) {
           full = true;

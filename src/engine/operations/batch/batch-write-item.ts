@@ -84,7 +84,7 @@ export const batchWriteItem: OperationHandler<BatchWriteItemRequest> = (context,
     for (const write of writes) {
       const outcome = evaluateWrite(storage, write, context.caches.expressions.updateOrder, billed);
       commitWrite(storage, write, outcome);
-      usage?.add(write.tableName, writeUsage(write.table, outcome.before, outcome.after, false));
+      usage?.add(write.tableName, writeUsage(write.table, outcome.before?.item, outcome.after, false));
     }
     const response: Record<string, unknown> = { UnprocessedItems: {} };
     const consumed = usage?.toResponse(mode);

@@ -8,7 +8,7 @@ import {
 import type { AnswerItem } from '../../answer.js';
 import { readCapacityUnits } from '../../capacity/index.js';
 import type { StoredTableDefinition } from '../../storage/storage.js';
-import type { StoredRow } from '../../storage/stored-row.js';
+import type { StoredItem } from '../../storage/stored-item.js';
 import type { Item } from '../../values/attribute-value.js';
 import type { Usage } from './capacity-usage.js';
 import { assertKeyPathsScalar } from './key-paths.js';
@@ -54,7 +54,7 @@ export function projectRead(item: Item, paths: DocumentPath[] | undefined): Item
 }
 
 /** A stored row as the read returns it: the row itself (unparsed) unless a projection applies. */
-export function projectReadRow(row: StoredRow, paths: DocumentPath[] | undefined): AnswerItem {
+export function projectReadRow(row: StoredItem, paths: DocumentPath[] | undefined): AnswerItem {
   return paths ? projectItem(row.item, paths) : row;
 }
 
@@ -63,7 +63,7 @@ export function projectReadRow(row: StoredRow, paths: DocumentPath[] | undefined
  * minimum): the whole item is read whatever the projection keeps.
  */
 export function rowReadUsage(
-  row: StoredRow | undefined,
+  row: StoredItem | undefined,
   options: { consistent: boolean; transactional: boolean },
 ): Usage {
   return { table: { read: readCapacityUnits(row ? row.size : 0, options) } };

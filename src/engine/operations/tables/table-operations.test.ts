@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { parsedReads } from '../../storage/storage.test-support.js';
 import { Engine } from '../../engine.js';
 import { DynamoDBError } from '../../errors.js';
 
@@ -252,7 +253,11 @@ describe('UpdateTable', () => {
     });
     const table = storage.requireTable('items');
     expect([
-      ...storage.queryItems(table, { indexName: 'byColour', partitionValues: [{ S: 'red' }], forward: true }),
+      ...parsedReads(storage).queryItems(table, {
+        indexName: 'byColour',
+        partitionValues: [{ S: 'red' }],
+        forward: true,
+      }),
     ]).toHaveLength(1);
     const { Table: described } = engine.handle('DescribeTable', { TableName: 'items' }) as {
       Table: Record<string, unknown>;

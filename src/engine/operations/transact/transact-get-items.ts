@@ -112,7 +112,7 @@ export const transactGetItems: OperationHandler<TransactGetItemsRequest> = (cont
   return context.storage.readTransaction(() => {
     const usage = new UsageByTable(true);
     const responses = gets.map((get) => {
-      const row = context.storage.getRow(get.table, get.key);
+      const row = context.storage.getItem(get.table, get.key);
       usage.add(get.tableName, rowReadUsage(row, { consistent: true, transactional: true }));
       return row ? { Item: projectReadRow(row, get.paths) } : {};
     });

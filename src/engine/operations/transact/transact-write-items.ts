@@ -230,7 +230,7 @@ export const transactWriteItems: OperationHandler<TransactWriteItemsRequest> = (
       const { write } = actions[position];
       const outcome = results[position].outcome as WriteOutcome;
       commitWrite(storage, write, outcome);
-      usage?.add(write.tableName, writeUsage(write.table, outcome.before, outcome.after, true));
+      usage?.add(write.tableName, writeUsage(write.table, outcome.before?.item, outcome.after, true));
     }
     const response: Record<string, unknown> = {};
     const consumed = usage?.toResponse(input.ReturnConsumedCapacity);
@@ -265,7 +265,7 @@ function replayResponse(
   for (const { write } of actions) {
     usage.add(
       write.tableName,
-      readUsage(storage.getItem(write.table, write.key), { consistent: true, transactional: true }),
+      readUsage(storage.getItem(write.table, write.key)?.item, { consistent: true, transactional: true }),
     );
   }
   const replay: Record<string, unknown> = {};

@@ -1,7 +1,7 @@
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { StoredRow } from '../../../engine/storage/stored-row.js';
+import { StoredItem } from '../../../engine/storage/stored-item.js';
 import { expectIdentical } from '../fast-wire/expect-identical.test-support.js';
 import { readStoredItemWithBinaries as readItemWithBinaries } from '../fast-wire/stored-item-to-output.js';
 import { readStoredItemAsDocument as readItemAsDocument } from './stored-item-to-document.js';
@@ -13,9 +13,9 @@ const decode = (text: string): Uint8Array => new Uint8Array(Buffer.from(text, 'b
 
 /** The readers, on a row of this text (from `start` on, as storage hands rows over). */
 const readStoredItemAsDocument = (text: string, decodeBinary: typeof decode, start = 0) =>
-  readItemAsDocument(new StoredRow(text, 0, start), decodeBinary);
+  readItemAsDocument(new StoredItem(text, 0, start), decodeBinary);
 const readStoredItemWithBinaries = (text: string, decodeBinary: typeof decode) =>
-  readItemWithBinaries(new StoredRow(text, 0), decodeBinary);
+  readItemWithBinaries(new StoredItem(text, 0), decodeBinary);
 
 function sdkDocument(text: string): Record<string, unknown> {
   const sdkItem = readStoredItemWithBinaries(text, decode)!;

@@ -1,5 +1,5 @@
 import { convertToNative } from './util-dynamodb-of-lib-dynamodb.js';
-import type { StoredItem, StoredItemVisitor } from '../../../engine/answer.js';
+import type { StoredItem } from '../../../engine/answer.js';
 import type { BinaryDecoder } from '../fast-wire/stored-item-to-output.js';
 
 /**
@@ -35,7 +35,7 @@ function numberOf(text: string): unknown {
 }
 
 /** Attribute values as `convertToNative` gives them. */
-class DocumentValues implements StoredItemVisitor<unknown> {
+class DocumentValues {
   constructor(private readonly decodeBinary: BinaryDecoder) {}
 
   string(text: string): unknown {

@@ -1,4 +1,4 @@
-import type { StoredItem, StoredItemVisitor } from '../../../engine/answer.js';
+import type { StoredItem } from '../../../engine/answer.js';
 
 /** Base64 text to bytes, as the AWS SDK's configured `base64Decoder` does it. */
 export type BinaryDecoder = (text: string) => Uint8Array;
@@ -21,7 +21,7 @@ export function readStoredItemWithBinaries(
 }
 
 /** Attribute values as the SDK's reader leaves them: wire objects with their binaries decoded. */
-class SdkOutputValues implements StoredItemVisitor<unknown> {
+class SdkOutputValues {
   constructor(private readonly decodeBinary: BinaryDecoder) {}
 
   string(text: string): unknown {

@@ -11,10 +11,10 @@ import {
 import { afterAll, describe, expect, it } from 'vitest';
 import { Answer } from '../../../engine/answer.js';
 import { Engine } from '../../../engine/engine.js';
-import { StoredRow } from '../../../engine/storage/stored-row.js';
+import { StoredItem } from '../../../engine/storage/stored-item.js';
 import { createLocalClient } from '../../client/create-local-client.js';
 
-// An engine may answer reads with items as stored (`StoredRow`s) to the in-process client,
+// An engine may answer reads with items as stored (`StoredItem`s) to the in-process client,
 // which then reads them straight into the SDK's output. Through the client, every output
 // must be the one an answer of parsed items gives.
 
@@ -48,8 +48,8 @@ function asRows(value: unknown, depth: number): unknown {
   }
   return copy;
 }
-function row(item: unknown): StoredRow {
-  const stored = new StoredRow(JSON.stringify(item), 1);
+function row(item: unknown): StoredItem {
+  const stored = new StoredItem(JSON.stringify(item), 1);
   if (rowCount++ % 3 === 0) void stored.item;
   return stored;
 }

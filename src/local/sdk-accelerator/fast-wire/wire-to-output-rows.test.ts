@@ -2,14 +2,14 @@ import { BatchGetItemCommand, GetItemCommand, QueryCommand, TransactGetItemsComm
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { answerText } from '../../../engine/answer.js';
-import { StoredRow } from '../../../engine/storage/stored-row.js';
+import { StoredItem } from '../../../engine/storage/stored-item.js';
 import { createLocalClient } from '../../client/create-local-client.js';
 import { sdkProtocolOf, type OperationSchema } from '../sdk-protocol.js';
 import { directConversionOf } from './direct-conversion.js';
 import { outputFromWire } from './wire-to-output.js';
 import { expectIdentical } from './expect-identical.test-support.js';
 
-// Answers of read operations may hold items as stored (`StoredRow`s); outputFromWire reads
+// Answers of read operations may hold items as stored (`StoredItem`s); outputFromWire reads
 // those it finds unparsed straight from their text. Whatever it does, the output must be
 // what the SDK's deserializer builds from the answer's JSON, as over HTTP.
 
@@ -52,7 +52,7 @@ const storedItem = fc.dictionary(name, storedValue, { maxKeys: 6 });
 
 /** A stored item, and whether something parsed it before the answer was converted. */
 const row = fc.tuple(storedItem, fc.boolean()).map(([item, parsed]) => {
-  const stored = new StoredRow(JSON.stringify(item), 1);
+  const stored = new StoredItem(JSON.stringify(item), 1);
   if (parsed) void stored.item;
   return stored;
 });
@@ -106,7 +106,7 @@ describe('outputFromWire over answers holding stored rows', () => {
 
   it('reads an unparsed row from its text, binaries decoded as the SDK decodes them', () => {
     const shape = directConversionOf(operationOf(GetItemCommand))!.output!;
-    const stored = new StoredRow(
+    const stored = new StoredItem(
       '{"b":{"B":"AAEC"},"s":{"BS":["AQ==","Ag=="]},"m":{"M":{"x":{"L":[{"B":"/w=="}]}}}}',
       1,
     );

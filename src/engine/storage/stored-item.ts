@@ -4,20 +4,22 @@ import type { StoredItemVisitor } from './stored-item-visitor.js';
 import { readStoredItem, type AttributeNameMemo } from './stored-text-reader.js';
 
 /**
- * An item (or index projection) as storage holds it: its wire JSON text and its DynamoDB
- * size (the `size` column, table-schema.ts). The item is parsed only when something needs
- * its content, so a read that returns it unchanged can splice `text` into the answer and
- * bill `size` without ever parsing it.
+ * The one form in which storage hands items (and index projections) to the engine: the
+ * item as storage holds it, parsed only when something needs its content.
  *
- * `text` is what `JSON.stringify` wrote (putItem, index upkeep, migrations), so
- * `JSON.stringify(row.item) === row.text`.
+ * - `item`: the item in wire form (parsed on first use, then kept; never changed).
+ * - `size`: its DynamoDB size (`itemSize`), as stored; capacity and the 1 MB page limit use it.
+ * - `text`: the stored JSON text, exactly `JSON.stringify(item)`: a read that answers the
+ *   item unchanged splices it into the answer (`Answer.toJson`) without parsing it.
+ * - `read(visitor)`: the text read straight into the values a visitor builds (the
+ *   in-process client's SDK-output and document readers), or `undefined` where the reader
+ *   gives up and the caller takes `item`.
  *
- * A row read from storage keeps the column it came in (`source`, the size digits then the
- * text, see STORED_ROW_COLUMN) and where the text starts in it: readers read the text in
- * place, since cutting it out makes a sliced string, which V8 reads about a third slower
- * character by character. `text` cuts it out only when asked.
+ * An item read from SQLite keeps the column it came in (`source`, the size digits then the
+ * text, see STORED_ITEM_COLUMN) and where the text starts in it, so readers read the text in
+ * place (docs/performance.md); `text` cuts it out only when asked.
  */
-export class StoredRow {
+export class StoredItem {
   private parsed: Item | undefined;
   private cut: string | undefined;
 
@@ -76,7 +78,7 @@ export class StoredRow {
  * (which starts with `{`). The SQLite driver hands a single plucked column over far cheaper
  * than a row of two (no array per row), which is most of what a read of small items costs.
  */
-export const STORED_ROW_COLUMN = 'size || data';
+export const STORED_ITEM_COLUMN = 'size || data';
 
 /** What a row read without its size holds in place of one. */
 export const SIZE_NOT_READ = -1;
@@ -90,23 +92,23 @@ export const SIZE_NOT_READ = -1;
 export const SIZE_PER_TEXT_UNIT_AT_MOST = 3;
 
 /** The row of a `data` value read alone: its text, without its size. */
-export function storedRowWithoutSize(data: string, names?: AttributeNameMemo): StoredRow {
-  return new StoredRow(data, SIZE_NOT_READ, 0, names);
+export function storedItemWithoutSize(data: string, names?: AttributeNameMemo): StoredItem {
+  return new StoredItem(data, SIZE_NOT_READ, 0, names);
 }
 
-/** The row of a {@link STORED_ROW_COLUMN} value. */
-export function storedRowOf(column: string, names?: AttributeNameMemo): StoredRow {
+/** The row of a {@link STORED_ITEM_COLUMN} value. */
+export function storedItemOf(column: string, names?: AttributeNameMemo): StoredItem {
   let size = 0;
   let index = 0;
   for (let code = column.charCodeAt(0); code >= 0x30 && code <= 0x39; code = column.charCodeAt(++index)) {
     size = size * 10 + (code - 0x30);
   }
   if (column.charCodeAt(index) !== 0x7b) return unusualStoredRow(column, names);
-  return new StoredRow(column, size, index, names);
+  return new StoredItem(column, size, index, names);
 }
 
 /** A size SQLite wrote otherwise than as plain digits (not written by this engine): read as a number. */
-function unusualStoredRow(column: string, names: AttributeNameMemo | undefined): StoredRow {
+function unusualStoredRow(column: string, names: AttributeNameMemo | undefined): StoredItem {
   const brace = column.indexOf('{');
-  return new StoredRow(column.slice(brace), Number(column.slice(0, brace)), 0, names);
+  return new StoredItem(column.slice(brace), Number(column.slice(0, brace)), 0, names);
 }
