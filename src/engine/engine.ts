@@ -300,22 +300,28 @@ export class Engine {
     }
     try {
       route.validate?.(input);
-      this.cloudBehaviour?.beforeRequest(this.context, route.operation, input as Record<string, unknown>);
-      const storage = this.context.storage;
-      let answer: Record<string, unknown>;
-      if (!storage.withinRequest) {
-        answer = route.handler(this.context, input as CheckedRequest);
-      } else {
-        this.pendingHandler = route.handler;
-        this.pendingInput = input;
-        answer = storage.withinRequest(this.runPending);
-      }
+      const cloud = this.cloudBehaviour;
+      const answer =
+        cloud === undefined
+          ? this.call(route, input)
+          : cloud.run(this.context, route.operation, input as Record<string, unknown>, (changed) =>
+              this.call(route, changed),
+            );
       if (route.startsBackfill) this.continueBackfills();
       return answer;
     } catch (error) {
       if (error instanceof DynamoDBError) throw error;
       throw this.failureAnswer(route.operation, error);
     }
+  }
+
+  /** Runs the operation's handler, inside `storage.withinRequest` when storage has it. */
+  private call(route: Route, input: object): Record<string, unknown> {
+    const storage = this.context.storage;
+    if (!storage.withinRequest) return route.handler(this.context, input as CheckedRequest);
+    this.pendingHandler = route.handler;
+    this.pendingInput = input;
+    return storage.withinRequest(this.runPending);
   }
 
   /**

@@ -5,10 +5,11 @@ import { InjectedFaults, type FaultReport } from './faults/injected-faults.js';
 import { requestTargetsOf } from './request-targets.js';
 import { resolveCloudOptions, type ResolvedCloudOptions } from './resolve-cloud-options.js';
 import { SeededRandom } from './seeded-random.js';
+import { InFlightTransactions } from './transactions/in-flight-transactions.js';
 
 /**
  * One engine's cloud behaviour: its checked options, the seeded random sources its
- * behaviours draw from, and the behaviours that act on requests (injected faults). The
+ * behaviours draw from, and the behaviours that act on requests (injected faults, transactions in flight). The
  * engine holds one only when `cloud` was given or a fault injected (`engine.cloud`,
  * `context.cloud`); with it absent, nothing of the cloud behaviour runs.
  *
@@ -20,12 +21,16 @@ export class CloudBehaviour {
   readonly options: ResolvedCloudOptions;
   private readonly randoms = new Map<string, SeededRandom>();
   private readonly faults: InjectedFaults;
+  /** Transactions in flight, when `transactions.inFlightMs` is set. */
+  private readonly transactions: InFlightTransactions | undefined;
 
   /** Throws `CloudOptionsError` naming the first option that is wrong. */
   constructor(options: CloudOptions) {
     this.options = resolveCloudOptions(options);
     this.faults = new InjectedFaults(this.random('faults'));
     this.faults.add(this.options.faults, 'cloud.faults');
+    const inFlight = this.options.transactions?.inFlightMs;
+    this.transactions = inFlight && new InFlightTransactions(inFlight, this.random('transactions'));
   }
 
   /**
@@ -63,12 +68,20 @@ export class CloudBehaviour {
   }
 
   /**
-   * Runs before an operation's handler, once its request passed the shape check: throws
-   * the error an injected fault answers this request with.
+   * Runs one request once it passed the shape check: an injected fault answers it with its
+   * error, a transaction in flight refuses or cancels it, else `handle` answers it (with a
+   * BatchWriteItem's requests for items in flight taken out).
    */
-  beforeRequest(context: EngineContext, operation: string, input: Record<string, unknown>): void {
-    if (this.faults.size === 0) return;
-    const error = this.faults.errorFor(context, operation, requestTargetsOf(operation, input));
-    if (error !== undefined) throw error;
+  run(
+    context: EngineContext,
+    operation: string,
+    input: Record<string, unknown>,
+    handle: (input: Record<string, unknown>) => Record<string, unknown>,
+  ): Record<string, unknown> {
+    if (this.faults.size > 0) {
+      const error = this.faults.errorFor(context, operation, requestTargetsOf(operation, input));
+      if (error !== undefined) throw error;
+    }
+    return this.transactions === undefined ? handle(input) : this.transactions.run(context, operation, input, handle);
   }
 }
