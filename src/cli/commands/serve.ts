@@ -10,11 +10,22 @@ import {
 } from '../../local/server/signing-credentials.js';
 import { startServer } from '../../local/server/start-server.js';
 import type { CliCommand } from '../command.js';
+import type { Engine } from '../../engine/engine.js';
+import {
+  CloudFlagsError,
+  cloudOptionsOf,
+  faultReportLines,
+  parseDurationFlag,
+  parseProfileFlag,
+  parseSeedFlag,
+  type CloudFlags,
+} from './serve-cloud-options.js';
+import type { CloudOptions } from '../../engine/cloud/cloud-options.js';
 
 /** Where `monotable serve` keeps its data unless told otherwise, relative to the working directory. */
 export const DEFAULT_DATABASE_FILE = '.monotable/monotable.sqlite';
 
-interface ServeFlags {
+interface ServeFlags extends CloudFlags {
   readonly port: number;
   readonly host: string;
   readonly db?: string;
@@ -98,9 +109,37 @@ export const serveCommand: CliCommand = {
         'requests: one line per request on standard error (operation, table, HTTP status, time in ms, request id); ' +
           'internal errors (HTTP 500) are always logged there, with their request id and stack',
         parseLogChoice,
+      )
+      .option(
+        '--cloud <file>',
+        'the cloud behaviour, as JSON (the options of new Engine({ cloud }): seed, profile, consistency, transactions, faults; docs/cloud-behaviour.md)',
+      )
+      .option('--cloud-seed <number>', 'cloud behaviour: the seed of every random draw (over --cloud)', parseSeedFlag)
+      .option(
+        '--cloud-profile <profile>',
+        "cloud behaviour: 'realistic', the service's typical figures",
+        parseProfileFlag,
+      )
+      .option(
+        '--replication-lag-ms <ms>',
+        'cloud behaviour: eventually consistent reads lag changes by MS, or MIN-MAX drawn per change',
+        parseDurationFlag,
+      )
+      .option('--index-lag-ms <ms>', 'cloud behaviour: index reads lag changes by MS, or MIN-MAX', parseDurationFlag)
+      .option(
+        '--transaction-in-flight-ms <ms>',
+        'cloud behaviour: a transaction holds its items this long from its start (MS or MIN-MAX); writes meeting it conflict',
+        parseDurationFlag,
       );
     command.action(async (flags: ServeFlags) => {
       if (flags.db && flags.inMemory) command.error('error: --db and --in-memory exclude each other');
+      let cloud: CloudOptions | undefined;
+      try {
+        cloud = cloudOptionsOf(flags);
+      } catch (error) {
+        if (error instanceof CloudFlagsError) command.error(`error: ${error.message}`);
+        throw error;
+      }
       let credentials: Map<string, string> | undefined;
       try {
         credentials = signingCredentials(flags);
@@ -108,7 +147,7 @@ export const serveCommand: CliCommand = {
         if (error instanceof CredentialListError) command.error(`error: ${error.message}`);
         throw error;
       }
-      await serve(flags, credentials);
+      await serve(flags, credentials, cloud);
     });
   },
 };
@@ -150,7 +189,11 @@ function signingCredentials(flags: ServeFlags): Map<string, string> | undefined 
   return credentials;
 }
 
-async function serve(flags: ServeFlags, credentials: Map<string, string> | undefined): Promise<void> {
+async function serve(
+  flags: ServeFlags,
+  credentials: Map<string, string> | undefined,
+  cloud: CloudOptions | undefined,
+): Promise<void> {
   const path = flags.inMemory ? undefined : resolve(flags.db ?? DEFAULT_DATABASE_FILE);
   const server = await startServer({
     log: { requests: flags.log === 'requests' },
@@ -159,7 +202,7 @@ async function serve(flags: ServeFlags, credentials: Map<string, string> | undef
     region: flags.region,
     path,
     inMemory: !path,
-    engineOptions: { ttlReapIntervalMs: Math.round(flags.ttlInterval * 1000) },
+    engineOptions: { ttlReapIntervalMs: Math.round(flags.ttlInterval * 1000), ...(cloud ? { cloud } : {}) },
     keepAliveTimeoutMs: Math.round(flags.keepAliveTimeout * 1000),
     limits: {
       headerTimeoutMs: Math.round(flags.headerTimeout * 1000),
@@ -180,12 +223,14 @@ async function serve(flags: ServeFlags, credentials: Map<string, string> | undef
   }
   const where = path ? `database ${flags.db ?? DEFAULT_DATABASE_FILE}` : 'in memory';
   const signed = credentials ? `; signed requests only, ${keys(credentials.size)}` : '';
-  console.log(`monotable: DynamoDB endpoint ${server.endpoint} (${where}${signed}; Ctrl-C stops)`);
+  const inCloud = cloud ? '; cloud behaviour on' : '';
+  console.log(`monotable: DynamoDB endpoint ${server.endpoint} (${where}${signed}${inCloud}; Ctrl-C stops)`);
 
   // Close the engine on the way out so SQLite checkpoints its write-ahead log into the file.
   const stop = (signal: NodeJS.Signals): void => {
     process.off('SIGINT', stop);
     process.off('SIGTERM', stop);
+    for (const line of faultReportLines((server.engine as Engine).faultReport?.() ?? [])) console.error(line);
     server.close().then(
       () => process.exit(signal === 'SIGINT' ? 130 : 143),
       (error: unknown) => {
