@@ -143,10 +143,10 @@ export function indexDefinitions(
   });
 }
 
-/** The StoredTableDefinition storage keeps for a description (keys, indexes), carrying over TTL and tags. */
+/** The StoredTableDefinition storage keeps for a description (keys, indexes), carrying over TTL, tags, the stream and point-in-time recovery. */
 export function definitionFromDescription(
   description: StoredDescription,
-  carried: Pick<StoredTableDefinition, 'timeToLive' | 'tags' | 'stream'> = {},
+  carried: Pick<StoredTableDefinition, 'timeToLive' | 'tags' | 'stream' | 'pointInTimeRecovery'> = {},
 ): StoredTableDefinition {
   const typeOf = (name: string) =>
     description.AttributeDefinitions.find((definition) => definition.AttributeName === name)?.AttributeType ?? 'S';
@@ -160,6 +160,8 @@ export function definitionFromDescription(
     timeToLive: carried.timeToLive,
     tags: carried.tags,
     stream: carried.stream,
+    // Settings kept beside the description (UpdateContinuousBackups) survive an UpdateTable.
+    ...(carried.pointInTimeRecovery ? { pointInTimeRecovery: carried.pointInTimeRecovery } : {}),
     description: description as unknown as Record<string, unknown>,
   };
 }
