@@ -111,13 +111,14 @@ export function resultsMarkdown(
 const PART_MARKS = {
   isolation: '<!-- per-test isolation: written by `npm run bench -- --sections isolation` -->',
   startup: '<!-- server start: written by `npm run bench -- --sections startup` -->',
+  migrate: '<!-- migration backfill: written by `npm run bench -- --sections migrate` -->',
 } as const;
 
 type PartName = 'main' | keyof typeof PART_MARKS;
 
 /**
- * Writes RESULTS.md from its parts: the main sections (a)–(f), per-test isolation (g) and
- * server start (h). A part left undefined is kept as the file has it, so a run of one part
+ * Writes RESULTS.md from its parts: the main sections (a)–(f), per-test isolation (g),
+ * server start (h) and the migration backfill (i). A part left undefined is kept as the file has it, so a run of one part
  * does not erase the figures of the others.
  */
 export function writeResults(file: string, parts: { readonly [name in PartName]?: string }): void {

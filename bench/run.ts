@@ -6,10 +6,11 @@ import { runPartiql } from './sections/partiql.js';
 import { runQueryScale } from './sections/query-scale.js';
 import { runSdkAndServers } from './sections/sdk-and-servers.js';
 import { runStartup, STARTUP_METHOD } from './sections/startup.js';
+import { MIGRATION_BACKFILL_METHOD, runMigrationBackfill } from './sections/migration-backfill.js';
 import { runStreams } from './sections/streams.js';
 
 /**
- * `npm run bench -- [--quick] [--only get,put] [--sections sdk,servers,engine,scale,partiql,streams,isolation,startup]`:
+ * `npm run bench -- [--quick] [--only get,put] [--sections sdk,servers,engine,scale,partiql,streams,isolation,startup,migrate]`:
  * measures monotable against its peers (AWS DynamoDB Local, dynalite, raw SQLite, a bare
  * HTTP server), prints a table with ratios and targets, and writes bench/RESULTS.md.
  */
@@ -50,7 +51,7 @@ const METHOD = `
 - Every table has 200 partitions × 11 items (≈ 300 bytes each) and a GSI over 4 partitions.
   Writes use fresh keys each call; the conditional update succeeds.`.trim();
 
-/** The sections written to the main part of RESULTS.md; (g) and (h) have parts of their own. */
+/** The sections written to the main part of RESULTS.md; (g), (h) and (i) have parts of their own. */
 const MAIN_SECTIONS = ['sdk', 'servers', 'engine', 'scale', 'partiql', 'streams'] as const;
 
 async function main(): Promise<void> {
@@ -94,9 +95,15 @@ async function main(): Promise<void> {
     console.log('server start (h)…');
     await runStartup(options, startupRows, startupNotes);
   }
+  const migrateRows: ResultRow[] = [];
+  const migrateNotes: string[] = [];
+  if (options.sections.has('migrate')) {
+    console.log('migration backfill (i)…');
+    await runMigrationBackfill(options, migrateRows, migrateNotes);
+  }
   console.log('');
-  printTable([...rows, ...isolationRows, ...startupRows]);
-  const allNotes = [...notes, ...isolationNotes, ...startupNotes];
+  printTable([...rows, ...isolationRows, ...startupRows, ...migrateRows]);
+  const allNotes = [...notes, ...isolationNotes, ...startupNotes, ...migrateNotes];
   if (allNotes.length > 0) console.log(`\n${allNotes.map((note) => `- ${note}`).join('\n')}`);
   if (options.resultsFile && !options.quick) {
     // Each part is rewritten only by a run that measured it; the other part stays as it was.
@@ -107,6 +114,9 @@ async function main(): Promise<void> {
         : undefined,
       startup: options.sections.has('startup')
         ? resultsMarkdown('Server start (h)', machine, startupRows, STARTUP_METHOD, startupNotes)
+        : undefined,
+      migrate: options.sections.has('migrate')
+        ? resultsMarkdown('Migration backfill (i)', machine, migrateRows, MIGRATION_BACKFILL_METHOD, migrateNotes)
         : undefined,
     });
     console.log(`\nwrote ${options.resultsFile}`);

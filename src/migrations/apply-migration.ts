@@ -2,14 +2,9 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { EntityDefinition } from '../model/entity.js';
 import { documentClientOf } from '../repository/command-sender.js';
 import { MigrationFileError, MigrationInProgressError, PlanOutdatedError, RewritesNotAllowedError } from './errors.js';
-import {
-  backfillChange,
-  keyOf,
-  rewriteChange,
-  writeItemChange,
-  type ChangeOf,
-  type ItemChange,
-} from './item-writes.js';
+import { defaultChangesPerTransaction, MAX_TRANSACTION_ITEMS, writeGroup } from './batched-writes.js';
+import { backfillChange, rewriteChange, type ChangeOf, type ItemChange } from './item-writes.js';
+import { runItemStep } from './item-step.js';
 import {
   readMigrationRecord,
   recordMigratedModel,
@@ -49,9 +44,15 @@ export interface ApplyOptions {
   readonly maxRcu?: number;
   /** The user migration files (needed when the plan has user-migration steps). */
   readonly migrations?: readonly UserMigration[];
-  /** Items per Scan call (default 500) and writes in flight (default 32). */
+  /** Items per Scan call (default 500) and write requests in flight (default 32). */
   readonly pageSize?: number;
   readonly concurrency?: number;
+  /**
+   * Item changes sent in one TransactWriteItems, each on its own condition (1 to 100; 1 sends
+   * single writes). Default 100 against a local engine (in process or a loopback endpoint), 1 on
+   * DynamoDB, where a transactional write costs twice the write units.
+   */
+  readonly changesPerTransaction?: number;
   /** Attempts per item when concurrent writers keep changing it. Default 10. */
   readonly maxAttempts?: number;
   /** DescribeTable polling while an index is built or deleted, in ms. Default 1000. */
@@ -117,6 +118,10 @@ export async function applyMigration(
 
   const dryRun = options.dryRun === true;
   const completed = new Set(record.progress?.completed ?? []);
+  const perTransaction = Math.min(
+    MAX_TRANSACTION_ITEMS,
+    Math.max(1, options.changesPerTransaction ?? (await defaultChangesPerTransaction(client))),
+  );
   const writes = new Pacer(options.maxWcu);
   const reads = new Pacer(options.maxRcu);
   const results: AppliedStep[] = [];
@@ -165,7 +170,8 @@ export async function applyMigration(
         checkpoint,
         writes,
         reads,
-        send: (stored) => writeItemChange(documents, tableName, entity, stored, changeOf, options.maxAttempts ?? 10),
+        perTransaction,
+        send: (group) => writeGroup(documents, tableName, entity, group, changeOf, options.maxAttempts ?? 10),
         pages: (startKey) =>
           scanEntityPages(documents, tableName, keys, step.entity, startKey, options.pageSize ?? 500),
       });
@@ -197,79 +203,4 @@ async function recordModel(
   const applied = plan.steps.filter((step) => step.kind === 'user-migration').map((step) => step.id);
   await recordMigratedModel(documents, plan.tableName, plan.model.table, record, plan.target, applied);
   return true;
-}
-
-interface ItemStepContext extends ApplyOptions {
-  readonly dryRun: boolean;
-  readonly total: number | undefined;
-  readonly checkpoint: (progress: Omit<MigrationProgress, 'planId' | 'completed' | 'steps'>) => Promise<void>;
-  readonly writes: Pacer;
-  readonly reads: Pacer;
-  readonly send: (stored: Readonly<Record<string, unknown>>) => ReturnType<typeof writeItemChange>;
-  readonly pages: (startKey: Record<string, unknown> | undefined) => ReturnType<typeof scanEntityPages>;
-}
-
-/**
- * One item step: every item of the entity, page by page from the checkpoint; each page's writes
- * run `concurrency` at a time, then the position after the page is checkpointed. When a write
- * fails (a migration file that throws), the position before the failed item is checkpointed, so
- * the next `apply` starts at it.
- */
-async function runItemStep(
-  step: MigrationStep,
-  entity: EntityDefinition,
-  changeOf: ChangeOf,
-  resume: MigrationProgress | undefined,
-  context: ItemStepContext,
-): Promise<AppliedStep> {
-  let done = resume?.done ?? 0;
-  let written = 0;
-  let unchanged = 0;
-  const samples: ItemChange[] = [];
-  const concurrency = Math.max(1, context.concurrency ?? 32);
-  for await (const page of context.pages(resume?.startKey)) {
-    await context.reads.spend(page.readUnits);
-    if (context.dryRun) {
-      for (const stored of page.items) {
-        const change = await changeOf(stored);
-        if (change) {
-          written++;
-          if (samples.length < 5) samples.push(change);
-        } else unchanged++;
-      }
-    } else {
-      let lastDone: Record<string, unknown> | undefined = resume?.startKey;
-      for (let start = 0; start < page.items.length; start += concurrency) {
-        const chunk = page.items.slice(start, start + concurrency);
-        const outcomes = await Promise.allSettled(chunk.map((stored) => context.send(stored)));
-        const failed = outcomes.findIndex((outcome) => outcome.status === 'rejected');
-        for (const outcome of failed === -1 ? outcomes : outcomes.slice(0, failed)) {
-          const value = (outcome as PromiseFulfilledResult<Awaited<ReturnType<ItemStepContext['send']>>>).value;
-          if (value.kind === 'written') {
-            written++;
-            await context.writes.spend(value.writeUnits);
-          } else unchanged++;
-        }
-        if (failed !== -1) {
-          done += failed;
-          const before = failed > 0 ? keyOf(entity, chunk[failed - 1]) : lastDone;
-          await context.checkpoint({ step: step.id, done, ...(before ? { startKey: before } : {}) });
-          throw (outcomes[failed] as PromiseRejectedResult).reason;
-        }
-        done += chunk.length;
-        lastDone = keyOf(entity, chunk[chunk.length - 1]);
-      }
-      await context.checkpoint({ step: step.id, done, ...(page.lastKey ? { startKey: page.lastKey } : {}) });
-      if (page.lastKey) resume = { planId: '', completed: [], startKey: page.lastKey };
-    }
-    if (context.dryRun) done += page.items.length;
-    context.onProgress?.({
-      step,
-      phase: 'page',
-      done,
-      written,
-      ...(context.total !== undefined ? { total: context.total } : {}),
-    });
-  }
-  return { id: step.id, kind: step.kind, written, unchanged, ...(context.dryRun ? { samples } : {}) };
 }

@@ -5,6 +5,7 @@ import {
   TransactWriteCommand,
   UpdateCommand,
   type DynamoDBDocumentClient,
+  type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import type { EntityDefinition } from '../model/entity.js';
 import { capacityUnitsOf } from '../repository/capacity.js';
@@ -69,6 +70,7 @@ export function backfillChange(
  * Sends `change` for the item as it was read (`stored`), on the condition that the item did not
  * change since: its version when the entity has one, else every attribute the change was computed
  * from. A lost race re-reads the item and computes the change again, up to `maxAttempts` times.
+ * `firstChange`, when the caller computed it already, is the change of `stored`.
  */
 export async function writeItemChange(
   documents: DynamoDBDocumentClient,
@@ -77,10 +79,11 @@ export async function writeItemChange(
   stored: Readonly<Record<string, unknown>>,
   changeOf: ChangeOf,
   maxAttempts: number,
+  firstChange?: ItemChange,
 ): Promise<ItemOutcome> {
   let current: Readonly<Record<string, unknown>> = stored;
   for (let attempt = 1; ; attempt++) {
-    const change = await changeOf(current);
+    const change = attempt === 1 && firstChange ? firstChange : await changeOf(current);
     if (!change) return { kind: 'unchanged' };
     try {
       return { kind: 'written', writeUnits: await send(documents, tableName, entity, current, change) };
@@ -118,6 +121,63 @@ function unchangedCondition(
   return clauses.join(' AND ');
 }
 
+/**
+ * The writes of one change as TransactWriteItems entries (one, or two for a move), each on the
+ * condition that the item is as it was read: what a single write sends and what a batch of
+ * changes sends in one transaction.
+ */
+export function transactItemsOf(
+  tableName: string,
+  entity: EntityDefinition,
+  stored: Readonly<Record<string, unknown>>,
+  change: ItemChange,
+): TransactItem[] {
+  const names = new ExpressionPlaceholders();
+  if (change.delete) {
+    const condition = unchangedCondition(entity, stored, names);
+    return [{ Delete: { TableName: tableName, Key: change.key, ConditionExpression: condition, ...names.toInput() } }];
+  }
+  if (change.moveTo) {
+    const condition = unchangedCondition(entity, stored, names);
+    return [
+      {
+        Put: {
+          TableName: tableName,
+          Item: change.moveTo,
+          ConditionExpression: 'attribute_not_exists(#pk)',
+          ExpressionAttributeNames: { '#pk': entity.table.partitionKey },
+        },
+      },
+      { Delete: { TableName: tableName, Key: change.key, ConditionExpression: condition, ...names.toInput() } },
+    ];
+  }
+  if (change.set && change.remove === undefined && isWholeItem(change.set, entity)) {
+    const condition = unchangedCondition(entity, stored, names);
+    return [{ Put: { TableName: tableName, Item: change.set, ConditionExpression: condition, ...names.toInput() } }];
+  }
+  const sets = Object.entries(change.set ?? {}).map(([name, value]) => `${names.name(name)} = ${names.value(value)}`);
+  const removes = (change.remove ?? []).map((name) => names.name(name));
+  const condition = unchangedCondition(entity, stored, names);
+  const update = [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : '']
+    .filter(Boolean)
+    .join(' ');
+  return [
+    {
+      Update: {
+        TableName: tableName,
+        Key: change.key,
+        UpdateExpression: update,
+        ConditionExpression: condition,
+        ...names.toInput(),
+      },
+    },
+  ];
+}
+
+/** One TransactWriteItems entry, as the DocumentClient takes it. */
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** Sends one change alone: the single write it is (1 write unit per KB), a transaction for a move. */
 async function send(
   documents: DynamoDBDocumentClient,
   tableName: string,
@@ -125,74 +185,21 @@ async function send(
   stored: Readonly<Record<string, unknown>>,
   change: ItemChange,
 ): Promise<number> {
-  if (change.delete) {
-    const names = new ExpressionPlaceholders();
-    const condition = unchangedCondition(entity, stored, names);
-    const output = await documents.send(
-      new DeleteCommand({
-        TableName: tableName,
-        Key: change.key,
-        ConditionExpression: condition,
-        ...names.toInput(),
-        ReturnConsumedCapacity: 'TOTAL',
-      }),
-    );
-    return capacityUnitsOf(output.ConsumedCapacity);
-  }
-  if (change.moveTo) {
-    const names = new ExpressionPlaceholders();
-    const condition = unchangedCondition(entity, stored, names);
-    const output = await documents.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName,
-              Item: change.moveTo,
-              ConditionExpression: 'attribute_not_exists(#pk)',
-              ExpressionAttributeNames: { '#pk': entity.table.partitionKey },
-            },
-          },
-          { Delete: { TableName: tableName, Key: change.key, ConditionExpression: condition, ...names.toInput() } },
-        ],
-        ReturnConsumedCapacity: 'TOTAL',
-      }),
-    );
-    return capacityUnitsOf(output.ConsumedCapacity);
-  }
-  if (change.set && change.remove === undefined && isWholeItem(change.set, entity)) {
-    const names = new ExpressionPlaceholders();
-    const condition = unchangedCondition(entity, stored, names);
-    const output = await documents.send(
-      new PutCommand({
-        TableName: tableName,
-        Item: change.set,
-        ConditionExpression: condition,
-        ...names.toInput(),
-        ReturnConsumedCapacity: 'TOTAL',
-      }),
-    );
-    return capacityUnitsOf(output.ConsumedCapacity);
-  }
-  const names = new ExpressionPlaceholders();
-  const sets = Object.entries(change.set ?? {}).map(([name, value]) => `${names.name(name)} = ${names.value(value)}`);
-  const removes = (change.remove ?? []).map((name) => names.name(name));
-  const condition = unchangedCondition(entity, stored, names);
-  const output = await documents.send(
-    new UpdateCommand({
-      TableName: tableName,
-      Key: change.key,
-      UpdateExpression: [
-        sets.length ? `SET ${sets.join(', ')}` : '',
-        removes.length ? `REMOVE ${removes.join(', ')}` : '',
-      ]
-        .filter(Boolean)
-        .join(' '),
-      ConditionExpression: condition,
-      ...names.toInput(),
-      ReturnConsumedCapacity: 'TOTAL',
-    }),
-  );
+  const items = transactItemsOf(tableName, entity, stored, change);
+  const [item] = items;
+  const output =
+    items.length > 1
+      ? await documents.send(new TransactWriteCommand({ TransactItems: items, ReturnConsumedCapacity: 'TOTAL' }))
+      : item.Delete
+        ? await documents.send(new DeleteCommand({ ...item.Delete, ReturnConsumedCapacity: 'TOTAL' }))
+        : item.Put
+          ? await documents.send(new PutCommand({ ...item.Put, ReturnConsumedCapacity: 'TOTAL' }))
+          : await documents.send(
+              new UpdateCommand({
+                ...(item.Update as NonNullable<TransactItem['Update']>),
+                ReturnConsumedCapacity: 'TOTAL',
+              }),
+            );
   return capacityUnitsOf(output.ConsumedCapacity);
 }
 

@@ -17,6 +17,7 @@ interface ApplyFlags extends ConnectionFlags {
   readonly dryRun?: boolean;
   readonly maxWcu?: number;
   readonly maxRcu?: number;
+  readonly perTransaction?: number;
   readonly json?: boolean;
 }
 
@@ -48,6 +49,11 @@ export function register(program: Command): void {
     .option('--dry-run', 'print what each step would write, writing nothing')
     .option('--max-wcu <n>', 'write capacity units per second the item steps may use', parsePositive)
     .option('--max-rcu <n>', 'read capacity units per second the Scans may use', parsePositive)
+    .option(
+      '--per-transaction <n>',
+      'item changes per TransactWriteItems, 1 to 100 (default 100 on a local engine, 1 on AWS: a transaction costs twice the write units)',
+      parsePositive,
+    )
     .option('--json', 'print the result as JSON')
     .action(async (flags: ApplyFlags) => {
       const { applyMigration } = await import('../../migrations/apply-migration.js');
@@ -62,6 +68,7 @@ export function register(program: Command): void {
           ...(flags.dryRun ? { dryRun: true } : {}),
           ...(flags.maxWcu !== undefined ? { maxWcu: flags.maxWcu } : {}),
           ...(flags.maxRcu !== undefined ? { maxRcu: flags.maxRcu } : {}),
+          ...(flags.perTransaction !== undefined ? { changesPerTransaction: flags.perTransaction } : {}),
         });
         reporter.stop();
         if (flags.json) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
