@@ -1,6 +1,6 @@
 /**
  * The read path of sections (a) and (c) (GetItem, a Query of 11, a Scan of 100, through the
- * DocumentClient, the low-level client and `engine.handle`), on this checkout and on
+ * DocumentClient, the low-level client and `engine.handle`), and a PutItem beside them, on this checkout and on
  * another one loaded into the same process, alternating in rounds: a before/after
  * comparison for changes to how answers and stored items are read, which holds on a
  * loaded machine where two separate runs do not. Each figure is CPU time per call
@@ -13,8 +13,8 @@
  */
 import { isAbsolute, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { GetItemCommand, QueryCommand as LowLevelQueryCommand } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { GetItemCommand, PutItemCommand, QueryCommand as LowLevelQueryCommand } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 
 type Workload = () => unknown;
 
@@ -90,6 +90,18 @@ async function sideOf(name: string, root: string): Promise<Side> {
         client.send(new GetItemCommand({ TableName: TABLE, Key: { pk: { S: partition() }, sk: { S: 'ORDER#003' } } })),
       'low Query 11': () => client.send(new LowLevelQueryCommand(inPartition())),
       'engine.handle Query 11': () => engine.handle('Query', inPartition()),
+      // A write beside the reads (a steady overwrite of one item of each partition), for changes on the shared request path.
+      'doc PutItem': () =>
+        documents.send(
+          new PutCommand({ TableName: TABLE, Item: { pk: partition(), sk: 'ORDER#010', status: 'open', total: 1.5 } }),
+        ),
+      'low PutItem': () =>
+        client.send(
+          new PutItemCommand({
+            TableName: TABLE,
+            Item: { pk: { S: partition() }, sk: { S: 'ORDER#010' }, status: { S: 'open' }, total: { N: '1.5' } },
+          }),
+        ),
     },
   };
 }
