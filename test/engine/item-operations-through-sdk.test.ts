@@ -15,7 +15,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestTable, testEngine } from '../../src/engine/operations/shared/test-tables.test-support.js';
+import { createTestTable, testEngine } from '../../src/engine/test-tables.test-support.js';
 import { createLocalClient } from '../../src/local/index.js';
 
 describe('item, batch and transaction operations through the AWS SDK', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestTable } from '../../src/engine/operations/shared/test-tables.test-support.js';
+import { createTestTable } from '../../src/engine/test-tables.test-support.js';
 import { exited, forkWorker, nextMessage } from './workers/fork-worker.js';
 import { useTemporaryEngineFile } from './workers/temporary-engine-file.js';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine/engine.js';
-import { createTestTable } from '../../src/engine/operations/shared/test-tables.test-support.js';
+import { createTestTable } from '../../src/engine/test-tables.test-support.js';
 import { exited, forkWorker, nextMessage } from './workers/fork-worker.js';
 
 describe('a process killed in the middle of TransactWriteItems', () => {

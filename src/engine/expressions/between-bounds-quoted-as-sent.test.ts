@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../engine.js';
-import { createTestTable, errorOf, testEngine } from '../operations/shared/test-tables.test-support.js';
+import { createTestTable, errorOf, testEngine } from '../test-tables.test-support.js';
 
 // DynamoDB compares the BETWEEN bounds numerically but quotes them in its message as the
 // request spelled them: `{N:1e1}`, not the canonical `{N:10}`.

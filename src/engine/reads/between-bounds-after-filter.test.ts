@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../engine.js';
-import { createTestTable, errorOf, testEngine } from '../operations/shared/test-tables.test-support.js';
+import { createTestTable, errorOf, testEngine } from '../test-tables.test-support.js';
 
 // Answers recorded from DynamoDB Local 1.25.1.
 describe('Query reports BETWEEN bounds in the wrong order only after the filter and projection', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { itemSize } from '../values/index.js';
-import { createTestTable, testEngine } from '../operations/shared/test-tables.test-support.js';
+import { createTestTable, testEngine } from '../test-tables.test-support.js';
 
 describe('LSI reads carry no per-item overhead (unlike LSI writes)', () => {
   it('bills a 4,000-byte item read through an LSI as 1 unit, as DynamoDB Local measures', () => {

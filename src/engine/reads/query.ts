@@ -6,7 +6,7 @@ import {
   type LegacyCondition,
 } from '../expressions/index.js';
 import type { OperationHandler } from '../operations/operation.js';
-import { expressionAttributesOf } from '../operations/shared/expression-parameters.js';
+import { expressionAttributesOf } from '../expressions/expression-parameters.js';
 import { validateQueryStartKey } from './exclusive-start-key.js';
 import { pageResponse, readConsumedCapacity, readPage, readPageWithoutSizes } from './read-page.js';
 import { pageEndsAtRangeEnd } from './range-end.js';

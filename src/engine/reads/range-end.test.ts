@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../engine.js';
-import { errorOf, testEngine } from '../operations/shared/test-tables.test-support.js';
+import { errorOf, testEngine } from '../test-tables.test-support.js';
 
 /** Behaviour observed on DynamoDB Local 1.25.1, the conformance reference. */
 describe('Query page ending on an inclusive range end', () => {

@@ -15,7 +15,7 @@ import {
 import type { Item } from '../values/attribute-value.js';
 import type { EngineContext } from '../operations/operation.js';
 import { validationError } from '../errors.js';
-import { checkExpressionParameters, type ExpressionMembers } from '../operations/shared/expression-parameters.js';
+import { checkExpressionParameters, type ExpressionMembers } from '../expressions/expression-parameters.js';
 import type { PageOptions } from './read-page.js';
 import {
   allAttributesNeedTableItem,
@@ -24,7 +24,7 @@ import {
   projectionNeedsTableItem,
   type ReadTarget,
 } from './read-target.js';
-import { assertKeyPathsScalar } from '../operations/shared/key-paths.js';
+import { assertKeyPathsScalar } from '../keys/key-paths.js';
 
 /** The filter and projection of a Query or Scan, from expressions or legacy parameters. */
 export interface ReadClauses {

@@ -1,5 +1,5 @@
 import type { OperationHandler } from '../operations/operation.js';
-import { expressionAttributesOf } from '../operations/shared/expression-parameters.js';
+import { expressionAttributesOf } from '../expressions/expression-parameters.js';
 import { validateScanStartKey } from './exclusive-start-key.js';
 import { pageResponse, readConsumedCapacity, readPage } from './read-page.js';
 import {

@@ -26,9 +26,9 @@ import {
   checkExpressionParameters,
   expressionAttributesOf,
   type ExpressionMembers,
-} from '../operations/shared/expression-parameters.js';
-import { assertKeyPathsScalar } from '../operations/shared/key-paths.js';
-import { keyOf, validateItemKey, validateKey, type ItemKeyWording } from '../operations/shared/keys.js';
+} from '../expressions/expression-parameters.js';
+import { assertKeyPathsScalar } from '../keys/key-paths.js';
+import { keyOf, validateItemKey, validateKey, type ItemKeyWording } from '../keys/table-keys.js';
 import type { PreparedWrite } from './write-pipeline.js';
 
 /**

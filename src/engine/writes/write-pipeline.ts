@@ -13,9 +13,9 @@ import {
 } from '../expressions/index.js';
 import type { UpdateOrderMemo } from '../expressions/update-evaluation-order.js';
 import type { EngineContext } from '../operations/operation.js';
-import { writeUsage, type CapacityMode } from '../operations/shared/capacity-usage.js';
-import { assertKeyPathsScalar } from '../operations/shared/key-paths.js';
-import { keyAttributeNames, validateIndexKeys } from '../operations/shared/keys.js';
+import { writeUsage, type CapacityMode } from '../capacity/capacity-usage.js';
+import { assertKeyPathsScalar } from '../keys/key-paths.js';
+import { keyAttributeNames, validateIndexKeys } from '../keys/table-keys.js';
 import type { Storage, StoredItem, StoredTableDefinition } from '../storage/storage.js';
 
 import type { Item } from '../values/attribute-value.js';

@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { StoredTableDefinition } from '../storage/storage.js';
 import type { AttributeValue } from '../values/attribute-value.js';
-import { itemIdentity } from '../operations/shared/keys.js';
-import { engineWithStatusIndex, errorOf, type testEngine } from '../operations/shared/test-tables.test-support.js';
+import { itemIdentity } from '../keys/table-keys.js';
+import { engineWithStatusIndex, errorOf, type testEngine } from '../test-tables.test-support.js';
 
 /*
  * Shortcuts of the write path: a PutItem whose answer cannot depend on the replaced item

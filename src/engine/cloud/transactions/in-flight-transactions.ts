@@ -1,6 +1,6 @@
 import { DynamoDBError } from '../../errors.js';
 import type { EngineContext } from '../../operations/operation.js';
-import { itemIdentity, keyOf } from '../../operations/shared/keys.js';
+import { itemIdentity, keyOf } from '../../keys/table-keys.js';
 import { transactionCanceled, type CancellationReason } from '../../operations/transact/cancellation.js';
 import type { Item } from '../../values/attribute-value.js';
 import { drawDuration, type DurationRange } from '../duration-range.js';

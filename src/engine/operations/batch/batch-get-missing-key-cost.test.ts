@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../engine.js';
-import { createTestTable, testEngine } from '../shared/test-tables.test-support.js';
+import { createTestTable, testEngine } from '../../test-tables.test-support.js';
 
 /** Behaviour observed on DynamoDB Local 1.25.1, the conformance reference. */
 describe('BatchGetItem capacity of keys that find nothing', () => {

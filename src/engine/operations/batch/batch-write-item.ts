@@ -1,9 +1,9 @@
 import { validationError } from '../../errors.js';
 import type { Item } from '../../values/attribute-value.js';
 import type { OperationHandler } from '../operation.js';
-import { UsageByTable, writeUsage, type CapacityMode } from '../shared/capacity-usage.js';
+import { UsageByTable, writeUsage, type CapacityMode } from '../../capacity/capacity-usage.js';
 import { itemCollectionMetricsByTable } from '../../writes/item-collection-metrics.js';
-import { itemIdentity } from '../shared/keys.js';
+import { itemIdentity } from '../../keys/table-keys.js';
 import { prepareDelete, preparePut } from '../../writes/prepare-write.js';
 import { commitWrite, evaluateWrite, type PreparedWrite } from '../../writes/write-pipeline.js';
 import { duplicateKeys, requireRequestItems, tooManyItems } from './batch-request-checks.js';

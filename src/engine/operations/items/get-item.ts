@@ -2,15 +2,15 @@ import { consumedCapacity } from '../../capacity/index.js';
 import { validateItemValues } from '../../values/index.js';
 import type { Item } from '../../values/attribute-value.js';
 import type { OperationHandler } from '../operation.js';
-import type { CapacityMode } from '../shared/capacity-usage.js';
-import { validateKey } from '../shared/keys.js';
+import type { CapacityMode } from '../../capacity/capacity-usage.js';
+import { validateKey } from '../../keys/table-keys.js';
 import {
   checkProjectionParameters,
   type ProjectionMembers,
   parseReadProjection,
   projectReadRow,
   rowReadUsage,
-} from '../shared/read-projection.js';
+} from '../../reads/read-projection.js';
 
 /** GetItem's request. */
 export interface GetItemRequest extends ProjectionMembers {

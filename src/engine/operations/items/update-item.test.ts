@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../engine.js';
-import { createTestTable, errorOf, testEngine } from '../shared/test-tables.test-support.js';
+import { createTestTable, errorOf, testEngine } from '../../test-tables.test-support.js';
 
 const key = { pk: { S: 'u' } };
 const stored = {

@@ -3,7 +3,7 @@ import { itemKeyOf, valueOf, type Statement } from '../../partiql/index.js';
 import type { AttributeValue } from '../../values/attribute-value.js';
 import { checkValueNesting } from '../../values/nesting-levels.js';
 import type { EngineContext, OperationHandler } from '../operation.js';
-import type { CapacityMode } from '../shared/capacity-usage.js';
+import type { CapacityMode } from '../../capacity/capacity-usage.js';
 import { parsedStatementOf, runStatement } from './run-statement.js';
 import { addConsumedCapacity, type ConsumedCapacity } from './sum-capacity.js';
 

@@ -15,7 +15,7 @@ import {
 } from '../../partiql/index.js';
 import type { AttributeValue } from '../../values/attribute-value.js';
 import type { CheckedRequest, EngineContext, OperationHandler } from '../operation.js';
-import type { CapacityMode } from '../shared/capacity-usage.js';
+import type { CapacityMode } from '../../capacity/capacity-usage.js';
 import { transactGetItems } from '../transact/transact-get-items.js';
 import { transactWriteItems } from '../transact/transact-write-items.js';
 import { parsedStatementOf } from './run-statement.js';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { validationError } from '../../errors.js';
 import type { StoredTableDefinition } from '../../storage/storage.js';
 import type { AttributeValue, Item } from '../../values/attribute-value.js';
-import { itemIdentity } from '../shared/keys.js';
+import { itemIdentity } from '../../keys/table-keys.js';
 import type { PreparedWrite } from '../../writes/write-pipeline.js';
 import { hasDuplicateItem } from './duplicate-items.js';
 

@@ -1,5 +1,5 @@
 import type { AttributeValue } from '../../values/attribute-value.js';
-import { itemIdentity } from '../shared/keys.js';
+import { itemIdentity } from '../../keys/table-keys.js';
 import type { PreparedWrite } from '../../writes/write-pipeline.js';
 
 /**

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../engine.js';
-import { createTestTable, errorOf, testEngine } from '../shared/test-tables.test-support.js';
+import { createTestTable, errorOf, testEngine } from '../../test-tables.test-support.js';
 
 // Answers recorded from DynamoDB Local 1.25.1.
 describe("TransactWriteItems checks every action's expressions before substitutions without an expression or a Put's index key type", () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Engine } from '../../engine.js';
-import { engineWithStatusIndex } from '../shared/test-tables.test-support.js';
+import { engineWithStatusIndex } from '../../test-tables.test-support.js';
 
 /*
  * A transaction's Put without condition does not read the item it replaces unless the

@@ -5,15 +5,15 @@ import type { Item } from '../../values/attribute-value.js';
 import { validateItemValues } from '../../values/index.js';
 import { checkKeyNesting } from '../../values/nesting-levels.js';
 import type { OperationHandler } from '../operation.js';
-import { UsageByTable, type CapacityMode } from '../shared/capacity-usage.js';
-import { itemIdentity, validateKey } from '../shared/keys.js';
+import { UsageByTable, type CapacityMode } from '../../capacity/capacity-usage.js';
+import { itemIdentity, validateKey } from '../../keys/table-keys.js';
 import {
   checkProjectionParameters,
   parseReadProjection,
   projectReadRow,
   rowReadUsage,
   type ProjectionMembers,
-} from '../shared/read-projection.js';
+} from '../../reads/read-projection.js';
 import {
   isCancelled,
   noReason,

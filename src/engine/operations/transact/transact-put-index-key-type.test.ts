@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../engine.js';
-import { createTestTable, errorOf, testEngine } from '../shared/test-tables.test-support.js';
+import { createTestTable, errorOf, testEngine } from '../../test-tables.test-support.js';
 
 // In a transaction, a Put whose index key attribute has another scalar type is a problem of
 // that action: the transaction is cancelled with a ValidationError reason. A value that is

@@ -1,8 +1,8 @@
 import { DynamoDBError, validationError } from '../../errors.js';
 import type { OperationHandler } from '../operation.js';
-import { readUsage, UsageByTable, writeUsage, type CapacityMode } from '../shared/capacity-usage.js';
+import { readUsage, UsageByTable, writeUsage, type CapacityMode } from '../../capacity/capacity-usage.js';
 import { itemCollectionMetricsByTable } from '../../writes/item-collection-metrics.js';
-import { KeyAttributePathError } from '../shared/key-paths.js';
+import { KeyAttributePathError } from '../../keys/key-paths.js';
 import { UpdateNestingError } from '../../values/nesting-levels.js';
 import {
   checkWriteExpressions,

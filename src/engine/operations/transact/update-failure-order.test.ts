@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Engine } from '../../engine.js';
-import { createTestTable, errorOf, testEngine } from '../shared/test-tables.test-support.js';
+import { createTestTable, errorOf, testEngine } from '../../test-tables.test-support.js';
 
 const scalars = "Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed";
 const key = (pk: string) => ({ pk: { S: pk }, sk: { S: '1' } });

@@ -1,8 +1,8 @@
-import { DynamoDBError } from '../../errors.js';
-import type { DocumentPath } from '../../expressions/index.js';
-import { javaHashSetOrder } from '../../expressions/java-hash-order.js';
-import type { IndexDefinition, StoredTableDefinition } from '../../storage/storage.js';
-import { keyAttributesOf } from './keys.js';
+import { DynamoDBError } from '../errors.js';
+import type { DocumentPath } from '../expressions/index.js';
+import { javaHashSetOrder } from '../expressions/java-hash-order.js';
+import type { IndexDefinition, StoredTableDefinition } from '../storage/storage.js';
+import { keyAttributesOf } from './table-keys.js';
 
 /**
  * A path into a key attribute. A transaction action that hits one fails the whole request

@@ -1,7 +1,7 @@
-import { substitutionsWithoutExpression, validationError } from '../../errors.js';
-import { checkExpressionAttributeMaps, ExpressionAttributes } from '../../expressions/index.js';
-import type { AttributeValue } from '../../values/attribute-value.js';
-import { validateAttributeValue } from '../../values/index.js';
+import { substitutionsWithoutExpression, validationError } from '../errors.js';
+import { checkExpressionAttributeMaps, ExpressionAttributes } from './index.js';
+import type { AttributeValue } from '../values/attribute-value.js';
+import { validateAttributeValue } from '../values/index.js';
 
 /** The members of a request that carry expressions and their substitutions. */
 export interface ExpressionMembers {

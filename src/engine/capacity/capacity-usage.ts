@@ -1,8 +1,8 @@
-import { consumedCapacity, readCapacityUnits, writeCapacityUnits } from '../../capacity/index.js';
-import { indexEntryOf, projectForIndex } from '../../storage/index-entry.js';
-import type { IndexDefinition, StoredTableDefinition } from '../../storage/storage.js';
-import type { AttributeValue, Item } from '../../values/attribute-value.js';
-import { itemSize, valuesEqual } from '../../values/index.js';
+import { consumedCapacity, readCapacityUnits, writeCapacityUnits } from './index.js';
+import { indexEntryOf, projectForIndex } from '../storage/index-entry.js';
+import type { IndexDefinition, StoredTableDefinition } from '../storage/storage.js';
+import type { AttributeValue, Item } from '../values/attribute-value.js';
+import { itemSize, valuesEqual } from '../values/index.js';
 
 /** Units consumed on the table or on one index. */
 export interface Units {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Engine } from '../../engine.js';
-import { createTestTable, testEngine } from './test-tables.test-support.js';
+import type { Engine } from '../engine.js';
+import { createTestTable, testEngine } from '../test-tables.test-support.js';
 
 // GetItem, BatchGetItem's KeysAndAttributes and TransactGetItems' Get have no
 // ExpressionAttributeValues member in DynamoDB's API: one sent anyway is ignored like any

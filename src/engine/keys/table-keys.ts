@@ -4,12 +4,12 @@ import {
   keyDoesNotMatchSchema,
   missingItemKey,
   validationError,
-} from '../../errors.js';
-import type { IndexDefinition, KeyAttribute, StoredTableDefinition } from '../../storage/storage.js';
-import type { AttributeValue, Item } from '../../values/attribute-value.js';
-import { typeOf } from '../../values/attribute-value.js';
-import { setOwnProperty } from '../../values/own-property.js';
-import { keyValueBytes, maximumPartitionKeyBytes, maximumSortKeyBytes } from '../../storage/indexable-key-value.js';
+} from '../errors.js';
+import type { IndexDefinition, KeyAttribute, StoredTableDefinition } from '../storage/storage.js';
+import type { AttributeValue, Item } from '../values/attribute-value.js';
+import { typeOf } from '../values/attribute-value.js';
+import { setOwnProperty } from '../values/own-property.js';
+import { keyValueBytes, maximumPartitionKeyBytes, maximumSortKeyBytes } from '../storage/indexable-key-value.js';
 
 /** A key schema as lists: the table's (one partition key, at most one sort key) or an index's. */
 export type KeySchemaLists = {

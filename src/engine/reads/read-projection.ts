@@ -1,18 +1,22 @@
-import type { ExpressionMemo } from '../../expressions/expression-memo.js';
+import type { ExpressionMemo } from '../expressions/expression-memo.js';
 import {
   parseProjectionExpression,
   projectItem,
   projectionFromAttributesToGet,
   type DocumentPath,
-} from '../../expressions/index.js';
-import type { AnswerItem } from '../../answer.js';
-import { readCapacityUnits } from '../../capacity/index.js';
-import type { StoredTableDefinition } from '../../storage/storage.js';
-import type { StoredItem } from '../../storage/stored-item.js';
-import type { Item } from '../../values/attribute-value.js';
-import type { Usage } from './capacity-usage.js';
-import { assertKeyPathsScalar } from './key-paths.js';
-import { checkExpressionParameters, expressionAttributesOf, type ExpressionMembers } from './expression-parameters.js';
+} from '../expressions/index.js';
+import type { AnswerItem } from '../answer.js';
+import { readCapacityUnits } from '../capacity/index.js';
+import type { StoredTableDefinition } from '../storage/storage.js';
+import type { StoredItem } from '../storage/stored-item.js';
+import type { Item } from '../values/attribute-value.js';
+import type { Usage } from '../capacity/capacity-usage.js';
+import { assertKeyPathsScalar } from '../keys/key-paths.js';
+import {
+  checkExpressionParameters,
+  expressionAttributesOf,
+  type ExpressionMembers,
+} from '../expressions/expression-parameters.js';
 
 /** The projection members of GetItem, BatchGetItem's per-table entry and TransactGetItems' Get. */
 export interface ProjectionMembers extends ExpressionMembers {

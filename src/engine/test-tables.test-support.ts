@@ -1,5 +1,5 @@
-import { Engine } from '../../engine.js';
-import type { IndexDefinition, KeyAttribute, StoredTableDefinition } from '../../storage/storage.js';
+import { Engine } from './engine.js';
+import type { IndexDefinition, KeyAttribute, StoredTableDefinition } from './storage/storage.js';
 
 /** A table for tests, created straight in storage so that item tests do not depend on CreateTable. */
 export interface TestTableSpec {
