@@ -5,13 +5,13 @@ import { CloudBehaviour } from './cloud/cloud-behaviour.js';
 import type { CloudOptions, FaultRule } from './cloud/cloud-options.js';
 import type { FaultReport } from './cloud/faults/injected-faults.js';
 import { DynamoDBError, internalServerError, serializationError } from './errors.js';
-import { operationRegistry } from './operations/index.js';
-import type { CheckedRequest, EngineContext, OperationHandler } from './operations/operation.js';
+import { operationRegistry, requestShapeValidatorOf } from './operations/registry.js';
+import type { AnswerContent, CheckedRequest, EngineContext, OperationHandler } from './operations/operation.js';
 import { openSqliteStorage } from './storage/sqlite-storage.js';
 import type { Storage } from './storage/storage.js';
 import { runBackfills, runBackfillsInSlices } from './backfill/backfills.js';
 import { reapExpiredItems, reapExpiredItemsInSlices } from './ttl/reaper.js';
-import { requestShapeValidatorOf, type RequestShapeValidator } from './validation/request-shape.js';
+import type { RequestShapeValidator } from './validation/request-shape.js';
 import { closeIdlePooledDatabases } from './storage/private-database-pool.js';
 import { isReadOnlyRefusal, sqliteFileFailure } from './storage/sqlite-file-failure.js';
 
@@ -42,22 +42,25 @@ interface Route {
   readonly startsBackfill: boolean;
 }
 
+/** The answer form (answer.ts) of each kind of answer content. */
+const ANSWER_FORMS: Readonly<Record<AnswerContent, AnswerForm>> = {
+  plain: PLAIN_ANSWER,
+  'stored-rows': ROWS_ANSWER,
+  'self-written': SELF_WRITTEN_ANSWER,
+};
+
 const routes = new Map<string, Route>(
-  Object.entries(operationRegistry).map(([operation, spec]) => [
-    operation,
+  [...operationRegistry.values()].map((definition) => [
+    definition.name,
     {
-      operation,
-      handler: spec.handler,
-      validate: requestShapeValidatorOf(operation),
-      form: spec.writesItself ? SELF_WRITTEN_ANSWER : spec.returnsRows ? ROWS_ANSWER : PLAIN_ANSWER,
-      startsBackfill: spec.startsBackfill,
+      operation: definition.name,
+      handler: definition.handler,
+      validate: requestShapeValidatorOf(definition.name),
+      form: ANSWER_FORMS[definition.answer ?? 'plain'],
+      startsBackfill: definition.startsBackfill === true,
     },
   ]),
 );
-
-/** The item operations (PutItem, Query, …, ExecuteTransaction), whose inputs and answers hold attribute values. */
-/** @internal The item operations' names, for `src/local`'s fast path (which may import only this file). */
-export { dataPlaneOperations } from './operations/index.js';
 
 /**
  * Closes the in-memory databases that closed engines left for the next in-memory engines

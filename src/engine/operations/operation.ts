@@ -1,5 +1,6 @@
 import type { CloudBehaviour } from '../cloud/cloud-behaviour.js';
 import type { EngineCaches } from '../engine-caches.js';
+import type { StructureShape } from '../validation/shape.js';
 import type { Storage } from '../storage/storage.js';
 
 /** What every operation handler may use: the storage and the engine's clock. */
@@ -37,3 +38,33 @@ export type OperationHandler<Request extends object = never> = (
  * calls that rely on it, and costs nothing at run time.
  */
 export type CheckedRequest = never;
+
+/**
+ * What an answer may hold beyond plain wire objects (answer.ts): `stored-rows`, items as
+ * storage keeps them, unparsed; `self-written`, members that write themselves (and stored rows).
+ */
+export type AnswerContent = 'plain' | 'stored-rows' | 'self-written';
+
+/**
+ * One operation, defined in one place: its name, its request shape, its handler and what the
+ * engine must know to run it. Each operation's file exports one (`defineOperation`);
+ * `operations/registry.ts` lists them, and a test checks that it lists every one.
+ */
+export interface OperationDefinition {
+  /** DynamoDB's name (`GetItem`); a DynamoDB Streams operation's full `X-Amz-Target` (`DynamoDBStreams_20120810.GetRecords`). */
+  readonly name: string;
+  /** The request shape checked before the handler runs (validation/request-shape.ts); absent for DynamoDB Streams. */
+  readonly shape: StructureShape | undefined;
+  readonly handler: OperationHandler;
+  /** What the answer may hold beyond wire objects; `plain` when absent. */
+  readonly answer?: AnswerContent;
+  /** Whether the operation may leave a backfill pending (a new GSI, a TTL change: storage/backfill-progress.ts). */
+  readonly startsBackfill?: boolean;
+}
+
+/** An operation's definition, with its handler typed by its own request (see {@link OperationDefinition}). */
+export function defineOperation<Request extends object>(
+  definition: Omit<OperationDefinition, 'handler'> & { readonly handler: OperationHandler<Request> },
+): OperationDefinition {
+  return definition as OperationDefinition;
+}

@@ -2,10 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compileRequestCheck } from './compiled-request-check.js';
 import { referenceValidate } from './request-shape-reference.test-support.js';
-import { validateRequestShape } from './request-shape.js';
+import { validateRequestShape } from '../operations/registry.js';
 import { structureSatisfies } from './satisfies-constraints.test-support.js';
 import type { Shape } from './shape.js';
-import { requestShapes } from './shapes/index.js';
+import { requestShapes } from '../operations/registry.js';
 
 function outcome(validate: () => void): { type: string; message: string } | undefined {
   try {

@@ -1,5 +1,4 @@
 /** Request-shape validation: DynamoDB's deserialization and Coral constraint errors. */
-export { validateRequestShape } from './request-shape.js';
-export { requestShapes } from './shapes/index.js';
+export { requestShapeValidator, type RequestShapeValidator } from './request-shape.js';
 export { checkConstraints } from './constraints.js';
 export type { Shape, StructureShape, Member } from './shape.js';

@@ -1,7 +1,7 @@
 import { validationError } from '../errors.js';
 import { checkConstraints } from './constraints.js';
 import { deserializeRequest } from './deserialize.test-support.js';
-import { requestShapes } from './shapes/index.js';
+import { requestShapes } from '../operations/registry.js';
 
 /**
  * The request-shape check written plainly, for tests to compare the engine's compiled one

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { referenceValidate } from './request-shape-reference.test-support.js';
-import { validateRequestShape } from './request-shape.js';
+import { validateRequestShape } from '../operations/registry.js';
 
 // The shared conformance corpus lives beside the project (see scripts/conformance.mjs).
 const projectRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');

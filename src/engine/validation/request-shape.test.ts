@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateRequestShape } from './request-shape.js';
+import { validateRequestShape } from '../operations/registry.js';
 
 function errorOf(operation: string, input: object): { type: string; message: string } | undefined {
   try {

@@ -1,7 +1,6 @@
 import { validationError } from '../errors.js';
 import { compileRequestCheck, type RequestCheck } from './compiled-request-check.js';
 import { checkConstraints } from './constraints.js';
-import { requestShapes } from './shapes/index.js';
 import type { StructureShape } from './shape.js';
 
 /**
@@ -16,7 +15,15 @@ const batchOperations = new Set(['BatchGetItem', 'BatchWriteItem']);
 /** Checks one request of a known operation in place; throws DynamoDB's shape errors. */
 export type RequestShapeValidator = (input: object) => void;
 
-function validatorFor(operation: string, shape: StructureShape): RequestShapeValidator {
+/**
+ * The check of one operation's requests against its shape (compiled once, when the operation
+ * registry is built), in DynamoDB's order: JSON types first (`SerializationException`,
+ * converting in place where DynamoDB converts and dropping `null` members), then every member
+ * constraint at once (one aggregated `ValidationException`), then the few shape rules outside
+ * the constraint system. Semantic checks (key against schema, expressions, unknown tables) are
+ * the operations' own. Unknown members pass.
+ */
+export function requestShapeValidator(operation: string, shape: StructureShape): RequestShapeValidator {
   const check: RequestCheck = compileRequestCheck(shape);
   const isBatch = batchOperations.has(operation);
   return (input) => {
@@ -27,33 +34,6 @@ function validatorFor(operation: string, shape: StructureShape): RequestShapeVal
       throw validationError(`The requestItems parameter is required for ${operation}`);
     }
   };
-}
-
-/** Every operation's validator, compiled once when the module loads (a fixed, small set). */
-const validators = new Map<string, RequestShapeValidator>(
-  Object.entries(requestShapes).map(([operation, shape]) => [operation, validatorFor(operation, shape)]),
-);
-
-/** The validator of `operation`, for callers that look it up once; undefined for operations without a shape. */
-export function requestShapeValidatorOf(operation: string): RequestShapeValidator | undefined {
-  return validators.get(operation);
-}
-
-/**
- * Checks a request against its operation's shape, in DynamoDB's order: JSON types first
- * (`SerializationException`, converting in place where DynamoDB converts and dropping
- * `null` members), then every member constraint at once (one aggregated
- * `ValidationException`), then the few shape rules outside the constraint system.
- * Semantic checks (key against schema, expressions, unknown tables) are the
- * operations' own. Unknown operations and unknown members pass.
- *
- * @example
- * validateRequestShape('ListTables', { Limit: 0 });
- * // throws: 1 validation error detected: Value '0' at 'limit' failed to satisfy constraint:
- * //         Member must have value greater than or equal to 1
- */
-export function validateRequestShape(operation: string, input: object): void {
-  validators.get(operation)?.(input);
 }
 
 function isEmpty(record: object): boolean {

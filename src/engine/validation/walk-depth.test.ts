@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DynamoDBError } from '../errors.js';
 import { validateItemValues } from '../values/index.js';
 import type { Item } from '../values/attribute-value.js';
-import { validateRequestShape } from './request-shape.js';
+import { validateRequestShape } from '../operations/registry.js';
 import { DEEPEST_WALKED_ATTRIBUTE_LEVEL } from './walk-depth.js';
 
 /** `levels` attribute values around `leaf`, each built by `wrap`, without recursion. */

@@ -1,4 +1,4 @@
-import { DATA_PLANE_OPERATIONS, directConversionOf, type DirectConversion } from './fast-wire/direct-conversion.js';
+import { directConversionOf, isItemOperation, type DirectConversion } from './fast-wire/direct-conversion.js';
 import { operationSchemaFrom, operationSchemaTupleOf, type OperationSchema } from './sdk-protocol.js';
 
 /** What the fast path needs to know about a command's operation, worked out once per operation. */
@@ -37,7 +37,7 @@ function newPlanner(direct: boolean): OperationPlanner {
       plan = {
         schema,
         conversion: direct ? directConversionOf(schema) : undefined,
-        freshOutput: DATA_PLANE_OPERATIONS.has(schema.name),
+        freshOutput: isItemOperation(schema),
       };
       plans.set(tuple, plan);
     }

@@ -1,4 +1,4 @@
-import { operationRegistry } from '../../operations/index.js';
+import { operationRegistry } from '../../operations/registry.js';
 import { CloudOptionsError, describe, refuseUnknownMembers, requireObject } from '../cloud-options-error.js';
 import type { CancellationReasonCode, FaultErrorName, FaultRule } from '../cloud-options.js';
 
@@ -34,7 +34,7 @@ export function checkFaultRule(rule: unknown, path: string): FaultRule {
   requireObject(rule, path);
   refuseUnknownMembers(rule, RULE_MEMBERS, path);
   const { operation, table, index, key, error, reason, times, every, probability } = rule;
-  if (typeof operation !== 'string' || (operation !== '*' && !Object.hasOwn(operationRegistry, operation))) {
+  if (typeof operation !== 'string' || (operation !== '*' && !operationRegistry.has(operation))) {
     throw new CloudOptionsError(
       `${path}.operation`,
       `${describe(operation)} is not an operation (an operation's name, such as PutItem or Query, or '*')`,

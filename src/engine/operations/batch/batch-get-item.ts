@@ -1,10 +1,11 @@
+import { batchGetItem as batchGetItemShape } from '../../validation/shapes/batch-operations.js';
 import type { AnswerItem } from '../../answer.js';
 import { validationError } from '../../errors.js';
 import type { DocumentPath } from '../../expressions/index.js';
 import type { StoredTableDefinition } from '../../storage/storage.js';
 import type { Item } from '../../values/attribute-value.js';
 import { validateItemValues } from '../../values/index.js';
-import type { OperationHandler } from '../operation.js';
+import { defineOperation, type OperationHandler } from '../operation.js';
 import { UsageByTable, type CapacityMode } from '../../capacity/capacity-usage.js';
 import { itemIdentity, validateKey } from '../../keys/table-keys.js';
 import {
@@ -131,3 +132,11 @@ export const batchGetItem: OperationHandler<BatchGetItemRequest> = (context, inp
     return response;
   });
 };
+
+/** BatchGetItem: its request shape and its handler (operations/registry.ts lists every definition). */
+export const batchGetItemOperation = defineOperation({
+  name: 'BatchGetItem',
+  shape: batchGetItemShape,
+  handler: batchGetItem,
+  answer: 'stored-rows',
+});

@@ -1,6 +1,7 @@
+import { batchWriteItem as batchWriteItemShape } from '../../validation/shapes/batch-operations.js';
 import { validationError } from '../../errors.js';
 import type { Item } from '../../values/attribute-value.js';
-import type { OperationHandler } from '../operation.js';
+import { defineOperation, type OperationHandler } from '../operation.js';
 import { UsageByTable, writeUsage, type CapacityMode } from '../../capacity/capacity-usage.js';
 import { itemCollectionMetricsByTable } from '../../writes/item-collection-metrics.js';
 import { itemIdentity } from '../../keys/table-keys.js';
@@ -96,3 +97,10 @@ export const batchWriteItem: OperationHandler<BatchWriteItemRequest> = (context,
     return response;
   });
 };
+
+/** BatchWriteItem: its request shape and its handler (operations/registry.ts lists every definition). */
+export const batchWriteItemOperation = defineOperation({
+  name: 'BatchWriteItem',
+  shape: batchWriteItemShape,
+  handler: batchWriteItem,
+});

@@ -1,4 +1,5 @@
-import type { OperationHandler } from '../operation.js';
+import { deleteItem as deleteItemShape } from '../../validation/shapes/item-operations.js';
+import { defineOperation, type OperationHandler } from '../operation.js';
 import { prepareDelete, type WriteRequest } from '../../writes/prepare-write.js';
 import { checkReturnValuesOldOnly, runSingleWrite, type SingleWriteOptions } from '../../writes/write-pipeline.js';
 
@@ -11,3 +12,6 @@ export const deleteItem: OperationHandler<DeleteItemRequest> = (context, input) 
   const write = prepareDelete(context.storage, input, undefined, context.caches.expressions);
   return runSingleWrite(context, write, input);
 };
+
+/** DeleteItem: its request shape and its handler (operations/registry.ts lists every definition). */
+export const deleteItemOperation = defineOperation({ name: 'DeleteItem', shape: deleteItemShape, handler: deleteItem });

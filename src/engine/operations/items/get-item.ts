@@ -1,7 +1,8 @@
+import { getItem as getItemShape } from '../../validation/shapes/item-operations.js';
 import { consumedCapacity } from '../../capacity/index.js';
 import { validateItemValues } from '../../values/index.js';
 import type { Item } from '../../values/attribute-value.js';
-import type { OperationHandler } from '../operation.js';
+import { defineOperation, type OperationHandler } from '../operation.js';
 import type { CapacityMode } from '../../capacity/capacity-usage.js';
 import { validateKey } from '../../keys/table-keys.js';
 import {
@@ -40,3 +41,11 @@ export const getItem: OperationHandler<GetItemRequest> = (context, input) => {
   }
   return response;
 };
+
+/** GetItem: its request shape and its handler (operations/registry.ts lists every definition). */
+export const getItemOperation = defineOperation({
+  name: 'GetItem',
+  shape: getItemShape,
+  handler: getItem,
+  answer: 'stored-rows',
+});

@@ -1,4 +1,5 @@
-import type { OperationHandler } from '../operation.js';
+import { putItem as putItemShape } from '../../validation/shapes/item-operations.js';
+import { defineOperation, type OperationHandler } from '../operation.js';
 import { preparePut, type WriteRequest } from '../../writes/prepare-write.js';
 import { checkReturnValuesOldOnly, runSingleWrite, type SingleWriteOptions } from '../../writes/write-pipeline.js';
 
@@ -11,3 +12,6 @@ export const putItem: OperationHandler<PutItemRequest> = (context, input) => {
   const write = preparePut(context.storage, input, undefined, context.caches.expressions);
   return runSingleWrite(context, write, input);
 };
+
+/** PutItem: its request shape and its handler (operations/registry.ts lists every definition). */
+export const putItemOperation = defineOperation({ name: 'PutItem', shape: putItemShape, handler: putItem });

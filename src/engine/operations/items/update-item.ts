@@ -1,4 +1,5 @@
-import type { OperationHandler } from '../operation.js';
+import { updateItem as updateItemShape } from '../../validation/shapes/item-operations.js';
+import { defineOperation, type OperationHandler } from '../operation.js';
 import { prepareUpdate, type WriteRequest } from '../../writes/prepare-write.js';
 import { runSingleWrite, type SingleWriteOptions } from '../../writes/write-pipeline.js';
 
@@ -13,3 +14,6 @@ export const updateItem: OperationHandler<UpdateItemRequest> = (context, input) 
   const write = prepareUpdate(context.storage, input, undefined, context.caches.expressions);
   return runSingleWrite(context, write, input);
 };
+
+/** UpdateItem: its request shape and its handler (operations/registry.ts lists every definition). */
+export const updateItemOperation = defineOperation({ name: 'UpdateItem', shape: updateItemShape, handler: updateItem });

@@ -1,8 +1,9 @@
+import { batchExecuteStatement as batchExecuteStatementShape } from '../../validation/shapes/partiql-operations.js';
 import { DynamoDBError, validationError } from '../../errors.js';
 import { itemKeyOf, valueOf, type Statement } from '../../partiql/index.js';
 import type { AttributeValue } from '../../values/attribute-value.js';
 import { checkValueNesting } from '../../values/nesting-levels.js';
-import type { EngineContext, OperationHandler } from '../operation.js';
+import { defineOperation, type EngineContext, type OperationHandler } from '../operation.js';
 import type { CapacityMode } from '../../capacity/capacity-usage.js';
 import { parsedStatementOf, runStatement } from './run-statement.js';
 import { addConsumedCapacity, type ConsumedCapacity } from './sum-capacity.js';
@@ -128,3 +129,11 @@ function checkDistinctKeys(
     seen.add(text);
   });
 }
+
+/** BatchExecuteStatement: its request shape and its handler (operations/registry.ts lists every definition). */
+export const batchExecuteStatementOperation = defineOperation({
+  name: 'BatchExecuteStatement',
+  shape: batchExecuteStatementShape,
+  handler: batchExecuteStatement,
+  answer: 'stored-rows',
+});

@@ -1,4 +1,5 @@
-import type { OperationHandler } from '../operation.js';
+import { executeStatement as executeStatementShape } from '../../validation/shapes/partiql-operations.js';
+import { defineOperation, type OperationHandler } from '../operation.js';
 import type { AttributeValue } from '../../values/attribute-value.js';
 import { parsedStatementOf, runStatement, type StatementOptions } from './run-statement.js';
 
@@ -20,3 +21,11 @@ export const executeStatement: OperationHandler<ExecuteStatementRequest> = (cont
   if (result.consumedCapacity !== undefined) response.ConsumedCapacity = result.consumedCapacity;
   return response;
 };
+
+/** ExecuteStatement: its request shape and its handler (operations/registry.ts lists every definition). */
+export const executeStatementOperation = defineOperation({
+  name: 'ExecuteStatement',
+  shape: executeStatementShape,
+  handler: executeStatement,
+  answer: 'stored-rows',
+});

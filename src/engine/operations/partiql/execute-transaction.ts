@@ -1,3 +1,4 @@
+import { executeTransaction as executeTransactionShape } from '../../validation/shapes/partiql-operations.js';
 import { itemOfAnswer, type AnswerItem } from '../../answer.js';
 import { DynamoDBError, validationError } from '../../errors.js';
 import {
@@ -14,7 +15,7 @@ import {
   type Statement,
 } from '../../partiql/index.js';
 import type { AttributeValue } from '../../values/attribute-value.js';
-import type { CheckedRequest, EngineContext, OperationHandler } from '../operation.js';
+import { defineOperation, type CheckedRequest, type EngineContext, type OperationHandler } from '../operation.js';
 import type { CapacityMode } from '../../capacity/capacity-usage.js';
 import { transactGetItems } from '../transact/transact-get-items.js';
 import { transactWriteItems } from '../transact/transact-write-items.js';
@@ -186,3 +187,11 @@ function duplicateInsertReasons(error: unknown, statements: readonly Statement[]
     },
   );
 }
+
+/** ExecuteTransaction: its request shape and its handler (operations/registry.ts lists every definition). */
+export const executeTransactionOperation = defineOperation({
+  name: 'ExecuteTransaction',
+  shape: executeTransactionShape,
+  handler: executeTransaction,
+  answer: 'stored-rows',
+});

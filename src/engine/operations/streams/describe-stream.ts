@@ -1,5 +1,6 @@
+import { STREAMS_TARGET_PREFIX } from './streams-target.js';
 import { validationError } from '../../errors.js';
-import type { OperationHandler } from '../operation.js';
+import { defineOperation, type OperationHandler } from '../operation.js';
 import { optionalLimit, requireString } from './request-checks.js';
 import { sequenceNumberText, streamShards } from './shards.js';
 import { requireStream } from './stream-lookup.js';
@@ -50,3 +51,10 @@ export const describeStream: OperationHandler = (context, input: DescribeStreamI
   if (start + limit < shards.length) description.LastEvaluatedShardId = page.at(-1)?.shardId;
   return { StreamDescription: description };
 };
+
+/** DynamoDB Streams' DescribeStream, under its full target; no request shape (the handler checks its request itself). */
+export const describeStreamOperation = defineOperation({
+  name: `${STREAMS_TARGET_PREFIX}DescribeStream`,
+  shape: undefined,
+  handler: describeStream,
+});

@@ -1,7 +1,8 @@
+import { STREAMS_TARGET_PREFIX } from './streams-target.js';
 import { createHash } from 'node:crypto';
 import { DynamoDBError, invalidParameterValue, resourceNotFound } from '../../errors.js';
 import { RECORD_COLUMN, type StreamRow } from '../../storage/stream-log.js';
-import type { OperationHandler } from '../operation.js';
+import { defineOperation, type OperationHandler } from '../operation.js';
 import { trimmedDataAccess } from './get-shard-iterator.js';
 import { optionalLimit, requireString } from './request-checks.js';
 import { decodeIterator, encodeIterator, invalidIterator, ITERATOR_LIFETIME_MS } from './shard-iterator.js';
@@ -71,3 +72,11 @@ export const getRecords: OperationHandler = (context, input: GetRecordsInput) =>
   }
   return response;
 };
+
+/** DynamoDB Streams' GetRecords, under its full target; no request shape (the handler checks its request itself). */
+export const getRecordsOperation = defineOperation({
+  name: `${STREAMS_TARGET_PREFIX}GetRecords`,
+  shape: undefined,
+  handler: getRecords,
+  answer: 'self-written',
+});

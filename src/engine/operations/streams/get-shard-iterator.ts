@@ -1,6 +1,7 @@
+import { STREAMS_TARGET_PREFIX } from './streams-target.js';
 import { DynamoDBError, validationError } from '../../errors.js';
 import { RECORD_COLUMN } from '../../storage/stream-log.js';
-import type { OperationHandler } from '../operation.js';
+import { defineOperation, type OperationHandler } from '../operation.js';
 import { requireString, sequenceNumberOf } from './request-checks.js';
 import { RETENTION_MS, shardOrdinalOf } from './shards.js';
 import { encodeIterator } from './shard-iterator.js';
@@ -53,3 +54,10 @@ export const getShardIterator: OperationHandler = (context, input: GetShardItera
   const position = { streamId: stream.id, shard, afterSeq, issuedAt: now, fromTrimHorizon: type === 'TRIM_HORIZON' };
   return { ShardIterator: encodeIterator(arn, position) };
 };
+
+/** DynamoDB Streams' GetShardIterator, under its full target; no request shape (the handler checks its request itself). */
+export const getShardIteratorOperation = defineOperation({
+  name: `${STREAMS_TARGET_PREFIX}GetShardIterator`,
+  shape: undefined,
+  handler: getShardIterator,
+});

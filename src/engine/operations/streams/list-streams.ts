@@ -1,4 +1,5 @@
-import type { OperationHandler } from '../operation.js';
+import { STREAMS_TARGET_PREFIX } from './streams-target.js';
+import { defineOperation, type OperationHandler } from '../operation.js';
 import { optionalLimit } from './request-checks.js';
 import { streamArn } from './stream-specification.js';
 
@@ -25,3 +26,10 @@ export const listStreams: OperationHandler = (context, input: ListStreamsInput) 
   if (start + limit < all.length) response.LastEvaluatedStreamArn = page.at(-1)?.StreamArn;
   return response;
 };
+
+/** DynamoDB Streams' ListStreams, under its full target; no request shape (the handler checks its request itself). */
+export const listStreamsOperation = defineOperation({
+  name: `${STREAMS_TARGET_PREFIX}ListStreams`,
+  shape: undefined,
+  handler: listStreams,
+});

@@ -1,6 +1,7 @@
+import { createTable as createTableShape } from '../../validation/shapes/table-operations.js';
 import { resourceInUse } from '../../errors.js';
 import type { TableStream } from '../../storage/storage.js';
-import type { OperationHandler } from '../operation.js';
+import { defineOperation, type OperationHandler } from '../operation.js';
 import { createStreamError, shardDurationOf } from '../streams/stream-specification.js';
 import { createTableDefinitionError } from './definition-errors.js';
 import { definitionFromDescription, newTableDescription, renderDescription } from './table-description.js';
@@ -52,3 +53,10 @@ export function lastValuePerKey(tags: readonly TagInput[]): { Key: string; Value
   for (const tag of tags) byKey.set(tag.Key, tag.Value);
   return [...byKey].map(([Key, Value]) => ({ Key, Value }));
 }
+
+/** CreateTable: its request shape and its handler (operations/registry.ts lists every definition). */
+export const createTableOperation = defineOperation({
+  name: 'CreateTable',
+  shape: createTableShape,
+  handler: createTable,
+});

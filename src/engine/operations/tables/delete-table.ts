@@ -1,5 +1,6 @@
+import { deleteTable as deleteTableShape } from '../../validation/shapes/table-operations.js';
 import { tableNotFound, validationError } from '../../errors.js';
-import type { OperationHandler } from '../operation.js';
+import { defineOperation, type OperationHandler } from '../operation.js';
 import { renderDescription, storedDescription } from './table-description.js';
 
 /** DeleteTable: drops the table and its indexes; answers the description as it was (DELETING). */
@@ -18,3 +19,10 @@ export const deleteTable: OperationHandler = (context, input: { TableName: strin
     return { TableDescription: description };
   });
 };
+
+/** DeleteTable: its request shape and its handler (operations/registry.ts lists every definition). */
+export const deleteTableOperation = defineOperation({
+  name: 'DeleteTable',
+  shape: deleteTableShape,
+  handler: deleteTable,
+});

@@ -1,4 +1,5 @@
-import type { OperationHandler } from '../operation.js';
+import { describeContinuousBackups as describeContinuousBackupsShape } from '../../validation/shapes/tag-and-time-to-live-operations.js';
+import { defineOperation, type OperationHandler } from '../operation.js';
 import { continuousBackupsDescription } from './continuous-backups-description.js';
 import { continuousBackupsTable } from './continuous-backups-table.js';
 
@@ -8,4 +9,11 @@ export const describeContinuousBackups: OperationHandler = (context, input: { Ta
     continuousBackupsTable(context, input.TableName),
     context.now(),
   ),
+});
+
+/** DescribeContinuousBackups: its request shape and its handler (operations/registry.ts lists every definition). */
+export const describeContinuousBackupsOperation = defineOperation({
+  name: 'DescribeContinuousBackups',
+  shape: describeContinuousBackupsShape,
+  handler: describeContinuousBackups,
 });

@@ -1,5 +1,6 @@
+import { describeTable as describeTableShape } from '../../validation/shapes/table-operations.js';
 import { tableNotFound } from '../../errors.js';
-import type { OperationHandler } from '../operation.js';
+import { defineOperation, type OperationHandler } from '../operation.js';
 import { renderDescription } from './table-description.js';
 
 /** DescribeTable: the full TableDescription with live item counts and sizes. */
@@ -10,3 +11,10 @@ export const describeTable: OperationHandler = (context, input: { TableName: str
     Table: context.storage.readTransaction(() => renderDescription(context, definition, { tableStatus: 'ACTIVE' })),
   };
 };
+
+/** DescribeTable: its request shape and its handler (operations/registry.ts lists every definition). */
+export const describeTableOperation = defineOperation({
+  name: 'DescribeTable',
+  shape: describeTableShape,
+  handler: describeTable,
+});

@@ -1,5 +1,6 @@
+import { describeTimeToLive as describeTimeToLiveShape } from '../../validation/shapes/tag-and-time-to-live-operations.js';
 import { tableNotFound } from '../../errors.js';
-import type { OperationHandler } from '../operation.js';
+import { defineOperation, type OperationHandler } from '../operation.js';
 
 /** DescribeTimeToLive: ENABLED with the attribute, or DISABLED. */
 export const describeTimeToLive: OperationHandler = (context, input: { TableName: string }) => {
@@ -12,3 +13,10 @@ export const describeTimeToLive: OperationHandler = (context, input: { TableName
       : { TimeToLiveStatus: 'DISABLED' },
   };
 };
+
+/** DescribeTimeToLive: its request shape and its handler (operations/registry.ts lists every definition). */
+export const describeTimeToLiveOperation = defineOperation({
+  name: 'DescribeTimeToLive',
+  shape: describeTimeToLiveShape,
+  handler: describeTimeToLive,
+});

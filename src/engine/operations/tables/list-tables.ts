@@ -1,4 +1,5 @@
-import type { OperationHandler } from '../operation.js';
+import { listTables as listTablesShape } from '../../validation/shapes/table-operations.js';
+import { defineOperation, type OperationHandler } from '../operation.js';
 
 const defaultLimit = 100;
 
@@ -14,3 +15,6 @@ export const listTables: OperationHandler = (context, input: { Limit?: number; E
   const page = names.slice(0, limit);
   return { TableNames: page, LastEvaluatedTableName: page[page.length - 1] };
 };
+
+/** ListTables: its request shape and its handler (operations/registry.ts lists every definition). */
+export const listTablesOperation = defineOperation({ name: 'ListTables', shape: listTablesShape, handler: listTables });

@@ -1,4 +1,5 @@
-import type { OperationHandler } from '../operation.js';
+import { listTagsOfResource as listTagsOfResourceShape } from '../../validation/shapes/tag-and-time-to-live-operations.js';
+import { defineOperation, type OperationHandler } from '../operation.js';
 import { taggedTable } from './tagged-table.js';
 
 /** ListTagsOfResource: every tag of the table, in one page. */
@@ -10,3 +11,10 @@ export const listTagsOfResource: OperationHandler = (context, input: { ResourceA
   );
   return { Tags: (definition.tags ?? []).map((tag) => ({ Key: tag.Key, Value: tag.Value })) };
 };
+
+/** ListTagsOfResource: its request shape and its handler (operations/registry.ts lists every definition). */
+export const listTagsOfResourceOperation = defineOperation({
+  name: 'ListTagsOfResource',
+  shape: listTagsOfResourceShape,
+  handler: listTagsOfResource,
+});

@@ -1,5 +1,6 @@
+import { tagResource as tagResourceShape } from '../../validation/shapes/tag-and-time-to-live-operations.js';
 import { validationError } from '../../errors.js';
-import type { OperationHandler } from '../operation.js';
+import { defineOperation, type OperationHandler } from '../operation.js';
 import { lastValuePerKey } from './create-table.js';
 import { taggedTable } from './tagged-table.js';
 import type { TagInput } from './wire-types.js';
@@ -18,3 +19,10 @@ export const tagResource: OperationHandler = (context, input: { ResourceArn: str
     return {};
   });
 };
+
+/** TagResource: its request shape and its handler (operations/registry.ts lists every definition). */
+export const tagResourceOperation = defineOperation({
+  name: 'TagResource',
+  shape: tagResourceShape,
+  handler: tagResource,
+});

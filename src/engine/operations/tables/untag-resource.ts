@@ -1,5 +1,6 @@
+import { untagResource as untagResourceShape } from '../../validation/shapes/tag-and-time-to-live-operations.js';
 import { validationError } from '../../errors.js';
-import type { OperationHandler } from '../operation.js';
+import { defineOperation, type OperationHandler } from '../operation.js';
 import { taggedTable } from './tagged-table.js';
 
 /** UntagResource: removes the tags with these keys (keys the table lacks are ignored). */
@@ -16,3 +17,10 @@ export const untagResource: OperationHandler = (
     return {};
   });
 };
+
+/** UntagResource: its request shape and its handler (operations/registry.ts lists every definition). */
+export const untagResourceOperation = defineOperation({
+  name: 'UntagResource',
+  shape: untagResourceShape,
+  handler: untagResource,
+});

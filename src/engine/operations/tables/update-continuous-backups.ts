@@ -1,4 +1,5 @@
-import type { OperationHandler } from '../operation.js';
+import { updateContinuousBackups as updateContinuousBackupsShape } from '../../validation/shapes/tag-and-time-to-live-operations.js';
+import { defineOperation, type OperationHandler } from '../operation.js';
 import { continuousBackupsDescription, defaultRecoveryPeriodInDays } from './continuous-backups-description.js';
 import { continuousBackupsTable } from './continuous-backups-table.js';
 
@@ -34,3 +35,10 @@ export const updateContinuousBackups: OperationHandler = (context, input: Update
     return { ContinuousBackupsDescription: continuousBackupsDescription(updated, context.now()) };
   });
 };
+
+/** UpdateContinuousBackups: its request shape and its handler (operations/registry.ts lists every definition). */
+export const updateContinuousBackupsOperation = defineOperation({
+  name: 'UpdateContinuousBackups',
+  shape: updateContinuousBackupsShape,
+  handler: updateContinuousBackups,
+});

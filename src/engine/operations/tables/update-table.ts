@@ -1,3 +1,4 @@
+import { updateTable as updateTableShape } from '../../validation/shapes/table-operations.js';
 import {
   DynamoDBError,
   invalidParameterValue,
@@ -5,7 +6,7 @@ import {
   tableNotFound,
   validationError,
 } from '../../errors.js';
-import type { OperationHandler } from '../operation.js';
+import { defineOperation, type OperationHandler } from '../operation.js';
 import {
   shardDurationOf,
   updateStreamRequestError,
@@ -280,3 +281,11 @@ export const updateTable: OperationHandler = (context, input: UpdateTableInput) 
     };
   });
 };
+
+/** UpdateTable: its request shape and its handler (operations/registry.ts lists every definition). */
+export const updateTableOperation = defineOperation({
+  name: 'UpdateTable',
+  shape: updateTableShape,
+  handler: updateTable,
+  startsBackfill: true,
+});

@@ -1,5 +1,6 @@
+import { updateTimeToLive as updateTimeToLiveShape } from '../../validation/shapes/tag-and-time-to-live-operations.js';
 import { tableNotFound, validationError } from '../../errors.js';
-import type { OperationHandler } from '../operation.js';
+import { defineOperation, type OperationHandler } from '../operation.js';
 
 interface UpdateTimeToLiveInput {
   readonly TableName: string;
@@ -32,3 +33,11 @@ export const updateTimeToLive: OperationHandler = (context, input: UpdateTimeToL
     };
   });
 };
+
+/** UpdateTimeToLive: its request shape and its handler (operations/registry.ts lists every definition). */
+export const updateTimeToLiveOperation = defineOperation({
+  name: 'UpdateTimeToLive',
+  shape: updateTimeToLiveShape,
+  handler: updateTimeToLive,
+  startsBackfill: true,
+});

@@ -1,10 +1,11 @@
+import { transactGetItems as transactGetItemsShape } from '../../validation/shapes/transact-operations.js';
 import { DynamoDBError, validationError } from '../../errors.js';
 import type { DocumentPath } from '../../expressions/index.js';
 import type { StoredTableDefinition } from '../../storage/storage.js';
 import type { Item } from '../../values/attribute-value.js';
 import { validateItemValues } from '../../values/index.js';
 import { checkKeyNesting } from '../../values/nesting-levels.js';
-import type { OperationHandler } from '../operation.js';
+import { defineOperation, type OperationHandler } from '../operation.js';
 import { UsageByTable, type CapacityMode } from '../../capacity/capacity-usage.js';
 import { itemIdentity, validateKey } from '../../keys/table-keys.js';
 import {
@@ -122,3 +123,11 @@ export const transactGetItems: OperationHandler<TransactGetItemsRequest> = (cont
     return response;
   });
 };
+
+/** TransactGetItems: its request shape and its handler (operations/registry.ts lists every definition). */
+export const transactGetItemsOperation = defineOperation({
+  name: 'TransactGetItems',
+  shape: transactGetItemsShape,
+  handler: transactGetItems,
+  answer: 'stored-rows',
+});

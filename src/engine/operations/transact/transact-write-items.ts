@@ -1,5 +1,6 @@
+import { transactWriteItems as transactWriteItemsShape } from '../../validation/shapes/transact-operations.js';
 import { DynamoDBError, validationError } from '../../errors.js';
-import type { OperationHandler } from '../operation.js';
+import { defineOperation, type OperationHandler } from '../operation.js';
 import { readUsage, UsageByTable, writeUsage, type CapacityMode } from '../../capacity/capacity-usage.js';
 import { itemCollectionMetricsByTable } from '../../writes/item-collection-metrics.js';
 import { KeyAttributePathError } from '../../keys/key-paths.js';
@@ -273,3 +274,10 @@ function replayResponse(
   if (consumed) replay.ConsumedCapacity = consumed;
   return replay;
 }
+
+/** TransactWriteItems: its request shape and its handler (operations/registry.ts lists every definition). */
+export const transactWriteItemsOperation = defineOperation({
+  name: 'TransactWriteItems',
+  shape: transactWriteItemsShape,
+  handler: transactWriteItems,
+});

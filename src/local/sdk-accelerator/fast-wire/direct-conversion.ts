@@ -1,14 +1,17 @@
-import { dataPlaneOperations } from '../../../engine/engine.js';
 import type { OperationSchema, SdkProtocol } from '../sdk-protocol.js';
 import { descriptionShapeOf, type DescriptionShape } from './description-output.js';
-import { wireShapeOf, type WireShape } from './wire-shape.js';
+import { reachesKind, wireShapeOf, type WireShape } from './wire-shape.js';
 import { outputFromWireSupports } from './wire-to-output.js';
 
 /**
- * The item operations, whose answers are converted without the SDK's deserializer (every
- * operation's input is converted without its serializer, where `inputToWire` can).
+ * Whether `operation` is an item operation (PutItem, Query, …, ExecuteTransaction), whose
+ * answers are converted without the SDK's deserializer (every operation's input is converted
+ * without its serializer, where `inputToWire` can). Read from the SDK's own schema: its
+ * request holds attribute values. `item-operations.test.ts` pins the list it gives.
  */
-export const DATA_PLANE_OPERATIONS: ReadonlySet<string> = dataPlaneOperations;
+export function isItemOperation(operation: OperationSchema): boolean {
+  return reachesKind(wireShapeOf(operation.input), ['attributeValue']);
+}
 
 export interface DirectConversion {
   readonly input: WireShape;
@@ -42,7 +45,7 @@ export function directConversionOf(operation: OperationSchema): DirectConversion
 
 function compile(operation: OperationSchema): DirectConversion {
   const input = wireShapeOf(operation.input);
-  if (!DATA_PLANE_OPERATIONS.has(operation.name))
+  if (!isItemOperation(operation))
     return { input, output: undefined, description: descriptionShapeOf(operation.output) };
   const output = wireShapeOf(operation.output);
   return { input, output: outputFromWireSupports(output) ? output : undefined, description: undefined };
