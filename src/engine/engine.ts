@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { Answer, PLAIN_ANSWER, ROWS_ANSWER, SELF_WRITTEN_ANSWER, type AnswerForm } from './answer.js';
 import { EngineCaches } from './engine-caches.js';
 import { CloudBehaviour } from './cloud/cloud-behaviour.js';
+import { eventualConsistencyOf } from './cloud/consistency/eventual-consistency.js';
 import type { CloudOptions, FaultRule } from './cloud/cloud-options.js';
 import type { FaultReport } from './cloud/faults/injected-faults.js';
 import { DynamoDBError, internalServerError, serializationError } from './errors.js';
@@ -162,12 +163,16 @@ export class Engine {
     this.cloudBehaviour = options.cloud === undefined ? undefined : new CloudBehaviour(options.cloud);
     this.path = options.inMemory || !options.path ? undefined : resolve(options.path);
     this.readOnly = this.path !== undefined && options.readOnly === true;
-    const storage: Storage = openSqliteStorage(
+    const opened: Storage = openSqliteStorage(
       this.path === undefined ? { inMemory: true, now } : { path: this.path, now, readOnly: this.readOnly },
     );
+    const consistency = this.cloudBehaviour && eventualConsistencyOf(this.cloudBehaviour, opened, now);
+    // With lags, storage records every item write for the reads that lag (cloud/consistency/).
+    const storage = consistency?.storage ?? opened;
     const caches = new EngineCaches();
     this.context = {
       storage,
+      consistency,
       caches,
       now,
       streamShardDurationMs: options.streamShardDurationMs,

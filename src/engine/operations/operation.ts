@@ -1,4 +1,5 @@
 import type { CloudBehaviour } from '../cloud/cloud-behaviour.js';
+import type { EventualConsistency } from '../cloud/consistency/eventual-consistency.js';
 import type { EngineCaches } from '../engine-caches.js';
 import type { StructureShape } from '../validation/shape.js';
 import type { Storage } from '../storage/storage.js';
@@ -17,6 +18,12 @@ export interface EngineContext {
   readonly streamShardDurationMs?: number;
   /** The engine's cloud behaviour (cloud/cloud-behaviour.ts); `undefined` when off, the default. */
   readonly cloud?: CloudBehaviour;
+  /**
+   * Eventually consistent reads (cloud/consistency/), when the cloud behaviour sets a lag:
+   * reads choose their view with `consistency.reads`. `undefined` (the default): every read sees
+   * every write at once.
+   */
+  readonly consistency?: EventualConsistency;
 }
 
 /**

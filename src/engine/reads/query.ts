@@ -72,7 +72,9 @@ export const query: OperationHandler = (context, input: QueryInput) => {
     target,
     isAbsent(input.FilterExpression) ? 'QueryFilter' : 'Filter Expression',
   );
-  const plan = planPage(context, target, select, clauses, 'Query', input.Limit);
+  // The read's view: storage, or what an eventually consistent read sees (cloud/consistency).
+  const reads = context.consistency?.reads(consistent, target.index) ?? context.storage;
+  const plan = planPage(reads, target, select, clauses, 'Query', input.Limit);
 
   const forward = input.ScanIndexForward !== false;
   // Sizes serve the capacity and the 1 MB page limit only. Without capacity to report, a
@@ -83,7 +85,7 @@ export const query: OperationHandler = (context, input: QueryInput) => {
     input.Limit === undefined;
   return context.storage.readTransaction(() => {
     const rows = (withSizes: boolean) =>
-      context.storage.queryItems(table, {
+      reads.queryItems(table, {
         indexName: target.index?.name,
         partitionValues: keyCondition.partitionValues,
         sortPrefix: keyCondition.sortPrefix,

@@ -13,7 +13,7 @@ import {
   type LegacyCondition,
 } from '../expressions/index.js';
 import type { Item } from '../values/attribute-value.js';
-import type { EngineContext } from '../operations/operation.js';
+import type { ItemReads } from '../cloud/consistency/lagging-reads.js';
 import { validationError } from '../errors.js';
 import { checkExpressionParameters, type ExpressionMembers } from '../expressions/expression-parameters.js';
 import type { PageOptions } from './read-page.js';
@@ -121,7 +121,7 @@ export interface PagePlan {
  * billing the fetch.
  */
 export function planPage(
-  context: EngineContext,
+  reads: ItemReads,
   target: ReadTarget,
   select: Select,
   clauses: ReadClauses,
@@ -141,10 +141,10 @@ export function planPage(
     limit,
     keyAttributeNames: target.keyAttributeNames,
     countOnly: select === 'COUNT',
-    filter: filter ? itemFilter(context, target, filter, filterNeedsTableItem) : undefined,
+    filter: filter ? itemFilter(reads, target, filter, filterNeedsTableItem) : undefined,
     shape:
       fetchTableItem || projection
-        ? itemShaper(context, target, fetchTableItem ? fetchedItemSizes : undefined, projection)
+        ? itemShaper(reads, target, fetchTableItem ? fetchedItemSizes : undefined, projection)
         : undefined,
   };
   return { options, fetchedItemSizes };
@@ -152,13 +152,13 @@ export function planPage(
 
 /** The filter of a page, evaluated on the item read or, when it reaches beyond an index, on the table item. */
 function itemFilter(
-  context: EngineContext,
+  reads: ItemReads,
   target: ReadTarget,
   filter: ConditionNode,
   onTableItem: boolean,
 ): (item: Item) => boolean {
   if (!onTableItem) return (item) => evaluateCondition(filter, item);
-  return (item) => evaluateCondition(filter, context.storage.getItem(target.table, item)?.item ?? item);
+  return (item) => evaluateCondition(filter, reads.getItem(target.table, item)?.item ?? item);
 }
 
 /**
@@ -166,7 +166,7 @@ function itemFilter(
  * recorded in `fetchedItemSizes`) when given, then the projection.
  */
 function itemShaper(
-  context: EngineContext,
+  reads: ItemReads,
   target: ReadTarget,
   fetchedItemSizes: number[] | undefined,
   projection: readonly DocumentPath[] | undefined,
@@ -174,7 +174,7 @@ function itemShaper(
   return (item) => {
     let source = item;
     if (fetchedItemSizes) {
-      const full = context.storage.getItem(target.table, item);
+      const full = reads.getItem(target.table, item);
       // Deleted meanwhile: the index entry is all there is.
       if (full) {
         fetchedItemSizes.push(full.size);

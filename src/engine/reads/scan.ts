@@ -39,10 +39,12 @@ export const scan: OperationHandler = (context, input: ScanInput) => {
     validateScanStartKey(input.ExclusiveStartKey, target);
     if (segment) assertStartKeyInSegment(input.ExclusiveStartKey, target, segment);
   }
-  const plan = planPage(context, target, select, clauses, 'Scan', input.Limit);
+  // The read's view: storage, or what an eventually consistent read sees (cloud/consistency).
+  const reads = context.consistency?.reads(consistent, target.index) ?? context.storage;
+  const plan = planPage(reads, target, select, clauses, 'Scan', input.Limit);
 
   return context.storage.readTransaction(() => {
-    const rows = context.storage.scanItems(table, {
+    const rows = reads.scanItems(table, {
       indexName: target.index?.name,
       segment: segment?.segment,
       totalSegments: segment?.totalSegments,

@@ -57,6 +57,37 @@ export function compareKeyColumns(a: KeyColumnValue, b: KeyColumnValue): number 
   return Buffer.compare(left, right);
 }
 
+/** Whether an encoded sort-key value lies in `range`. */
+export function withinSortRange(value: KeyColumnValue, range: SortRange): boolean {
+  if (range.lower) {
+    const order = compareKeyColumns(value, range.lower.value);
+    if (order < 0 || (order === 0 && !range.lower.inclusive)) return false;
+  }
+  if (range.upper) {
+    const order = compareKeyColumns(value, range.upper.value);
+    if (order > 0 || (order === 0 && !range.upper.inclusive)) return false;
+  }
+  return true;
+}
+
+/**
+ * Orders two read positions (the ORDER BY column values of a row, table-reads.ts) as
+ * SQLite's row-value comparison does: column by column, numbers (`seg`) numerically, key
+ * columns by bytes.
+ */
+export function compareReadPositions(a: readonly unknown[], b: readonly unknown[]): number {
+  for (let column = 0; column < a.length; column++) {
+    const left = a[column];
+    const right = b[column];
+    const order =
+      typeof left === 'number' && typeof right === 'number'
+        ? left - right
+        : compareKeyColumns(left as KeyColumnValue, right as KeyColumnValue);
+    if (order !== 0) return order;
+  }
+  return 0;
+}
+
 /**
  * Whether reading strictly past `position` (on the bound's side) already implies `bound`,
  * i.e. the position lies inside the range: then the bound can be left out of the SQL and

@@ -1,4 +1,5 @@
 import type * as Database from './sqlite-driver.js';
+import { queryPosition, scanPosition } from './read-positions.js';
 import { resourceNotFound } from '../errors.js';
 import type { Item } from '../values/attribute-value.js';
 import { BackfillProgress } from './backfill-progress.js';
@@ -327,6 +328,14 @@ class SqliteStorage implements Storage {
 
   scanItems(table: StoredTableDefinition, request: ScanRequest): IterableIterator<StoredItem> {
     return this.store(table.name).scanItems(request);
+  }
+
+  queryPosition(table: StoredTableDefinition, request: RangeRequest, item: Item): unknown[] | undefined {
+    return queryPosition(this.store(table.name), request, item);
+  }
+
+  scanPosition(table: StoredTableDefinition, request: ScanRequest, item: Item): unknown[] | undefined {
+    return scanPosition(this.store(table.name), request, item);
   }
 
   tableStatistics(table: StoredTableDefinition, indexName?: string): TableStatistics {

@@ -168,6 +168,16 @@ export interface Storage {
    */
   scanItems(table: StoredTableDefinition, request: ScanRequest): IterableIterator<StoredItem>;
 
+  /**
+   * Where `item` (a table item, or an item as an index holds it) stands in the order of the
+   * Query `request` asks for, or `undefined` when that Query does not read it. Positions
+   * compare with `compareReadPositions` (sort-range.ts). For readers that merge items
+   * storage does not hold into a read (the lagging reads of cloud/consistency).
+   */
+  queryPosition(table: StoredTableDefinition, request: RangeRequest, item: Item): unknown[] | undefined;
+  /** {@link queryPosition} for a Scan. */
+  scanPosition(table: StoredTableDefinition, request: ScanRequest, item: Item): unknown[] | undefined;
+
   /** Item count and size of the table, or of one of its indexes. */
   tableStatistics(table: StoredTableDefinition, indexName?: string): TableStatistics;
   /**

@@ -88,7 +88,7 @@ export class TableReads {
     this.ttlAttribute = ttl?.enabled ? ttl.attributeName : undefined;
   }
 
-  protected partitionColumn(key: Item): KeyColumnValue {
+  partitionColumn(key: Item): KeyColumnValue {
     return encodeKey(key, this.definition.partitionKey);
   }
 
@@ -154,7 +154,8 @@ export class TableReads {
     return { itemCount: row[0], sizeBytes: row[1] };
   }
 
-  private indexStore(name: string): IndexStore {
+  /** The index of this table named `name`; DynamoDB's error when it has none. */
+  indexStore(name: string): IndexStore {
     const index = this.indexes.find((candidate) => candidate.definition.name === name);
     if (!index) throw validationError(`The table does not have the specified index: ${name}`);
     return index;
@@ -328,7 +329,7 @@ export class TableReads {
   }
 
   /** The values of position `columns` for a key (an ExclusiveStartKey, or a row's item). */
-  private keyPosition(index: IndexStore | undefined, key: Item, columns: readonly string[]): unknown[] {
+  keyPosition(index: IndexStore | undefined, key: Item, columns: readonly string[]): unknown[] {
     if (index) return this.indexPosition(index, key, columns);
     return columns.map((column) => {
       if (column === 'seg') return segmentHash(keyValue(key, this.definition.partitionKey));

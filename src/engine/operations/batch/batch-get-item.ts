@@ -104,12 +104,13 @@ export const batchGetItem: OperationHandler<BatchGetItemRequest> = (context, inp
       const found: AnswerItem[] = (responses[read.tableName] = []);
       const left: Item[] = [];
       const consistent = read.request.ConsistentRead === true;
+      const tableReads = context.consistency?.reads(consistent) ?? context.storage;
       read.keys.forEach((key, position) => {
         if (full) {
           left.push(read.request.Keys[position]);
           return;
         }
-        const row = context.storage.getItem(read.table, key);
+        const row = tableReads.getItem(read.table, key);
         const size = row ? row.size : 0;
         if (bytes + size > maximumResponseBytes) {
           full = true;

@@ -30,7 +30,7 @@ export const getItem: OperationHandler<GetItemRequest> = (context, input) => {
   // matches the key against the schema.
   const paths = parseReadProjection(input, table, context.caches.expressions);
   const key = validateKey(table, keyValues);
-  const row = context.storage.getItem(table, key);
+  const row = (context.consistency?.reads(input.ConsistentRead === true) ?? context.storage).getItem(table, key);
   const response: Record<string, unknown> = {};
   if (row) response.Item = projectReadRow(row, paths);
   const mode = input.ReturnConsumedCapacity;
