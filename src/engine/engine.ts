@@ -23,6 +23,7 @@ export type {
   CloudOptions,
   ConsistencyOptions,
   TransactionOptions,
+  CapacityOptions,
   FaultRule,
   FaultErrorName,
   CancellationReasonCode,

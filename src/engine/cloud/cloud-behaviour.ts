@@ -6,6 +6,7 @@ import { requestTargetsOf } from './request-targets.js';
 import { resolveCloudOptions, type ResolvedCloudOptions } from './resolve-cloud-options.js';
 import { SeededRandom } from './seeded-random.js';
 import { InFlightTransactions } from './transactions/in-flight-transactions.js';
+import { PartitionThroughput } from './capacity/partition-throughput.js';
 
 /**
  * One engine's cloud behaviour: its checked options, the seeded random sources its
@@ -23,6 +24,8 @@ export class CloudBehaviour {
   private readonly faults: InjectedFaults;
   /** Transactions in flight, when `transactions.inFlightMs` is set. */
   private readonly transactions: InFlightTransactions | undefined;
+  /** Per-partition throughput limits, when `capacity` is on. */
+  private readonly capacity: PartitionThroughput | undefined;
 
   /** Throws `CloudOptionsError` naming the first option that is wrong. */
   constructor(options: CloudOptions) {
@@ -31,6 +34,7 @@ export class CloudBehaviour {
     this.faults.add(this.options.faults, 'cloud.faults');
     const inFlight = this.options.transactions?.inFlightMs;
     this.transactions = inFlight && new InFlightTransactions(inFlight, this.random('transactions'));
+    this.capacity = this.options.capacity && new PartitionThroughput(this.options.capacity);
   }
 
   /**
@@ -69,8 +73,9 @@ export class CloudBehaviour {
 
   /**
    * Runs one request once it passed the shape check: an injected fault answers it with its
-   * error, a transaction in flight refuses or cancels it, else `handle` answers it (with a
-   * BatchWriteItem's requests for items in flight taken out).
+   * error, a transaction in flight refuses or cancels it, a partition over its throughput
+   * limit throttles it, else `handle` answers it (with a BatchWriteItem's requests for items in
+   * flight taken out).
    */
   run(
     context: EngineContext,
@@ -82,6 +87,13 @@ export class CloudBehaviour {
       const error = this.faults.errorFor(context, operation, requestTargetsOf(operation, input));
       if (error !== undefined) throw error;
     }
-    return this.transactions === undefined ? handle(input) : this.transactions.run(context, operation, input, handle);
+    const capacity = this.capacity;
+    const admitted =
+      capacity === undefined
+        ? handle
+        : (checked: Record<string, unknown>) => capacity.run(context, operation, checked, handle);
+    return this.transactions === undefined
+      ? admitted(input)
+      : this.transactions.run(context, operation, input, admitted);
   }
 }

@@ -73,6 +73,17 @@ export interface TransactionOptions {
 }
 
 /**
+ * Capacity metering (`capacity: true` for the service's figures, or an object overriding
+ * them). Today: the per-partition limits of single-item reads and writes on a table.
+ */
+export interface CapacityOptions {
+  /** Read units per second one partition key value of a table serves. Default 3,000, as the service. */
+  readonly partitionReadUnits?: number;
+  /** Write units per second one partition key value of a table serves. Default 1,000, as the service. */
+  readonly partitionWriteUnits?: number;
+}
+
+/**
  * The cloud behaviour of one engine. Everything is driven by the engine's clock and
  * `seed`, so a test with an injected clock is deterministic and never sleeps.
  *
@@ -86,6 +97,8 @@ export interface CloudOptions {
   readonly profile?: 'realistic';
   readonly consistency?: ConsistencyOptions;
   readonly transactions?: TransactionOptions;
+  /** Capacity metering: `true` for the service's figures, or an object overriding them. */
+  readonly capacity?: boolean | CapacityOptions;
   /** Faults injected from the start; `engine.injectFaults` adds more. */
   readonly faults?: readonly FaultRule[];
 }

@@ -7,6 +7,7 @@ export type {
   CloudOptions,
   ConsistencyOptions,
   TransactionOptions,
+  CapacityOptions,
   FaultRule,
   FaultErrorName,
   CancellationReasonCode,

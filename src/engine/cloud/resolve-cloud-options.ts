@@ -2,6 +2,7 @@ import { CloudOptionsError, describe, refuseUnknownMembers, requireObject } from
 import type { CloudOptions, FaultRule } from './cloud-options.js';
 import { durationRangeOf, type DurationRange } from './duration-range.js';
 import { checkFaultRule } from './faults/fault-rule-check.js';
+import { resolveCapacityOptions, type ResolvedCapacityOptions } from './capacity/capacity-options.js';
 import { realisticProfile } from './realistic-profile.js';
 
 /** Cloud options checked, with the profile applied and every duration as a range. */
@@ -16,10 +17,12 @@ export interface ResolvedCloudOptions {
   };
   /** Absent: transactions are never in flight, so they meet no conflicts. */
   readonly transactions: { readonly inFlightMs: DurationRange } | undefined;
+  /** Absent: nothing is metered or throttled for capacity. */
+  readonly capacity: ResolvedCapacityOptions | undefined;
   readonly faults: readonly FaultRule[];
 }
 
-const OPTIONS = ['seed', 'profile', 'consistency', 'transactions', 'faults'];
+const OPTIONS = ['seed', 'profile', 'consistency', 'transactions', 'capacity', 'faults'];
 const PROFILES = ['realistic'];
 
 /**
@@ -65,6 +68,7 @@ export function resolveCloudOptions(options: unknown, path = 'cloud'): ResolvedC
       replicationLagMs: optionalRange(consistency.replicationLagMs, `${path}.consistency.replicationLagMs`),
       indexLagMs: optionalRange(consistency.indexLagMs, `${path}.consistency.indexLagMs`),
     },
+    capacity: resolveCapacityOptions(options.capacity, `${path}.capacity`),
     transactions: transactions && {
       inFlightMs: durationRangeOf(transactions.inFlightMs, `${path}.transactions.inFlightMs`),
     },

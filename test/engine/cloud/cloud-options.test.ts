@@ -42,6 +42,7 @@ describe('cloud options', () => {
       profile: undefined,
       consistency: { replicationLagMs: [20, 20], indexLagMs: [50, 200] },
       transactions: { inFlightMs: [100, 100] },
+      capacity: undefined,
       faults: [],
     });
     expect(engine.context.cloud).toBe(engine.cloud);
@@ -60,7 +61,7 @@ describe('cloud options', () => {
 
   it('refuses unknown options, naming them', () => {
     expect(refusal({ consistancy: {} })).toBe(
-      'cloud.consistancy: is not an option (known: seed, profile, consistency, transactions, faults)',
+      'cloud.consistancy: is not an option (known: seed, profile, consistency, transactions, capacity, faults)',
     );
     expect(refusal({ consistency: { lagMs: 3 } })).toBe(
       'cloud.consistency.lagMs: is not an option (known: replicationLagMs, indexLagMs)',

@@ -20,11 +20,11 @@ export interface ThrottledResource {
   readonly access: 'Read' | 'Write';
 }
 
-const TABLE_PROVISIONED_MESSAGE =
+export const TABLE_PROVISIONED_MESSAGE =
   'The level of configured provisioned throughput for the table was exceeded. Consider increasing your provisioning level with the UpdateTable API.';
 const INDEX_PROVISIONED_MESSAGE =
   'The level of configured provisioned throughput for one or more global secondary indexes of the table was exceeded. Consider increasing your provisioning level for the under-provisioned global secondary indexes with the UpdateTable API';
-const HOT_KEY_MESSAGE =
+export const HOT_KEY_MESSAGE =
   'Throughput exceeds the current capacity of your table or index. DynamoDB is automatically scaling your table or index so please try again shortly. If exceptions persist, check if you have a hot key: https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/bp-partition-key-design.html';
 const ACCOUNT_LIMIT_MESSAGE =
   'Throughput exceeds the current throughput limit for your account. To request a limit increase, contact AWS Support at https://aws.amazon.com/support';
