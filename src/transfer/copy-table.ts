@@ -1,4 +1,5 @@
 import { BatchWriter } from './batch-writer.js';
+import { migrationRecordCarrier } from './migration-record-item.js';
 import { checkTarget, openSource, openTarget, type LocationInput } from './open-source.js';
 import { createProgress, type ProgressOptions } from './progress.js';
 import { ensureTable, keyAttributeNames } from './table-definition.js';
@@ -28,6 +29,8 @@ export interface CopyResult {
  * Streams every item of a table into another engine: a parallel Scan (or the rows of an
  * ADR-shaped SQLite table) piped into batched, retried puts. Items stay in wire format end
  * to end. Copying again overwrites with the same values, so an interrupted copy is simply rerun.
+ * The table's migration record is copied too, without the progress of an unfinished `apply`
+ * (see `migrationRecordCarrier`).
  *
  * @example
  * await copyTable({ from: 'sqlite:app.db', to: 'aws', table: 'app' });
@@ -53,10 +56,11 @@ export async function copyTable(options: CopyOptions): Promise<CopyResult> {
       onWritten: (count) => progress.increment(count),
     });
     progress.start(await source.estimatedCount());
+    const carry = migrationRecordCarrier(await source.tableDefinition());
     let items = 0;
     let sequence = 0;
     for await (const item of source.items()) {
-      await writer.put(item, ++sequence);
+      await writer.put(carry(item), ++sequence);
       items++;
     }
     await writer.flush();

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { createWriteStream, renameSync, rmSync, type WriteStream } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { itemToExportLine } from './export-json.js';
+import { migrationRecordCarrier } from './migration-record-item.js';
 import { openSource, type LocationInput } from './open-source.js';
 import { createProgress, type ProgressOptions } from './progress.js';
 
@@ -22,7 +23,8 @@ export interface ExportResult {
 
 /**
  * Writes every item of a table as DynamoDB JSON lines — the format of DynamoDB's own
- * export to S3: one `{"Item": {…}}` per line, numbers as strings, binary as base64.
+ * export to S3: one `{"Item": {…}}` per line, numbers as strings, binary as base64. The table's
+ * migration record is written too, without the progress of an unfinished `apply`.
  *
  * @example
  * await exportTable({ from: 'sqlite:app.db', table: 'app', out: 'app.jsonl' });
@@ -38,8 +40,9 @@ export async function exportTable(options: ExportOptions): Promise<ExportResult>
     const estimated = await source.estimatedCount();
     stream = partial ? createWriteStream(partial) : (options.stream ?? process.stdout);
     progress.start(estimated);
+    const carry = migrationRecordCarrier(await source.tableDefinition());
     for await (const item of source.items()) {
-      if (!stream.write(`${itemToExportLine(item)}\n`)) await once(stream, 'drain');
+      if (!stream.write(`${itemToExportLine(carry(item))}\n`)) await once(stream, 'drain');
       items++;
       progress.increment(1);
     }
