@@ -15,7 +15,7 @@ import { MigrationTableNotFoundError } from './errors.js';
 import { readMigrationRecord } from './migration-record.js';
 import { modelSnapshot, stableJson, type ModelSnapshot } from './model-snapshot.js';
 import type { MigrationPlan, MigrationStep, SettingChange } from './plan-types.js';
-import { countItemsPerEntity } from './table-scan.js';
+import { measureTable } from './capacity-estimate.js';
 import type { UserMigration } from './user-migrations.js';
 
 /** What {@link planMigration} compares and counts. */
@@ -116,15 +116,13 @@ export async function planMigration(
   let counted = itemSteps;
   let capacity: MigrationPlan['capacity'] = {};
   if (itemSteps.length > 0 && options.count !== false) {
-    const counts = await countItemsPerEntity(client, tableName, model.table);
+    const measure = await measureTable(client, tableName, model, itemSteps);
     counted = itemSteps.map((step) =>
-      'entity' in step ? ({ ...step, items: counts.perEntity.get(step.entity) ?? 0 } as MigrationStep) : step,
+      'entity' in step ? ({ ...step, items: measure.perEntity.get(step.entity) ?? 0 } as MigrationStep) : step,
     );
-    const writeUnits = counted.reduce(
-      (sum, step) => sum + ('items' in step && step.items ? step.items * (step.kind === 'rewrite' ? 4 : 1) : 0),
-      0,
-    );
-    capacity = { readUnitsPerScan: counts.readUnits, writeUnits };
+    const perStep = Object.fromEntries(measure.writeUnits);
+    const writeUnits = Object.values(perStep).reduce((sum, units) => sum + units, 0);
+    capacity = { readUnitsPerScan: measure.readUnits, writeUnits, writeUnitsPerStep: perStep };
   }
   const planned = [
     ...creates,

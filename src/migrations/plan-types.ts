@@ -52,8 +52,15 @@ export type MigrationStep =
 export interface CapacityEstimate {
   /** Read units of one Scan of the table (each item step scans it once). */
   readonly readUnitsPerScan?: number;
-  /** Write units of the item steps, at one unit per item written (items up to 1 KB). */
+  /**
+   * Write units of the item steps, priced from each stored item's size (a KB or part of one per
+   * item written; a backfill by the larger of the item before and after, nothing for an item
+   * already right; a rewrite's transaction four times), as single writes: a transaction of many
+   * (`changesPerTransaction`, the default against a local engine) costs twice as much on DynamoDB.
+   */
   readonly writeUnits?: number;
+  /** The same, per item step id. */
+  readonly writeUnitsPerStep?: Readonly<Record<string, number>>;
 }
 
 /**

@@ -18,7 +18,7 @@ export function renderPlan(plan: MigrationPlan): string {
   const line = (row: readonly string[]) => `${row.map((cell, column) => cell.padEnd(widths[column])).join('  ')}\n`;
   const capacity =
     plan.capacity.writeUnits !== undefined
-      ? `Capacity: about ${plan.capacity.writeUnits} write units (1 per item up to 1 KB; 4 per rewritten item) and ${plan.capacity.readUnitsPerScan} read units per item step (each scans the table).\n`
+      ? `Capacity: about ${plan.capacity.writeUnits} write units (from each item's size, as single writes) and ${plan.capacity.readUnitsPerScan} read units per item step (each scans the table).\n`
       : '';
   const rewrites = plan.steps.some((step) => step.kind === 'rewrite')
     ? 'Rewrites move items to new primary keys: apply refuses them without --allow-rewrites.\n'

@@ -2,7 +2,6 @@
  * The migration's Scans. A migration is the one place a Scan is the right tool: every item of an
  * entity must be visited once, whatever its keys, and no access pattern can list them all.
  */
-import { ScanCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ScanCommand as DocumentScanCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { reservedItemKey } from '../model/reserved-item.js';
 import { capacityUnitsOf } from '../repository/capacity.js';
@@ -11,35 +10,6 @@ interface TableKeys {
   readonly partitionKey: string;
   readonly sortKey: string;
   readonly entityTypeAttribute: string;
-}
-
-/** Items per entity (one Scan reading only the entity-type attribute) and the read units it used. */
-export async function countItemsPerEntity(
-  client: DynamoDBClient,
-  tableName: string,
-  keys: TableKeys,
-): Promise<{ perEntity: Map<string, number>; readUnits: number }> {
-  const perEntity = new Map<string, number>();
-  let readUnits = 0;
-  let start: Record<string, never> | undefined;
-  do {
-    const page = await client.send(
-      new ScanCommand({
-        TableName: tableName,
-        ProjectionExpression: '#type',
-        ExpressionAttributeNames: { '#type': keys.entityTypeAttribute },
-        ReturnConsumedCapacity: 'TOTAL',
-        ...(start ? { ExclusiveStartKey: start } : {}),
-      }),
-    );
-    readUnits += capacityUnitsOf(page.ConsumedCapacity);
-    for (const item of page.Items ?? []) {
-      const name = item[keys.entityTypeAttribute]?.S;
-      if (name !== undefined) perEntity.set(name, (perEntity.get(name) ?? 0) + 1);
-    }
-    start = page.LastEvaluatedKey as Record<string, never> | undefined;
-  } while (start);
-  return { perEntity, readUnits };
 }
 
 /** One page of an entity's items, and where the next page starts. */
