@@ -7,15 +7,17 @@ import { afterAll, beforeAll, describe, inject } from 'vitest';
 /**
  * One test suite, every engine (Kysely-style): `describeEachEngine('jobs', (engine) => { … })`
  * registers the suite once per available engine —
- *  - `in-process`: monotable's embedded engine through a real `DynamoDBClient` (no server);
+ *  - `in-process`: monotable's embedded engine through a real `DynamoDBClient` (no server), the
+ *    fast client (`createLocalClient`'s default mode);
+ *  - `in-process-full-stack`: the same engine through the SDK's whole stack (`mode: 'full-stack'`);
+ *  - `serve`: the embedded engine over HTTP (what `monotable serve` runs: `startServer`, in
+ *    memory), one server per test file, shared by the file's suites;
  *  - `dynamodb-local`: AWS DynamoDB Local 1.25.1, started once per run by the global setup;
  *  - `dynamodb-local-3`: AWS DynamoDB Local 3.3.1 (multi-attribute GSI keys, streams, PartiQL),
- *    only for suites that ask for it (`describeEachEngine(title, suite, { engines })`);
- *  - `serve`: the embedded engine over HTTP (what `monotable serve` runs: `startServer`, in
- *    memory, one per suite), only for suites that ask for it.
+ *    only for suites that ask for it (`describeEachEngine(title, suite, { engines })`).
  * `MONOTABLE_TEST_ENGINES=in-process` (or `dynamodb-local`, …) restricts the run.
  */
-export type TestEngineName = 'in-process' | 'dynamodb-local' | 'dynamodb-local-3' | 'serve';
+export type TestEngineName = 'in-process' | 'in-process-full-stack' | 'serve' | 'dynamodb-local' | 'dynamodb-local-3';
 
 export interface TestEngine {
   readonly name: TestEngineName;
@@ -23,13 +25,14 @@ export interface TestEngine {
   client(): DynamoDBClient;
   /** The HTTP endpoint, for engines a child process can reach (all but `in-process`). */
   endpoint?(): string;
-  /** Started before the suite's tests and stopped after them (`serve`). */
+  /** Run before the suite's tests (`serve`: the file's server started, if it is not yet). */
   setUp?(): Promise<void>;
+  /** Run after the suite's tests (`serve`: its client destroyed; the server stays for the file). */
   tearDown?(): Promise<void>;
 }
 
 /** The shape of `createLocalClient` from `src/local` (loaded lazily, so this file stays engine-agnostic). */
-type CreateLocalClient = (options: { inMemory: true }) => DynamoDBClient;
+type CreateLocalClient = (options: { inMemory: true; mode?: 'fast' | 'full-stack' }) => DynamoDBClient;
 /** The shape of `startServer` from `src/local`. */
 type StartServer = (options: { port: 0; inMemory: true }) => Promise<{ endpoint: string; close(): Promise<void> }>;
 
@@ -48,12 +51,19 @@ async function loadLocalModule(): Promise<{ createLocalClient?: CreateLocalClien
 }
 
 const { createLocalClient, startServer } = await loadLocalModule();
-const wanted = (process.env.MONOTABLE_TEST_ENGINES ?? 'in-process,dynamodb-local,dynamodb-local-3,serve')
+const wanted = (
+  process.env.MONOTABLE_TEST_ENGINES ?? 'in-process,in-process-full-stack,serve,dynamodb-local,dynamodb-local-3'
+)
   .split(',')
   .map((name) => name.trim());
 
 /** The engines a suite runs on unless it names its own. */
-export const defaultTestEngines: readonly TestEngineName[] = ['in-process', 'dynamodb-local'];
+export const defaultTestEngines: readonly TestEngineName[] = [
+  'in-process',
+  'in-process-full-stack',
+  'serve',
+  'dynamodb-local',
+];
 
 function peerClient(endpoint: string): DynamoDBClient {
   return new DynamoDBClient({
@@ -73,6 +83,13 @@ export function availableEngines(names: readonly TestEngineName[] = defaultTestE
     let shared: DynamoDBClient | undefined;
     engines.push({ name: 'in-process', client: () => (shared ??= createLocalClient({ inMemory: true })) });
   }
+  if (createLocalClient && wants('in-process-full-stack')) {
+    let shared: DynamoDBClient | undefined;
+    engines.push({
+      name: 'in-process-full-stack',
+      client: () => (shared ??= createLocalClient({ inMemory: true, mode: 'full-stack' })),
+    });
+  }
   if (startServer && wants('serve')) engines.push(serveEngine(startServer));
   const endpoint = inject('dynamoDbLocalEndpoint');
   if (endpoint && wants('dynamodb-local'))
@@ -83,33 +100,57 @@ export function availableEngines(names: readonly TestEngineName[] = defaultTestE
   return engines;
 }
 
-/** `serve`: a server started for the suite (setUp) and its clients, over HTTP. */
+type RunningServer = Awaited<ReturnType<StartServer>>;
+
+/**
+ * The test file's one server (vitest loads this module once per test file): started by the
+ * first `serve` suite, closed after the file's suites (`listenDuringFile`), so a file of many
+ * suites pays one start.
+ */
+let fileServer: Promise<RunningServer> | undefined;
+let fileServerStarted: RunningServer | undefined;
+
+async function closeFileServer(): Promise<void> {
+  const server = fileServer;
+  fileServer = undefined;
+  fileServerStarted = undefined;
+  await (await server)?.close();
+}
+
+/**
+ * Closes the file's server after the tests of the block this is called in: at a file's top
+ * level, after the whole file. `describeEachEngine` calls it for every suite that runs on `serve`.
+ */
+function listenDuringFile(): void {
+  afterAll(() => closeFileServer());
+}
+
+/** `serve`: the file's server (setUp starts it when no suite did yet) and a client over HTTP. */
 function serveEngine(start: StartServer): TestEngine {
-  let server: Awaited<ReturnType<StartServer>> | undefined;
   let shared: DynamoDBClient | undefined;
   const endpoint = (): string => {
-    if (!server) throw new Error('the serve engine is used before its suite started it');
-    return server.endpoint;
+    if (!fileServerStarted) throw new Error('the serve engine is used before its suite started it');
+    return fileServerStarted.endpoint;
   };
   return {
     name: 'serve',
     endpoint,
     client: () => (shared ??= peerClient(endpoint())),
     setUp: async () => {
-      server ??= await start({ port: 0, inMemory: true });
+      fileServer ??= start({ port: 0, inMemory: true });
+      fileServerStarted = await fileServer;
     },
     tearDown: async () => {
       shared?.destroy();
-      await server?.close();
       shared = undefined;
-      server = undefined;
     },
   };
 }
 
 /**
  * Registers `suite` once per engine, titled `<title> [<engine>]`; `options.engines` picks
- * the engines (default: in-process and DynamoDB Local 1.25.1).
+ * the engines (default: the fast and the full-stack in-process clients, `serve` and DynamoDB
+ * Local 1.25.1).
  */
 export function describeEachEngine(
   title: string,
@@ -121,6 +162,7 @@ export function describeEachEngine(
     describe.skip(`${title} (skipped: no engine of MONOTABLE_TEST_ENGINES in this run)`, () => undefined);
     return;
   }
+  if (engines.some((engine) => engine.name === 'serve')) listenDuringFile();
   for (const engine of engines) {
     describe(`${title} [${engine.name}]`, () => {
       if (engine.setUp) beforeAll(() => engine.setUp?.(), 30_000);
