@@ -14,7 +14,13 @@ export function runEngineVsSqlite(options: BenchOptions, rows: ResultRow[], note
   const directory = mkdtempSync(join(tmpdir(), 'monotable-bench-'));
   const engine = new Engine({ path: join(directory, 'engine.sqlite'), ttlReapIntervalMs: 0 });
   try {
-    const synchronous = String(engine.context.storage.database.pragma('synchronous', { simple: true }));
+    const synchronous = String(
+      (
+        engine.context.storage as unknown as {
+          database: { pragma(source: string, options: { simple: true }): unknown };
+        }
+      ).database.pragma('synchronous', { simple: true }),
+    );
     const raw = new RawSqlite(join(directory, 'raw.sqlite'), synchronous);
     engine.handle('CreateTable', TABLE_DEFINITION);
     for (let p = 0; p < PARTITIONS; p++) {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { databaseOfEngine } from '../../src/engine/storage/storage.test-support.js';
 import { createTableOfItems } from '../../src/engine/bulk-items.test-support.js';
 import { Engine } from '../../src/engine/engine.js';
 import { exited, forkWorker, nextMessage } from './workers/fork-worker.js';
@@ -67,7 +68,7 @@ describe('a process killed in the middle of a GSI backfill', () => {
       expect(indexOf(engine)).toEqual(expect.objectContaining({ IndexStatus: 'ACTIVE' }));
       expect(indexOf(engine)).not.toHaveProperty('Backfilling');
       for (const group of ['g0', 'g1', 'g2', 'g3']) expect(countInGroup(engine, group)).toBe(itemCount / 4);
-      expect(engine.context.storage.database.pragma('integrity_check', { simple: true })).toBe('ok');
+      expect(databaseOfEngine(engine).pragma('integrity_check', { simple: true })).toBe('ok');
       engine.handle('UpdateTable', {
         TableName: 'jobs',
         GlobalSecondaryIndexUpdates: [{ Delete: { IndexName: 'byGroup' } }],

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { databaseOfEngine } from '../../src/engine/storage/storage.test-support.js';
 import { Engine } from '../../src/engine/engine.js';
 
 /*
@@ -29,7 +30,7 @@ beforeEach(() => {
     StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
   });
   engine.handle('PutItem', { TableName: 'atomic', Item: { pk: { S: 'kept' }, v: { N: '1' } } });
-  engine.context.storage.database.exec('DROP TABLE monotable_stream_records');
+  databaseOfEngine(engine).exec('DROP TABLE monotable_stream_records');
 });
 afterEach(() => engine.close());
 

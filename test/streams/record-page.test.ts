@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { databaseOfEngine } from '../../src/engine/storage/storage.test-support.js';
 import { Engine } from '../../src/engine/engine.js';
 
 /*
@@ -116,7 +117,7 @@ describe('GetRecords pages', () => {
     );
     clock += 25 * hour;
     engine.reapExpiredItems();
-    const left = engine.context.storage.database.prepare('SELECT count(*) FROM monotable_stream_records').pluck().get();
+    const left = databaseOfEngine(engine).prepare('SELECT count(*) FROM monotable_stream_records').pluck().get();
     expect(left).toBe(1);
     // Past retention, the record kept is not handed out.
     expect(

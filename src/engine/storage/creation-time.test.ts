@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CreationTimes, creationTime } from './creation-time.js';
-import { createTable, memoryStorage, s, sqlTablesOf, tableDefinition } from './storage.test-support.js';
+import { createTable, memoryStorage, s, sqlTablesOf, tableDefinition, databaseOf } from './storage.test-support.js';
 
 /*
  * Item rows get `created_at` from JavaScript instead of the column's SQLite default
@@ -48,8 +48,8 @@ describe('creationTime', () => {
     const before = new Date().toISOString();
     storage.putItem(table, { pk: s('a') });
     const after = new Date().toISOString();
-    const createdAt = storage.database
-      .prepare(`SELECT created_at FROM "${sqlTablesOf(storage.database, 't').table}"`)
+    const createdAt = databaseOf(storage)
+      .prepare(`SELECT created_at FROM "${sqlTablesOf(databaseOf(storage), 't').table}"`)
       .pluck()
       .get() as string;
     expect(createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { defaultWritesPerCommit, HeldTransaction } from './held-transaction.js';
+import { defaultWritesPerCommit, HeldTransaction } from './transactions.js';
 import { openSqliteStorage } from './sqlite-storage.js';
 import type { IndexDefinition, Storage, StoredTableDefinition } from './storage.js';
 import {
@@ -12,6 +12,7 @@ import {
   temporaryFile,
   track,
   parsedReads,
+  databaseOf,
 } from './storage.test-support.js';
 
 /*
@@ -156,7 +157,7 @@ describe('writes on a private in-memory database', () => {
       apply(memory, step);
       apply(file, step);
     }
-    expect(memory.storage.database.inTransaction).toBe(true);
+    expect(databaseOf(memory.storage).inTransaction).toBe(true);
     expect(contents(memory)).toEqual(contents(file));
   });
 });

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { IndexDefinition } from './storage.js';
-import { createTable, memoryStorage, n, s, tableDefinition, text, parsedReads } from './storage.test-support.js';
+import {
+  createTable,
+  memoryStorage,
+  n,
+  s,
+  tableDefinition,
+  text,
+  parsedReads,
+  databaseOf,
+} from './storage.test-support.js';
 
 const byStatus = (projection: IndexDefinition['projection']): IndexDefinition => ({
   name: 'byStatus',
@@ -135,7 +144,10 @@ describe('index tables', () => {
     storage.updateTable({ ...table, globalIndexes: [] });
     table = storage.requireTable('t');
     storage.putItem(table, { pk: s('4'), status: s('open'), created: n('2') });
-    const sqliteTables = storage.database.prepare(`SELECT name FROM sqlite_schema WHERE type = 'table'`).pluck().all();
+    const sqliteTables = databaseOf(storage)
+      .prepare(`SELECT name FROM sqlite_schema WHERE type = 'table'`)
+      .pluck()
+      .all();
     expect(sqliteTables).not.toContain('t#byStatus');
   });
 });

@@ -12,6 +12,7 @@ import {
   sqlTablesOf,
   tableDefinition,
   parsedReads,
+  databaseOf,
 } from './storage.test-support.js';
 
 /*
@@ -91,7 +92,7 @@ function filled(storage: Storage, layout: Layout): StoredTableDefinition {
 /** The items of one unpaged statement, for comparison. */
 function reference(storage: Storage, sql: string, ...parameters: unknown[]): Item[] {
   return (
-    storage.database
+    databaseOf(storage)
       .prepare(sql)
       .pluck()
       .all(...parameters) as string[]
@@ -111,7 +112,7 @@ describe.each(Object.entries(layouts))('paged reads with %s', (_name, layout) =>
     for (const forward of [true, false]) {
       const expected = reference(
         storage,
-        `SELECT data FROM "${sqlTablesOf(storage.database, 't').table}" WHERE pk = ? ORDER BY sk${forward ? '' : ' DESC'}`,
+        `SELECT data FROM "${sqlTablesOf(databaseOf(storage), 't').table}" WHERE pk = ? ORDER BY sk${forward ? '' : ' DESC'}`,
         pk,
       );
       expect(expected).toHaveLength(CHILDREN);
@@ -129,11 +130,14 @@ describe.each(Object.entries(layouts))('paged reads with %s', (_name, layout) =>
     const storage = memoryStorage();
     const table = filled(storage, layout);
     for (const definition of [...table.globalIndexes, ...table.localIndexes]) {
-      const indexTable = sqlTablesOf(storage.database, 't').indexes[definition.name];
-      const partitions = storage.database.prepare(`SELECT DISTINCT ipk FROM "${indexTable}"`).pluck().all();
+      const indexTable = sqlTablesOf(databaseOf(storage), 't').indexes[definition.name];
+      const partitions = databaseOf(storage).prepare(`SELECT DISTINCT ipk FROM "${indexTable}"`).pluck().all();
       for (const ipk of partitions) {
         const sample = JSON.parse(
-          storage.database.prepare(`SELECT data FROM "${indexTable}" WHERE ipk = ? LIMIT 1`).pluck().get(ipk) as string,
+          databaseOf(storage)
+            .prepare(`SELECT data FROM "${indexTable}" WHERE ipk = ? LIMIT 1`)
+            .pluck()
+            .get(ipk) as string,
         ) as Item;
         const partitionValue = sample[definition.partitionKeys[0].name];
         for (const forward of [true, false]) {
@@ -156,17 +160,19 @@ describe.each(Object.entries(layouts))('paged reads with %s', (_name, layout) =>
     const table = filled(storage, layout);
     const total = PARTITIONS * CHILDREN;
     expect(keysOf(parsedReads(storage).scanItems(table, {}))).toEqual(
-      keysOf(reference(storage, `SELECT data FROM "${sqlTablesOf(storage.database, 't').table}" ORDER BY seg, pk, sk`)),
+      keysOf(
+        reference(storage, `SELECT data FROM "${sqlTablesOf(databaseOf(storage), 't').table}" ORDER BY seg, pk, sk`),
+      ),
     );
     for (const definition of [...table.globalIndexes, ...table.localIndexes]) {
-      const indexTable = sqlTablesOf(storage.database, 't').indexes[definition.name];
+      const indexTable = sqlTablesOf(databaseOf(storage), 't').indexes[definition.name];
       const whole = definition.kind === 'local' ? 'seg, ipk, isk, pk, sk' : 'ipk, isk, tie, pk, sk';
       const expected = reference(storage, `SELECT data FROM "${indexTable}" ORDER BY ${whole}`);
       expect(expected).toHaveLength(total);
       expect(keysOf(parsedReads(storage).scanItems(table, { indexName: definition.name }))).toEqual(keysOf(expected));
     }
     for (const indexName of [undefined, ...table.globalIndexes.map((definition) => definition.name)]) {
-      const tables = sqlTablesOf(storage.database, 't');
+      const tables = sqlTablesOf(databaseOf(storage), 't');
       const sqlTable = indexName === undefined ? tables.table : tables.indexes[indexName];
       const order = indexName === undefined ? 'seg, pk, sk' : 'seg, ipk, isk, tie, pk, sk';
       let seen = 0;

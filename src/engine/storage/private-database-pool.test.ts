@@ -121,8 +121,8 @@ describe('the pool of private databases', () => {
   it('closes a database whose writes were committed', () => {
     const engine = newEngine();
     engine.handle('CreateTable', jobs);
-    const storage = engine.context.storage as unknown as { held: { commitNow(): void } };
-    storage.held.commitNow();
+    const storage = engine.context.storage as unknown as { transactions: { held: { commitNow(): void } } };
+    storage.transactions.held.commitNow();
     const database = databaseOfEngine(engine);
     engine.close();
     expect(database.open).toBe(false);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Item } from '../values/attribute-value.js';
 import { itemSize } from '../values/index.js';
 import type { IndexDefinition, Storage, StoredTableDefinition } from './storage.js';
-import { createTable, memoryStorage, n, s, tableDefinition } from './storage.test-support.js';
+import { createTable, memoryStorage, n, s, tableDefinition, databaseOf } from './storage.test-support.js';
 
 /*
  * `putItem` takes hints (the stored item read in the same write transaction, the item's
@@ -53,7 +53,7 @@ function freshTable(): { storage: Storage; table: StoredTableDefinition } {
 
 /** Every stored row of the table and its index tables, but the insertion time. */
 function rows(storage: Storage): unknown {
-  const database = storage.database;
+  const database = databaseOf(storage);
   const tables = database
     .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'jobs%' ORDER BY name`)
     .pluck()

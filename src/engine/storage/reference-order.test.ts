@@ -14,6 +14,7 @@ import {
   text,
   track,
   parsedReads,
+  databaseOf,
 } from './storage.test-support.js';
 
 /*
@@ -212,7 +213,7 @@ describe('storage format migration', () => {
       ].map((item) => text(item.pk)),
     ).toEqual(expected);
     expect(
-      storage.database.prepare(`SELECT value FROM monotable_meta WHERE key = 'format_version'`).pluck().get(),
+      databaseOf(storage).prepare(`SELECT value FROM monotable_meta WHERE key = 'format_version'`).pluck().get(),
     ).toBe('4');
   });
 

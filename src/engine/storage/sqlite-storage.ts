@@ -10,7 +10,6 @@ import { openPooledDatabase, releasePooledDatabase, type PooledDatabase } from '
 import { privateDatabaseSqlNames } from './private-database-template.js';
 import type { PrivateSqlNames } from './private-sql-names.js';
 import { PRIVATE_TABLE_SLOTS, PrivateTableSlots } from './private-table-slots.js';
-import { HeldTransaction } from './held-transaction.js';
 import type {
   DeleteHints,
   PutHints,
@@ -26,9 +25,10 @@ import type { StoredItem } from './stored-item.js';
 import { AttributeNameMemo } from './stored-text-reader.js';
 import { TableStore } from './table-store.js';
 import { WalCheckpointer } from './wal-checkpointer.js';
-import { WriteTransactions } from './write-transactions.js';
+import { Transactions } from './transactions.js';
+import { ClientRequestTokens } from './client-request-tokens.js';
 import type { SliceLimits } from './slice-limits.js';
-import { imageBefore, putStreamed, putStreamedInHeldTransaction } from './streamed-puts.js';
+import { imageBefore, putStreamed } from './streamed-puts.js';
 import { backfillSlice, createTable, deleteTable, hasPendingBackfills, updateTable } from './table-lifecycle.js';
 
 /** Where the database lives: a file (shared safely by several processes) or private memory. */
@@ -96,14 +96,12 @@ class SqliteStorage implements Storage {
   private dataVersion: Database.Statement<[], number> | undefined;
   private seenDataVersion = -1;
   seenCatalogVersion = '';
-  readonly transactions: WriteTransactions;
+  readonly transactions: Transactions;
+  /** TransactWriteItems' idempotency tokens, in a table of the file (client-request-tokens.ts). */
+  private readonly tokens: ClientRequestTokens;
   /** Nesting of `withinRequest`, and whether the current request's lookups checked the catalog. */
   private requestDepth = 0;
   private catalogCheckedInRequest = false;
-  /** A private in-memory database's transaction held open across writes (held-transaction.ts). */
-  private readonly held: HeldTransaction | undefined;
-  /** Nesting of `writeTransaction` calls while the held transaction is in use. */
-  heldWriteDepth = 0;
   /**
    * SQLite tables of a private database's deleted tables, not dropped yet: the next
    * CreateTable drops them, and closing the engine discards them (a table made for one
@@ -143,7 +141,14 @@ class SqliteStorage implements Storage {
     this.pooled = pooled;
     this.privateSqlNames = pooled ? privateDatabaseSqlNames() : undefined;
     this.slots = pooled ? new PrivateTableSlots(PRIVATE_TABLE_SLOTS, () => pooled.hasTemplateSchema()) : undefined;
-    this.transactions = new WriteTransactions(database);
+    this.transactions = new Transactions(database, {
+      held: this.isPrivate,
+      ended: (committed) => {
+        this.streams.transactionEnded();
+        this.tokens.transactionEnded(committed);
+      },
+    });
+    this.tokens = new ClientRequestTokens(database);
     this.backfillProgress = new BackfillProgress(database);
     if (this.isPrivate) {
       // Nothing to migrate or to read: the database was created a moment ago.
@@ -154,18 +159,16 @@ class SqliteStorage implements Storage {
       this.catalog = new Catalog(database, false);
       // The template (and the DDL above) made the stream tables; their statements are prepared on first use.
       this.streams = new StreamLog(database, now);
-      this.held = new HeldTransaction(database);
       return;
     }
     if (readOnly) {
       // The open checked that the catalog exists in the current format; a current file has its stream tables.
       this.catalog = new Catalog(database);
       this.refreshCatalog();
-      this.held = undefined;
       this.streams = new StreamLog(database, now);
       return;
     }
-    this.catalog = this.transactions.run('immediate', () => {
+    this.catalog = this.transactions.setup(() => {
       createCatalogTables(database);
       const catalog = new Catalog(database);
       migrateStorageFormat(database, catalog);
@@ -173,13 +176,7 @@ class SqliteStorage implements Storage {
       return catalog;
     });
     this.refreshCatalog();
-    this.held = undefined;
     this.streams = new StreamLog(database, now);
-  }
-
-  /** Whether a write transaction of this storage is running (nested writes join it). */
-  private inWriteTransaction(): boolean {
-    return this.held ? this.heldWriteDepth > 0 : this.database.inTransaction;
   }
 
   /**
@@ -285,25 +282,9 @@ class SqliteStorage implements Storage {
   putItem(table: StoredTableDefinition, item: Item, hints?: PutHints): void {
     const store = this.store(table.name);
     const stream = table.stream;
-    if (stream) {
-      if (this.held && !this.inWriteTransaction()) {
-        putStreamedInHeldTransaction(this, this.held, store, table, stream, item, hints);
-        return;
-      }
-      // The change and its record, in one transaction; the record needs the item replaced.
-      this.writeTransaction(() => putStreamed(this, store, table, stream, item, hints));
-      return;
-    }
-    if (this.inWriteTransaction() || hints?.previous) {
-      this.writeTransaction(() => store.putItem(item, hints));
-      return;
-    }
-    // One statement is atomic by itself, inside the held transaction too; there, a new
-    // item's index entries need no savepoint either (a savepoint journals every page the
-    // statements touch: docs/performance.md).
-    this.held?.open();
-    store.putItemAlone(item, hints?.size, (work) => this.writeTransaction(work), this.held !== undefined);
-    this.held?.wrote();
+    // With a stream, the change and its record in one transaction (the record needs the item replaced).
+    if (stream) this.writeTransaction(() => putStreamed(this, store, table, stream, item, hints));
+    else this.writeTransaction(() => store.putItem(item, hints));
   }
 
   deleteItem(table: StoredTableDefinition, key: Item, hints?: DeleteHints): void {
@@ -318,8 +299,7 @@ class SqliteStorage implements Storage {
       });
       return;
     }
-    if (this.inWriteTransaction()) store.deleteItem(key);
-    else this.writeTransaction(() => store.deleteItem(key));
+    this.writeTransaction(() => store.deleteItem(key));
   }
 
   queryItems(table: StoredTableDefinition, request: RangeRequest): IterableIterator<StoredItem> {
@@ -352,33 +332,15 @@ class SqliteStorage implements Storage {
   }
 
   writeTransaction<T>(work: () => T): T {
-    if (this.inWriteTransaction()) return work();
-    if (!this.held) {
-      try {
-        return this.transactions.run('immediate', work);
-      } finally {
-        this.streams.transactionEnded();
-      }
-    }
-    // Inside the held transaction, `work` runs as a savepoint.
-    this.held.open();
-    this.heldWriteDepth++;
-    let result: T;
-    try {
-      result = this.transactions.run('immediate', work);
-    } finally {
-      this.heldWriteDepth--;
-      this.streams.transactionEnded();
-    }
-    this.held.wrote();
-    return result;
+    return this.transactions.write(work);
   }
 
   readTransaction<T>(work: () => T): T {
-    // A private in-memory database has no other connection, and `work` runs synchronously:
-    // nothing can write between its statements, so BEGIN/COMMIT would only cost time.
-    if (this.database.inTransaction || this.database.memory) return work();
-    return this.transactions.run('deferred', work);
+    return this.transactions.read(work);
+  }
+
+  claimRequestToken(token: string, requestHash: string, now: number): 'new' | 'replay' | 'mismatch' {
+    return this.tokens.claim(token, requestHash, now);
   }
 
   walBounded(): Promise<void> | undefined {
@@ -394,7 +356,7 @@ class SqliteStorage implements Storage {
     // rolled back to be reused (private-database-pool.ts). A file's checkpointing thread
     // closes its connection first, so that this one, the last, merges the WAL into the file.
     if (this.pooled) {
-      releasePooledDatabase(this.pooled, !(this.held?.committed ?? false));
+      releasePooledDatabase(this.pooled, !(this.transactions.held?.committed ?? false));
       return;
     }
     this.checkpointer?.stop();

@@ -86,7 +86,12 @@ export function sqlTablesOf(database: Database.Database, name: string): SqlTable
 
 /** The engine's SQLite database (a private in-memory one cannot be opened from outside). */
 export function databaseOfEngine(engine: object): Database.Database {
-  return (engine as { context: { storage: { database: Database.Database } } }).context.storage.database;
+  return databaseOf((engine as { context: { storage: Storage } }).context.storage);
+}
+
+/** The SQLite connection behind a storage, which the port does not expose: for tests that look under it. */
+export function databaseOf(storage: Storage): Database.Database {
+  return (storage as unknown as { database: Database.Database }).database;
 }
 
 /** `storage`'s item reads with every item parsed into wire form (the suites compare wire items). */

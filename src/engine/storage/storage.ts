@@ -1,4 +1,3 @@
-import type * as Database from './sqlite-driver.js';
 import type { AttributeValue, Item, ScalarKeyType } from '../values/attribute-value.js';
 import type { SliceLimits } from './slice-limits.js';
 import type { StoredItem } from './stored-item.js';
@@ -136,9 +135,6 @@ export { StoredItem } from './stored-item.js';
  * across processes sharing the file.
  */
 export interface Storage {
-  /** The open SQLite connection, for modules that keep tables of their own (idempotency tokens). */
-  readonly database: Database.Database;
-
   getTable(name: string): StoredTableDefinition | undefined;
   /** Throws `ResourceNotFoundException` (`Requested resource not found`) for an unknown table. */
   requireTable(name: string): StoredTableDefinition;
@@ -201,10 +197,19 @@ export interface Storage {
 
   /**
    * Runs `work` all or nothing: in a file, one `BEGIN IMMEDIATE` transaction; in a private
-   * in-memory database, a savepoint of the transaction held across writes (held-transaction.ts).
-   * Nested calls join the outer one.
+   * in-memory database, a savepoint of the transaction held across writes (transactions.ts).
+   * Nested calls join the outer one. Storage alone opens transactions.
    */
   writeTransaction<T>(work: () => T): T;
+
+  /**
+   * Claims a TransactWriteItems `ClientRequestToken` for the request whose actions hash to
+   * `requestHash`, at engine time `now` (epoch ms), inside the write transaction that runs
+   * them: `'new'` (the claim is written, and rolled back with a cancelled transaction),
+   * `'replay'` (this request ran with the token within 10 minutes) or `'mismatch'` (another
+   * request did). Tokens live in the file, so every process sharing it agrees.
+   */
+  claimRequestToken(token: string, requestHash: string, now: number): 'new' | 'replay' | 'mismatch';
   /** Runs `work` on one consistent snapshot. */
   readTransaction<T>(work: () => T): T;
   /**

@@ -3,7 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { itemSize } from '../values/index.js';
 import { openSqliteStorage } from './sqlite-storage.js';
 import type { IndexDefinition } from './storage.js';
-import { createTable, memoryStorage, n, s, tableDefinition, temporaryFile, track } from './storage.test-support.js';
+import {
+  createTable,
+  memoryStorage,
+  n,
+  s,
+  tableDefinition,
+  temporaryFile,
+  track,
+  databaseOf,
+} from './storage.test-support.js';
 
 const index = (name: string, kind: 'global' | 'local', key: string, type: 'ALL' | 'KEYS_ONLY'): IndexDefinition => ({
   name,
@@ -80,7 +89,7 @@ describe("TableSizeBytes and IndexSizeBytes follow DynamoDB's item-size rule", (
     expect(storage.tableStatistics(migrated)).toEqual({ itemCount: 2, sizeBytes: itemSize(first) + itemSize(second) });
     expect(storage.tableStatistics(migrated, 'byG')).toEqual({ itemCount: 1, sizeBytes: itemSize(first) });
     expect(
-      storage.database.prepare(`SELECT value FROM monotable_meta WHERE key = 'format_version'`).pluck().get(),
+      databaseOf(storage).prepare(`SELECT value FROM monotable_meta WHERE key = 'format_version'`).pluck().get(),
     ).toBe('4');
     // Writes after the migration keep the sizes up to date.
     storage.putItem(migrated, { ...second, g: s('G2') });

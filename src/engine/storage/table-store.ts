@@ -83,36 +83,6 @@ export class TableStore extends TableReads {
   }
 
   /**
-   * {@link putItem} for a caller outside any transaction. A new item that no index holds
-   * is one statement, atomic by itself, without BEGIN and COMMIT around it; any other put
-   * runs in `transaction`. With `undoesNewEntries` (a private database's held transaction,
-   * which nothing else reads), a new item that indexes hold is written without
-   * `transaction` too: its row, then its index entries, each statement atomic, and the
-   * row and the entries already written deleted again if an entry cannot be written.
-   */
-  putItemAlone(
-    item: Item,
-    size: number | undefined,
-    transaction: (work: () => void) => void,
-    undoesNewEntries = false,
-  ): void {
-    const stored: WrittenItem = { data: JSON.stringify(item), size: size ?? itemSize(item) };
-    const indexed = this.anyIndexHolds(item);
-    if (indexed && !undoesNewEntries) {
-      transaction(() => this.putStored(item, stored, undefined));
-      return;
-    }
-    const pk = this.partitionColumn(item);
-    const sk = this.sortColumn(item);
-    if (this.insertRow(item, pk, sk, stored)) {
-      if (indexed) this.insertIndexEntriesOrUndo(item, pk, sk, stored);
-      return;
-    }
-    // The key is taken: replace the row (and, if it went in the meantime, insert it after all).
-    transaction(() => this.replaceOrInsert(item, pk, sk, stored));
-  }
-
-  /**
    * Inserts the item and its index entries if its key is free, inside a write transaction;
    * what it stored, or `undefined` (nothing written) when the key is taken.
    */
@@ -123,12 +93,6 @@ export class TableStore extends TableReads {
     if (!this.insertRow(item, pk, sk, stored)) return undefined;
     this.insertIndexEntries(item, pk, sk, stored);
     return stored;
-  }
-
-  /** Whether any index of the table has an entry for this item. */
-  anyIndexHolds(item: Item): boolean {
-    for (const index of this.indexes) if (hasIndexEntry(index.definition, item)) return true;
-    return false;
   }
 
   private putStored(item: Item, stored: WrittenItem, previous: StoredItem | null | undefined): void {
@@ -149,36 +113,9 @@ export class TableStore extends TableReads {
     for (const index of this.indexes) this.writeIndexEntry(index, item, pk, sk, stored);
   }
 
-  /** Replaces the row of a key found taken; another process may have deleted it since. */
-  private replaceOrInsert(item: Item, pk: KeyColumnValue, sk: KeyColumnValue, stored: WrittenItem): void {
-    if (this.updateItemRow.run(stored.data, this.ttlValue(item), stored.size, pk, sk).changes > 0) {
-      for (const index of this.indexes) this.writeIndexEntry(index, item, pk, sk, stored);
-    } else if (this.insertRow(item, pk, sk, stored)) {
-      this.insertIndexEntries(item, pk, sk, stored);
-    }
-  }
-
   /** The index entries of a new row (no index holds one for it yet). */
   private insertIndexEntries(item: Item, pk: KeyColumnValue, sk: KeyColumnValue, stored: WrittenItem): void {
     for (const index of this.indexes) this.insertIndexEntry(index, item, pk, sk, stored);
-  }
-
-  /**
-   * The index entries of a row just inserted outside a transaction; if one cannot be
-   * written, the entries written before it and the row are deleted, and the error thrown.
-   */
-  private insertIndexEntriesOrUndo(item: Item, pk: KeyColumnValue, sk: KeyColumnValue, stored: WrittenItem): void {
-    let written = 0;
-    try {
-      for (const index of this.indexes) {
-        this.insertIndexEntry(index, item, pk, sk, stored);
-        written++;
-      }
-    } catch (error) {
-      for (const index of this.indexes.slice(0, written)) this.removeIndex(index).run(pk, sk);
-      this.deleteItemRow.run(pk, sk);
-      throw error;
-    }
   }
 
   /** Inserts the item's row if its key is free; `false` (nothing written) when it is taken. */

@@ -9,6 +9,7 @@ import {
   temporaryFile,
   track,
   parsedReads,
+  databaseOf,
 } from './storage.test-support.js';
 
 describe('transactions', () => {
@@ -76,7 +77,7 @@ describe('one file, several connections', () => {
     expect(parsedReads(first).getItem(table, { pk: s('from-second') })).toEqual({ pk: s('from-second') });
     first.deleteTable('shared');
     expect(second.getTable('shared')).toBeUndefined();
-    expect(first.database.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(databaseOf(first).pragma('journal_mode', { simple: true })).toBe('wal');
   });
 
   it('keeps distinct tables whose names differ only in case', () => {

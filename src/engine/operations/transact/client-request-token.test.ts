@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { databaseOfEngine } from '../../storage/storage.test-support.js';
 import type { Engine } from '../../engine.js';
 import { createTestTable, errorOf, testEngine } from '../../test-tables.test-support.js';
 
@@ -109,12 +110,12 @@ describe('TransactWriteItems ClientRequestToken', () => {
   it('creates the token table again should it vanish after it was in use', () => {
     increment('t1');
     increment('t2');
-    engine.context.storage.database.exec('DROP TABLE monotable_client_request_tokens');
+    databaseOfEngine(engine).exec('DROP TABLE monotable_client_request_tokens');
     increment('t3');
     increment('t3');
     expect(counter()).toBe('3');
     // Purging (after a minute) finds the table too.
-    engine.context.storage.database.exec('DROP TABLE monotable_client_request_tokens');
+    databaseOfEngine(engine).exec('DROP TABLE monotable_client_request_tokens');
     now += 2 * 60 * 1000;
     increment('t4');
     increment('t4');

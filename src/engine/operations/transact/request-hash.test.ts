@@ -1,7 +1,7 @@
 import * as crypto from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { requestHash } from './client-request-tokens.js';
+import { requestHash } from './request-hash.js';
 import { referenceStableJson } from './reference-stable-json.test-support.js';
 
 const reference = (value: unknown) => crypto.createHash('sha256').update(referenceStableJson(value)).digest('hex');

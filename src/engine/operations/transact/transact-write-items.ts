@@ -27,7 +27,7 @@ import {
   validationReason,
   type CancellationReason,
 } from './cancellation.js';
-import { ClientRequestTokens, requestHash, tokenTableKept } from './client-request-tokens.js';
+import { requestHash } from './request-hash.js';
 import { hasDuplicateItem } from './duplicate-items.js';
 import { checkTransactionPayload, checkTransactItemCount } from './transact-limits.js';
 
@@ -216,11 +216,11 @@ export const transactWriteItems: OperationHandler<TransactWriteItemsRequest> = (
   // Nothing can change an item between our check and our write, so the
   // TransactionConflictException DynamoDB raises for that race never arises here.
   const response = storage.writeTransaction(() => {
-    const hash = token !== undefined ? requestHash(entries, context.caches.canonicalJson) : '';
-    const tokens = token !== undefined ? new ClientRequestTokens(storage.database, context.now()) : undefined;
     // Claimed before the actions run: a cancellation rolls the claim back with the rest.
-    if (tokens && token !== undefined && tokens.claim(token, hash) === 'replay') {
-      return replayResponse(context, actions, input.ReturnConsumedCapacity);
+    if (token !== undefined) {
+      const claim = storage.claimRequestToken(token, requestHash(entries, context.caches.canonicalJson), context.now());
+      if (claim === 'mismatch') throw new DynamoDBError('IdempotentParameterMismatchException', '');
+      if (claim === 'replay') return replayResponse(context, actions, input.ReturnConsumedCapacity);
     }
     // The usage is only worked out when the answer reports it.
     const billed = input.ReturnConsumedCapacity === 'TOTAL' || input.ReturnConsumedCapacity === 'INDEXES';
@@ -244,8 +244,6 @@ export const transactWriteItems: OperationHandler<TransactWriteItemsRequest> = (
     }
     return response;
   });
-  // Completed: the token table it used (and maybe created) cannot be rolled back any more.
-  if (token !== undefined) tokenTableKept(storage.database);
   return response;
 };
 

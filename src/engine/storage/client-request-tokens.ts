@@ -1,27 +1,11 @@
-import * as crypto from 'node:crypto';
-import type * as Database from '../../storage/sqlite-driver.js';
-import { DynamoDBError } from '../../errors.js';
-import { SqliteError } from '../../storage/open-sqlite-database.js';
-import { CanonicalJsonWriter } from './canonical-json.js';
+import type * as Database from './sqlite-driver.js';
+import { SqliteError } from './open-sqlite-database.js';
 
 /** How long DynamoDB remembers a `ClientRequestToken`. */
 export const tokenLifetimeMs = 10 * 60 * 1000;
 
 /** The engine's own table in the SQLite file; the name cannot clash with a DynamoDB table's. */
 const tokenTable = 'monotable_client_request_tokens';
-
-// One-shot hashing (Node 20.12 on) skips building a Hash object, a few µs on every SDK transaction.
-const oneShotHash = (crypto as { hash?: (algorithm: string, data: string, outputEncoding: 'hex') => string }).hash;
-
-/**
- * The hash a token is remembered with: the actions only (ReturnConsumedCapacity may change
- * on a retry), written as canonical JSON by `writer` (the engine's; by default a new one).
- */
-export function requestHash(transactItems: unknown, writer: CanonicalJsonWriter = new CanonicalJsonWriter()): string {
-  const json = writer.write(transactItems);
-  if (json === undefined) throw new TypeError('The actions have no JSON form');
-  return oneShotHash ? oneShotHash('sha256', json, 'hex') : crypto.createHash('sha256').update(json).digest('hex');
-}
 
 /** How often (by the engine's clock) expired tokens are deleted; they are ignored before that. */
 const purgeIntervalMs = 60 * 1000;
@@ -44,17 +28,14 @@ interface TokenStatements {
   tableKept: boolean;
 }
 
-/** The token table's statements, prepared once per connection (a transaction is a hot path). */
-const statementsByDatabase = new WeakMap<Database.Database, TokenStatements>();
-
+/** The token table's statements, prepared on first use (a transaction is a hot path). */
 function statementsOf(database: Database.Database): TokenStatements {
-  let statements = statementsByDatabase.get(database);
-  if (statements === undefined) {
+  {
     const create = database.prepare<[]>(
       `CREATE TABLE IF NOT EXISTS ${tokenTable} (token TEXT PRIMARY KEY, request_hash TEXT NOT NULL, created_at INTEGER NOT NULL)`,
     );
     create.run();
-    statements = {
+    return {
       tableKept: false,
       create,
       find: database.prepare(`SELECT request_hash FROM ${tokenTable} WHERE token = ? AND created_at > ?`),
@@ -69,9 +50,7 @@ function statementsOf(database: Database.Database): TokenStatements {
       purge: database.prepare(`DELETE FROM ${tokenTable} WHERE created_at <= ?`),
       lastPurge: undefined,
     };
-    statementsByDatabase.set(database, statements);
   }
-  return statements;
 }
 
 /**
@@ -87,34 +66,42 @@ function isMissingTable(database: Database.Database, error: unknown): boolean {
 }
 
 /**
- * Records that a write transaction which used the tokens of `database` completed: the
- * token table now outlives any rollback, and later uses skip creating it.
- */
-export function tokenTableKept(database: Database.Database): void {
-  const statements = statementsByDatabase.get(database);
-  if (statements) statements.tableKept = true;
-}
-
-/**
  * Idempotency tokens of TransactWriteItems, kept in the SQLite file so that every process
- * sharing it agrees. Call inside the write transaction that runs the actions. A token
+ * sharing it agrees (one per storage connection). Claim inside the write transaction that
+ * runs the actions. A token
  * older than {@link tokenLifetimeMs} is ignored; expired rows are deleted now and then
  * (deleting scans the table, too slow for every transaction).
  */
 export class ClientRequestTokens {
-  private readonly statements: TokenStatements;
+  private statementsMade: TokenStatements | undefined;
+  /** Whether a write transaction claimed a token since the last {@link transactionEnded}. */
+  private claimedInTransaction = false;
 
-  constructor(
-    private readonly database: Database.Database,
-    private readonly now: number,
-  ) {
-    this.statements = statementsOf(database);
-    if (!this.statements.tableKept) this.statements.create.run();
-    const last = this.statements.lastPurge;
+  constructor(private readonly database: Database.Database) {}
+
+  private get statements(): TokenStatements {
+    return (this.statementsMade ??= statementsOf(this.database));
+  }
+
+  /**
+   * After a write transaction ends: once one that claimed a token committed, the token
+   * table it used (and maybe created) outlives any rollback, and later claims skip creating it.
+   */
+  transactionEnded(committed: boolean): void {
+    if (!this.claimedInTransaction) return;
+    this.claimedInTransaction = false;
+    if (committed && this.statementsMade) this.statementsMade.tableKept = true;
+  }
+
+  /** Before a claim at engine time `now`: the table made if it may be missing, expired rows purged now and then. */
+  private prepare(now: number): void {
+    const statements = this.statements;
+    if (!statements.tableKept) statements.create.run();
+    const last = statements.lastPurge;
     // A clock moved backwards (tests inject one) also purges.
     if (last === undefined || now - last >= purgeIntervalMs || now < last) {
-      this.onTable(() => this.statements.purge.run(now - tokenLifetimeMs));
-      this.statements.lastPurge = now;
+      this.onTable(() => statements.purge.run(now - tokenLifetimeMs));
+      statements.lastPurge = now;
     }
   }
 
@@ -138,19 +125,20 @@ export class ClientRequestTokens {
    * Claims the token for this request inside the write transaction that runs it: `'new'`
    * when no live row held it (its row is written now; should the transaction be
    * cancelled, the rollback takes the row away with everything else), `'replay'` when
-   * this very request already ran with it within 10 minutes. Throws
-   * `IdempotentParameterMismatchException` when another request ran with it.
+   * this very request already ran with it within 10 minutes, `'mismatch'` when another
+   * request ran with it.
    *
    * One statement in the usual case (a new token), where a look-up and then an insert
    * once the actions went through cost two.
    */
-  claim(token: string, hash: string): 'new' | 'replay' {
-    const liveSince = this.now - tokenLifetimeMs;
-    const written = this.onTable(() => this.statements.claim.get(token, hash, this.now, liveSince));
+  claim(token: string, hash: string, now: number): 'new' | 'replay' | 'mismatch' {
+    this.prepare(now);
+    this.claimedInTransaction = true;
+    const liveSince = now - tokenLifetimeMs;
+    const written = this.onTable(() => this.statements.claim.get(token, hash, now, liveSince));
     if (written !== undefined) return 'new';
     const row = this.onTable(() => this.statements.find.get(token, liveSince));
     if (row === undefined) throw new Error('a live ClientRequestToken row refused the claim but cannot be found');
-    if (row.request_hash !== hash) throw new DynamoDBError('IdempotentParameterMismatchException', '');
-    return 'replay';
+    return row.request_hash === hash ? 'replay' : 'mismatch';
   }
 }
