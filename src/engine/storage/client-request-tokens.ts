@@ -74,8 +74,8 @@ function isMissingTable(database: Database.Database, error: unknown): boolean {
  */
 export class ClientRequestTokens {
   private statementsMade: TokenStatements | undefined;
-  /** Whether a write transaction claimed a token since the last {@link transactionEnded}. */
-  private claimedInTransaction = false;
+  /** Whether a write transaction claimed a token since the last {@link transactionEnded} (read by storage after each). */
+  claimedInTransaction = false;
 
   constructor(private readonly database: Database.Database) {}
 
@@ -88,7 +88,6 @@ export class ClientRequestTokens {
    * table it used (and maybe created) outlives any rollback, and later claims skip creating it.
    */
   transactionEnded(committed: boolean): void {
-    if (!this.claimedInTransaction) return;
     this.claimedInTransaction = false;
     if (committed && this.statementsMade) this.statementsMade.tableKept = true;
   }

@@ -145,7 +145,7 @@ class SqliteStorage implements Storage {
       held: this.isPrivate,
       ended: (committed) => {
         this.streams.transactionEnded();
-        this.tokens.transactionEnded(committed);
+        if (this.tokens.claimedInTransaction) this.tokens.transactionEnded(committed);
       },
     });
     this.tokens = new ClientRequestTokens(database);
