@@ -2,6 +2,7 @@ import type { EntityDefinition } from '../model/entity.js';
 import { KeyMismatchError } from '../model/errors.js';
 import { parseKeyValue } from '../model/key-template.js';
 import type { ModelDefinition } from '../model/model.js';
+import { reservedItemKey } from '../model/reserved-item.js';
 
 /** What a stored item is in the model: its entity and its key templates decoded into named parts. */
 export interface ItemLabel {
@@ -27,6 +28,22 @@ export function labelItem(model: ModelDefinition, item: Readonly<Record<string, 
     if (error instanceof KeyMismatchError) return undefined;
     throw error;
   }
+}
+
+/**
+ * True for the table's migration record: the reserved item (`#monotable` / `MODEL`) where
+ * `monotable migrate` records the model the table was migrated to. It belongs to no entity, and
+ * is labelled as what it is rather than as an unknown item.
+ */
+export function isMigrationRecord(
+  keyNames: { readonly partitionKey: string; readonly sortKey?: string },
+  item: Readonly<Record<string, unknown>>,
+): boolean {
+  return (
+    keyNames.sortKey !== undefined &&
+    item[keyNames.partitionKey] === reservedItemKey.partitionKey &&
+    item[keyNames.sortKey] === reservedItemKey.sortKey
+  );
 }
 
 /** Time left until an epoch-seconds TTL: `in 6 d 23 h`, `expired 2 h ago (not yet deleted)`. */

@@ -1,6 +1,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { model } from '../../examples/research-jobs/model.js';
+import { applyMigration, planMigration } from '../../src/migrations/index.js';
 import { startResearchConsole, type ConsoleFixture } from './console-fixture.js';
 
 // The console's pages and refusals over plain HTTP; the browser tests drive the same pages in Chromium.
@@ -135,5 +136,16 @@ describe('monotable console over HTTP', () => {
     expect(status).toBe(404);
     expect(text).toContain('Table nope does not exist.');
     expect(text).not.toMatch(/at .*\.ts:\d+/);
+  });
+  it('labels the migration record as what it is, on the partition page and its own page', async () => {
+    await applyMigration(await planMigration(model, fixture.client), fixture.client, { pollIntervalMs: 10 });
+    const partition = await get('/tables/research-jobs/items?pk=%23monotable');
+    expect(partition.status).toBe(200);
+    expect(partition.text).toContain('<span class="entity">migration record</span>');
+    expect(partition.text).toContain('revision = <code>1</code>');
+    const item = await get('/tables/research-jobs/item?pk=%23monotable&sk=MODEL');
+    expect(item.status).toBe(200);
+    expect(item.text).toContain('the model this table was migrated to');
+    expect(item.text).not.toContain('No entity of the model.');
   });
 });

@@ -3,7 +3,7 @@ import { fromStoredItem } from '../../repository/item-codec.js';
 import type { ConsoleSession } from '../console-session.js';
 import { csrfField } from '../csrf.js';
 import { jsonText, plainItem } from '../dynamodb-json.js';
-import { labelItem, timeLeft } from '../entity-labels.js';
+import { isMigrationRecord, labelItem, timeLeft } from '../entity-labels.js';
 import { html, queryString, type SafeHtml } from '../html.js';
 import { copyableCode, message, page } from '../layout.js';
 import { describeTableKeys, keyValueFromText, type TableKeys } from '../table-keys.js';
@@ -62,7 +62,8 @@ export async function itemPage(
   const model = session.model;
   const label = model && model.table.name === tableName ? labelItem(model, plain) : undefined;
   const ttl = keys.ttlAttribute === undefined ? undefined : plain[keys.ttlAttribute];
-  const summary = html`<p>${label ? html`<span class="entity">${label.entity.name}</span> ${Object.entries(label.keyParts).map(([name, value]) => html`${name} = <code>${value}</code> `)}` : html`<span class="muted">No entity of the model.</span>`}
+  const record = isMigrationRecord({ partitionKey: keys.partitionKey.name, sortKey: keys.sortKey?.name }, plain);
+  const summary = html`<p>${label ? html`<span class="entity">${label.entity.name}</span> ${Object.entries(label.keyParts).map(([name, value]) => html`${name} = <code>${value}</code> `)}` : record ? html`<span class="entity">migration record</span> the model this table was migrated to (<code>monotable migrate</code>), revision <code>${String(plain.revision ?? 0)}</code>` : html`<span class="muted">No entity of the model.</span>`}
 ${typeof ttl === 'number' ? html` &middot; expires ${timeLeft(ttl, Date.now())}` : ''}</p>`;
   const views = html`<div class="grid">${copyableCode('item-plain', 'Plain JSON', jsonText(plain))}${copyableCode('item-dynamodb', 'DynamoDB JSON', jsonText(stored))}</div>`;
   let edit: SafeHtml = html``;

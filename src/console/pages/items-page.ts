@@ -4,7 +4,7 @@ import { parseKeyValue } from '../../model/key-template.js';
 import { reservedAttributeNames } from '../../model/table.js';
 import type { ConsoleSession } from '../console-session.js';
 import { plainItem } from '../dynamodb-json.js';
-import { labelItem, timeLeft } from '../entity-labels.js';
+import { isMigrationRecord, labelItem, timeLeft } from '../entity-labels.js';
 import { html, queryString, type SafeHtml } from '../html.js';
 import { message, page } from '../layout.js';
 import { decodeStartKey, encodeStartKey } from '../start-key.js';
@@ -122,13 +122,14 @@ function itemRow(session: ConsoleSession, keys: TableKeys, item: Record<string, 
   const sk = keys.sortKey ? textOfKeyValue(item[keys.sortKey.name]) : undefined;
   const model = session.model;
   const label = model && model.table.name === keys.tableName ? labelItem(model, plain) : undefined;
+  const record = isMigrationRecord({ partitionKey: keys.partitionKey.name, sortKey: keys.sortKey?.name }, plain);
   const hidden =
     label && model ? reservedAttributeNames(model.table) : new Set([keys.partitionKey.name, keys.sortKey?.name]);
   const attributes = Object.entries(plain).filter(([name]) => !hidden.has(name) && name !== keys.ttlAttribute);
   const ttl = keys.ttlAttribute === undefined ? undefined : plain[keys.ttlAttribute];
   const href = `/tables/${encodeURIComponent(keys.tableName)}/item${queryString({ pk, sk })}`;
   return html`<tr><td><a class="key" href="${href}">${pk} | ${sk ?? ''}</a></td>
-<td>${label ? html`<span class="entity">${label.entity.name}</span><div class="parts">${Object.entries(label.keyParts).map(([name, value]) => html`${name} = <code>${value}</code> `)}</div>` : html`<span class="muted">&mdash;</span>`}</td>
+<td>${label ? html`<span class="entity">${label.entity.name}</span><div class="parts">${Object.entries(label.keyParts).map(([name, value]) => html`${name} = <code>${value}</code> `)}</div>` : record ? html`<span class="entity">migration record</span><div class="parts">revision = <code>${String(plain.revision ?? 0)}</code></div>` : html`<span class="muted">&mdash;</span>`}</td>
 <td class="attributes">${attributes.map(([name, value]) => html`<code>${name}</code>=${shortValue(value)} `)}</td>
 <td>${typeof ttl === 'number' ? timeLeft(ttl, Date.now()) : ''}</td></tr>`;
 }
