@@ -48,6 +48,15 @@ export interface AccessPatternConfig<EntityName extends string = string, IndexNa
   readonly filter?: string;
   /** An explicit Scan: declared so the design check can refuse it. */
   readonly scan?: boolean;
+  /**
+   * Read strongly consistent by default (`ConsistentRead: true`), for read-after-write flows
+   * such as polling a job right after creating it. DynamoDB's reads are eventually consistent
+   * unless asked, and a strongly consistent read costs twice the capacity, so declare it only
+   * where the flow needs it. Only the table serves it: DynamoDB answers a consistent read of a
+   * global secondary index with a ValidationException, so the design check refuses it on an
+   * index. A caller's `{ consistent }` overrides it per read.
+   */
+  readonly consistentRead?: boolean;
 }
 
 /**
@@ -72,6 +81,19 @@ export function checkFilterDeclaration(patternName: string, config: AccessPatter
   throw new ModelDefinitionError(
     `access pattern '${patternName}'`,
     `filter must be a FilterExpression string such as 'status = :open', not ${given} (a filter is declared only so that the design check can refuse it)`,
+  );
+}
+
+/**
+ * Refuses a declared `consistentRead` that is not a boolean (`'yes'`, `1`), which a model written
+ * in JavaScript (or cast) could otherwise pass, read as "on" by some code and "off" by other.
+ */
+export function checkConsistentReadDeclaration(patternName: string, config: AccessPatternConfig): void {
+  const consistentRead: unknown = config.consistentRead;
+  if (consistentRead === undefined || typeof consistentRead === 'boolean') return;
+  throw new ModelDefinitionError(
+    `access pattern '${patternName}'`,
+    `consistentRead must be true or false, not ${consistentRead === null ? 'null' : `a ${typeof consistentRead}`}`,
   );
 }
 

@@ -30,6 +30,33 @@ describe('defineModel', () => {
     });
   });
 
+  it('keeps a declared consistentRead, and refuses one that is not a boolean, naming the pattern', () => {
+    const model = defineModel({
+      table,
+      entities: [job],
+      accessPatterns: {
+        pollJob: {
+          description: 'poll',
+          entities: ['job'],
+          key: { pk: 'JOB#{id}', sk: { equals: 'META' } },
+          consistentRead: true,
+        },
+      },
+    });
+    expect(model.accessPatterns.pollJob.config.consistentRead).toBe(true);
+    const declaring = (consistentRead: unknown) => () =>
+      loose({
+        table,
+        entities: [job],
+        accessPatterns: {
+          pollJob: { description: 'poll', entities: ['job'], key: { pk: 'JOB#{id}' }, consistentRead },
+        },
+      });
+    expect(declaring('yes')).toThrow("access pattern 'pollJob': consistentRead must be true or false, not a string");
+    expect(declaring(null)).toThrow('consistentRead must be true or false, not null');
+    expect(declaring(false)).not.toThrow();
+  });
+
   it('refuses two entities of one name', () => {
     const twin = defineEntity(table, { name: 'job', attributes: { id: z.string() }, key: { pk: 'J#{id}', sk: 'M' } });
     expect(() => loose({ table, entities: [job, twin], accessPatterns: {} })).toThrow(

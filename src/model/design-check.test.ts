@@ -74,6 +74,48 @@ describe('design check', () => {
     expect(reasons.orderMeta).toMatch(/never matches entity 'line' key `LINE#<n>`/);
   });
 
+  it('refuses consistentRead on a global secondary index, with the reason, and accepts it on the table', () => {
+    const model = defineModel({
+      table,
+      entities: [order],
+      accessPatterns: {
+        getOrderNow: {
+          description: 'Get order, read after write',
+          entities: ['order'],
+          key: { pk: 'ORDER#{id}', sk: { equals: 'META' } },
+          consistentRead: true,
+        },
+        ordersOfCustomer: {
+          description: 'Orders of a customer',
+          entities: ['order'],
+          index: 'gsi1',
+          key: { pk: 'CUSTOMER#{customer}' },
+          consistentRead: true,
+        },
+        ordersOfCustomerLater: {
+          description: 'Orders of a customer, eventually',
+          entities: ['order'],
+          index: 'gsi1',
+          key: { pk: 'CUSTOMER#{customer}' },
+          consistentRead: false,
+        },
+      },
+    });
+    const result = checkDesign(model);
+    expect(result.problems).toEqual([
+      {
+        pattern: 'ordersOfCustomer',
+        reason:
+          "declares consistentRead on index 'gsi1', a global secondary index: DynamoDB reads a global secondary index only eventually consistently " +
+          '(a Query with ConsistentRead there answers ValidationException "Consistent reads are not supported on global secondary indexes"); ' +
+          'for read-after-write, read the item from the table by its key with a consistent read, or drop consistentRead',
+      },
+    ]);
+    const doc = renderAccessPatternTable(model);
+    expect(doc).toContain('| Get order, read after write | PK=`ORDER#<id>`, SK=`META` (consistent read) |');
+    expect(doc).toContain('(consistent read — refused)');
+  });
+
   it('refuses an entity whose key templates could render the reserved migration record key, and no other', () => {
     const bare = defineEntity(table, {
       name: 'bare',

@@ -63,6 +63,7 @@ export function checkDesign(model: ModelDefinition): DesignCheckResult {
 function checkPattern(model: ModelDefinition, pattern: AccessPatternDefinition): string[] {
   const { config, keyCondition } = pattern;
   const reasons: string[] = [];
+  if (config.consistentRead === true && config.index !== undefined) reasons.push(consistentReadOnIndex(config.index));
   if (config.scan)
     reasons.push('needs a Scan, which reads the whole table: declare a key condition on the table or an index');
   if (pattern.attributeCondition) {
@@ -122,6 +123,15 @@ function checkPattern(model: ModelDefinition, pattern: AccessPatternDefinition):
     }
   }
   return reasons;
+}
+
+/** Why `consistentRead: true` on an index is refused (every index of a model is a global one). */
+function consistentReadOnIndex(indexName: string): string {
+  return (
+    `declares consistentRead on index '${indexName}', a global secondary index: DynamoDB reads a global secondary index only eventually consistently ` +
+    '(a Query with ConsistentRead there answers ValidationException "Consistent reads are not supported on global secondary indexes"); ' +
+    'for read-after-write, read the item from the table by its key with a consistent read, or drop consistentRead'
+  );
 }
 
 function warnPattern(model: ModelDefinition, pattern: AccessPatternDefinition): string[] {

@@ -73,6 +73,8 @@ function describeKeyDesign(model: ModelDefinition, pattern: AccessPatternDefinit
     if (sharded) notes.push(`write-sharded ×${sharded.count}`);
   }
   if (config.order === 'descending') notes.push('newest first');
+  if (config.consistentRead === true)
+    notes.push(config.index === undefined ? 'consistent read' : 'consistent read — refused');
   const isGet = sk?.operator === 'equals' && config.index === undefined;
   if (!isGet && config.entities.length > 1) notes.push('Query, one round trip');
   if (config.filter !== undefined) notes.push(`filter: ${config.filter} — refused`);
@@ -116,6 +118,7 @@ function describeAttributeKeyDesign(
   if (indexName !== undefined && model.entities.some((entity) => entity.attributeIndexes[indexName] === undefined))
     notes.push('sparse');
   if (config.order === 'descending') notes.push('newest first');
+  if (config.consistentRead === true) notes.push('consistent read — refused');
   if (config.entities.length > 1) notes.push('Query, one round trip');
   if (config.filter !== undefined) notes.push(`filter: ${config.filter} — refused`);
   return `${text} (${notes.join(', ')})`;

@@ -1,4 +1,5 @@
 import {
+  checkConsistentReadDeclaration,
   checkFilterDeclaration,
   parseAttributeCondition,
   parseKeyCondition,
@@ -125,6 +126,7 @@ export function defineModel<
   const accessPatterns: Record<string, AccessPatternDefinition> = {};
   for (const [name, pattern] of Object.entries(config.accessPatterns)) {
     checkFilterDeclaration(name, pattern);
+    checkConsistentReadDeclaration(name, pattern);
     const keyCondition = parseKeyCondition(pattern, config.table.separator);
     const attributeCondition = parseAttributeCondition(pattern);
     accessPatterns[name] = {

@@ -30,8 +30,10 @@ export function keyId(key: Readonly<Record<string, unknown>>): string {
 }
 
 /**
- * Reads every key in chunks of 100, retrying `UnprocessedKeys` with bounded exponential backoff and
- * jitter. Returns the stored items found (any order) and a report.
+ * Reads every key in chunks of 100, retrying `UnprocessedKeys` — and a call the service refused
+ * whole with throttling — with bounded exponential backoff and jitter. Returns the stored items
+ * found (any order) and a report; throws {@link BatchIncompleteError} (with the leftovers and the
+ * last error) when retries run out.
  */
 export async function batchGet(
   sender: CommandSender,
@@ -47,16 +49,22 @@ export async function batchGet(
   let consumedCapacity = 0;
   for (const input of buildBatchGetRequests(tableName, keys, options)) {
     let pending = input.RequestItems;
-    retries += await retryUnprocessed('BatchGetItem', retry, async () => {
-      const output = await sender.batchGet(label, { RequestItems: pending, ReturnConsumedCapacity: 'TOTAL' });
-      calls++;
-      consumedCapacity += capacityUnitsOf(output.ConsumedCapacity);
-      items.push(...((output.Responses?.[tableName] ?? []) as Record<string, unknown>[]));
-      const unprocessed = output.UnprocessedKeys?.[tableName];
-      // The unprocessed entry keeps its ConsistentRead and projection: resend it whole.
-      if (unprocessed) pending = { [tableName]: unprocessed };
-      return unprocessed?.Keys ?? [];
-    });
+    retries += await retryUnprocessed(
+      'BatchGetItem',
+      retry,
+      async () => {
+        calls++;
+        const output = await sender.batchGet(label, { RequestItems: pending, ReturnConsumedCapacity: 'TOTAL' });
+        consumedCapacity += capacityUnitsOf(output.ConsumedCapacity);
+        items.push(...((output.Responses?.[tableName] ?? []) as Record<string, unknown>[]));
+        const unprocessed = output.UnprocessedKeys?.[tableName];
+        // The unprocessed entry keeps its ConsistentRead and projection: resend it whole.
+        if (unprocessed) pending = { [tableName]: unprocessed };
+        return unprocessed?.Keys ?? [];
+      },
+      // A call refused whole (throttled) read nothing: every key sent is still pending.
+      () => pending?.[tableName]?.Keys ?? [],
+    );
   }
   return { items, report: { count: keys.length, calls, retries, consumedCapacity } };
 }

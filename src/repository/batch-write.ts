@@ -42,8 +42,10 @@ export function buildBatchWriteRequests(
 }
 
 /**
- * Writes every request in chunks of 25, retrying `UnprocessedItems` with bounded exponential
- * backoff and jitter; throws {@link BatchIncompleteError} (with the leftovers) when retries run out.
+ * Writes every request in chunks of 25, retrying `UnprocessedItems` — and a call the service
+ * refused whole with throttling or a transaction conflict — with bounded exponential backoff and
+ * jitter; throws {@link BatchIncompleteError} (with the leftovers and the last error) when
+ * retries run out.
  */
 export async function batchWrite(
   sender: CommandSender,
@@ -57,14 +59,20 @@ export async function batchWrite(
   let consumedCapacity = 0;
   for (const input of buildBatchWriteRequests(tableName, requests)) {
     let pending = input.RequestItems;
-    retries += await retryUnprocessed('BatchWriteItem', retry, async () => {
-      const output = await sender.batchWrite(label, { RequestItems: pending, ReturnConsumedCapacity: 'TOTAL' });
-      calls++;
-      consumedCapacity += capacityUnitsOf(output.ConsumedCapacity);
-      const unprocessed = output.UnprocessedItems?.[tableName] ?? [];
-      pending = { [tableName]: unprocessed };
-      return unprocessed;
-    });
+    retries += await retryUnprocessed(
+      'BatchWriteItem',
+      retry,
+      async () => {
+        calls++;
+        const output = await sender.batchWrite(label, { RequestItems: pending, ReturnConsumedCapacity: 'TOTAL' });
+        consumedCapacity += capacityUnitsOf(output.ConsumedCapacity);
+        const unprocessed = output.UnprocessedItems?.[tableName] ?? [];
+        pending = { [tableName]: unprocessed };
+        return unprocessed;
+      },
+      // A call refused whole (throttled, or a conflict) processed nothing: all of it is pending.
+      () => pending?.[tableName] ?? [],
+    );
   }
   return { count: requests.length, calls, retries, consumedCapacity };
 }

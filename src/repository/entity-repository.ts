@@ -8,6 +8,7 @@ import {
   InvalidTransitionError,
   ItemAlreadyExistsError,
   ItemNotFoundError,
+  TransactionConflictError,
   UnsupportedOperationError,
   VersionConflictError,
   type ItemRef,
@@ -18,7 +19,8 @@ import { buildDeleteRequest } from './requests/delete-request.js';
 import { buildGetRequest } from './requests/get-request.js';
 import { buildPutRequest } from './requests/put-request.js';
 import { tryBuildUpdateRequest, type UpdatePlan } from './requests/update-request.js';
-import type { RetryOptions } from './retry.js';
+import { retryConflicts, type RetryOptions } from './retry.js';
+import { isTransactionConflictException } from './service-errors.js';
 import { EntityTransactions } from './entity-transactions.js';
 import { checkExpectedVersion, planTransition, planUpdate, validateEntityInput } from './write-plans.js';
 
@@ -55,7 +57,9 @@ export interface TransitionChange<E extends EntityDefinition> {
 type Loose = Record<string, unknown>;
 
 /**
- * The typed repository of one entity: create, get, update, delete, transitions, batches.
+ * The typed repository of one entity: create, get, update, delete, transitions, batches. A write
+ * that meets a transaction in flight on its item fails with {@link TransactionConflictError}
+ * (retryable; a transition retries it itself first).
  *
  * @example
  * const jobs = db.entity('job');
@@ -66,13 +70,17 @@ export class EntityRepository<E extends EntityDefinition> {
   /** Builders of transaction actions for this entity, for `TableRepository.transact`. */
   readonly transaction: EntityTransactions<E>;
   private readonly getLabel: string;
+  /** The declared `consistentRead` of the pattern that gets one item of this entity, if any. */
+  private readonly getConsistent: boolean;
 
   constructor(
     readonly entity: E,
     private readonly context: RepositoryContext,
   ) {
     this.transaction = new EntityTransactions(entity, context);
-    this.getLabel = getPatternName(context.model, entity) ?? `${entity.name}.get`;
+    const getPattern = singleItemPattern(context.model, entity);
+    this.getLabel = getPattern?.name ?? `${entity.name}.get`;
+    this.getConsistent = getPattern?.config.consistentRead ?? false;
   }
 
   /** Creates the item; fails with {@link ItemAlreadyExistsError} when its key is taken. */
@@ -86,7 +94,7 @@ export class EntityRepository<E extends EntityDefinition> {
       await this.context.sender.put(`${this.entity.name}.create`, request);
     } catch (error) {
       if (isConditionalCheckFailed(error)) throw new ItemAlreadyExistsError(this.ref(item), error);
-      throw error;
+      throw this.conflictOr(error, 'PutItem', item);
     }
     return fromStoredItem(this.entity, request.Item) as EntityItem<E>;
   }
@@ -107,14 +115,22 @@ export class EntityRepository<E extends EntityDefinition> {
         if (!stored) throw new ItemNotFoundError(this.ref(item), error);
         throw new VersionConflictError(this.ref(item), options.expectedVersion, this.versionOf(stored), error);
       }
-      throw error;
+      throw this.conflictOr(error, 'PutItem', item);
     }
     return fromStoredItem(this.entity, request.Item) as EntityItem<E>;
   }
 
-  /** Reads one item (eventually consistent unless `consistent: true`). */
+  /**
+   * Reads one item: eventually consistent, as DynamoDB's default, unless `consistent: true` (or
+   * the access pattern that gets this entity by its key declares `consistentRead`). Right after a
+   * write, only a consistent read is sure to see it — poll a job you just created with one.
+   *
+   * @example
+   * await jobs.create({ id: 'j1', title: 'Survey', createdAt });
+   * (await jobs.get({ id: 'j1' }, { consistent: true }))?.status; // 'queued', even on DynamoDB
+   */
   async get(key: EntityKey<E>, options: { readonly consistent?: boolean } = {}): Promise<EntityItem<E> | undefined> {
-    const stored = await this.getStored(key as Loose, options.consistent ?? false);
+    const stored = await this.getStored(key as Loose, options.consistent ?? this.getConsistent);
     return stored ? (fromStoredItem(this.entity, stored) as EntityItem<E>) : undefined;
   }
 
@@ -129,31 +145,45 @@ export class EntityRepository<E extends EntityDefinition> {
     conditions: WriteConditions<E> = {},
   ): Promise<EntityItem<E>> {
     const plan = await planUpdate(this.entity, changes, conditions);
-    return this.sendUpdate(`${this.entity.name}.update`, key as Loose, plan, (stored, error) =>
-      this.conditionFailure(key as Loose, conditions, stored, error),
-    );
+    try {
+      return await this.sendUpdate(`${this.entity.name}.update`, key as Loose, plan, (stored, error) =>
+        this.conditionFailure(key as Loose, conditions, stored, error),
+      );
+    } catch (error) {
+      throw this.conflictOr(error, 'UpdateItem', key as Loose);
+    }
   }
 
   /**
    * Moves the item from state `from` to `to` in one conditional write that the database enforces,
    * moving the index keys with the state. Fails with {@link InvalidTransitionError} (naming the item,
-   * the expected and the actual state) or {@link ItemNotFoundError}.
+   * the expected and the actual state) or {@link ItemNotFoundError}. A write that meets a
+   * transaction in flight on the item is sent again with backoff (the `retry` options; the
+   * condition makes that safe), and fails with {@link TransactionConflictError} when every
+   * attempt did.
    */
   async transition(key: EntityKey<E>, change: TransitionChange<E>): Promise<EntityItem<E>> {
     const plan = await planTransition(this.entity, key as Loose, change);
     const { attribute, value: from } = plan.expectedState;
     const ref = this.ref(key as Loose);
-    return this.sendUpdate(`${this.entity.name}.transition`, key as Loose, plan, (stored, error) => {
-      if (!stored) return new ItemNotFoundError(ref, error);
-      return new InvalidTransitionError(
-        ref,
-        from,
-        stored[attribute] as string | undefined,
-        change.to as string,
-        'state-mismatch',
-        error,
-      );
-    });
+    const write = () =>
+      this.sendUpdate(`${this.entity.name}.transition`, key as Loose, plan, (stored, error) => {
+        if (!stored) return new ItemNotFoundError(ref, error);
+        return new InvalidTransitionError(
+          ref,
+          from,
+          stored[attribute] as string | undefined,
+          change.to as string,
+          'state-mismatch',
+          error,
+        );
+      });
+    return retryConflicts(
+      this.context.retry,
+      write,
+      (conflict, attempts) =>
+        new TransactionConflictError({ operation: 'UpdateItem', items: [ref], reasons: [], attempts }, conflict),
+    );
   }
 
   /** Deletes the item; returns what was stored (undefined if nothing was). Conditional when asked. */
@@ -169,7 +199,7 @@ export class EntityRepository<E extends EntityDefinition> {
       const output = await this.context.sender.delete(`${this.entity.name}.delete`, request);
       return output.Attributes ? (fromStoredItem(this.entity, output.Attributes) as EntityItem<E>) : undefined;
     } catch (error) {
-      if (!isConditionalCheckFailed(error)) throw error;
+      if (!isConditionalCheckFailed(error)) throw this.conflictOr(error, 'DeleteItem', key as Loose);
       throw this.conditionFailure(key as Loose, conditions, await this.diagnose(error, key as Loose), error);
     }
   }
@@ -296,6 +326,12 @@ export class EntityRepository<E extends EntityDefinition> {
     return new ConditionFailedError(ref, (conditions.where ?? {}) as Loose, cause);
   }
 
+  /** `error` as a {@link TransactionConflictError} when the write met a transaction in flight, else as it is. */
+  private conflictOr(error: unknown, operation: 'PutItem' | 'UpdateItem' | 'DeleteItem', values: Loose): unknown {
+    if (!isTransactionConflictException(error)) return error;
+    return new TransactionConflictError({ operation, items: [this.ref(values)], reasons: [], attempts: 1 }, error);
+  }
+
   private versionOf(stored: Loose): number | undefined {
     const value = this.entity.version ? stored[this.entity.version] : undefined;
     return typeof value === 'number' ? value : undefined;
@@ -307,12 +343,12 @@ export class EntityRepository<E extends EntityDefinition> {
 }
 
 /** The access pattern that reads exactly one item of this entity by its full key, if declared. */
-function getPatternName(model: ModelDefinition, entity: EntityDefinition): string | undefined {
+function singleItemPattern(model: ModelDefinition, entity: EntityDefinition): AccessPatternDefinition | undefined {
   const patterns = Object.values(model.accessPatterns as Readonly<Record<string, AccessPatternDefinition>>);
   const readsOneItem = ({ config, keyCondition }: AccessPatternDefinition) =>
     config.index === undefined &&
     config.entities.length === 1 &&
     config.entities[0] === entity.name &&
     keyCondition?.sk?.operator === 'equals';
-  return patterns.find(readsOneItem)?.name;
+  return patterns.find(readsOneItem);
 }

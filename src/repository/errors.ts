@@ -12,12 +12,23 @@ import { driftRemedies, type TableDifference } from './table-drift.js';
 export class RepositoryError<Code extends string = string, Payload = unknown> extends Error {
   readonly code: Code;
   readonly payload: Payload;
+  /**
+   * True when the same call may succeed if made again later (a transaction conflict, a batch
+   * the service throttled); false when it would fail the same way (a condition, a validation).
+   */
+  readonly retryable: boolean;
 
-  constructor(code: Code, message: string, payload: Payload, options?: { cause?: unknown }) {
-    super(message, options);
+  constructor(
+    code: Code,
+    message: string,
+    payload: Payload,
+    options?: { readonly cause?: unknown; readonly retryable?: boolean },
+  ) {
+    super(message, options && { cause: options.cause });
     this.name = new.target.name;
     this.code = code;
     this.payload = payload;
+    this.retryable = options?.retryable ?? false;
   }
 }
 
@@ -144,22 +155,47 @@ export class InvalidCursorError extends RepositoryError<
   }
 }
 
-/** Batch items still unprocessed after every retry. */
+/** The name and message of a service error, kept in a payload (the error itself is the `cause`). */
+export interface ServiceErrorSummary {
+  readonly name: string;
+  readonly message: string;
+}
+
+/**
+ * Batch items still unprocessed after every retry: left in `UnprocessedItems`/`UnprocessedKeys`,
+ * or refused whole by throttling or a transaction conflict. `lastError` (and `cause`) is the last
+ * error the service answered, when the last attempts failed with one. Retryable, later: the
+ * leftovers are in `unprocessed`.
+ */
 export class BatchIncompleteError extends RepositoryError<
   'BatchIncomplete',
   {
     readonly operation: 'BatchWriteItem' | 'BatchGetItem';
     readonly unprocessed: readonly unknown[];
     readonly attempts: number;
+    readonly lastError?: ServiceErrorSummary;
   }
 > {
-  constructor(operation: 'BatchWriteItem' | 'BatchGetItem', unprocessed: readonly unknown[], attempts: number) {
+  constructor(
+    operation: 'BatchWriteItem' | 'BatchGetItem',
+    unprocessed: readonly unknown[],
+    attempts: number,
+    lastError?: unknown,
+  ) {
+    const summary = lastError === undefined ? undefined : summarize(lastError);
     super(
       'BatchIncomplete',
-      `${operation}: ${unprocessed.length} request(s) still unprocessed after ${attempts} attempts`,
-      { operation, unprocessed, attempts },
+      `${operation}: ${unprocessed.length} request(s) still unprocessed after ${attempts} attempts${summary ? ` (last error: ${summary.name}: ${summary.message})` : ''}`,
+      { operation, unprocessed, attempts, ...(summary ? { lastError: summary } : {}) },
+      { cause: lastError, retryable: true },
     );
   }
+}
+
+function summarize(error: unknown): ServiceErrorSummary {
+  return error instanceof Error
+    ? { name: error.name, message: error.message }
+    : { name: 'Error', message: String(error) };
 }
 
 /** One cancelled transaction action, with the item it addressed. */
@@ -179,6 +215,38 @@ export class TransactionCancelledError extends RepositoryError<
   constructor(reasons: readonly CancellationReason[], cause?: unknown) {
     const text = reasons.map((r) => `#${r.index + 1} ${r.action} ${show(r.item)}: ${r.code}`).join('; ');
     super('TransactionCancelled', `Transaction cancelled: ${text || 'no reason given'}`, { reasons }, { cause });
+  }
+}
+
+/**
+ * DynamoDB refused a write because a transaction in flight holds an item it touches:
+ * `TransactionConflictException` on a put, update, delete or transition, or a
+ * `TransactionCanceledException` whose reasons include `TransactionConflict` (and no failed
+ * condition). Nothing was written, so the same call may succeed once the other transaction is
+ * done: `retryable` is true. The AWS SDKs do not retry it; a transition retries it itself
+ * (bounded, with backoff) and throws this once `attempts` are spent. `items` are the items in
+ * conflict; `reasons` (transactions only) each failing action with its code.
+ *
+ * @example
+ * try { await db.transact(actions) } catch (e) { if (e instanceof TransactionConflictError) await later(() => db.transact(actions)) }
+ */
+export class TransactionConflictError extends RepositoryError<
+  'TransactionConflict',
+  {
+    readonly operation: 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'TransactWriteItems';
+    readonly items: readonly ItemRef[];
+    readonly reasons: readonly CancellationReason[];
+    readonly attempts: number;
+  }
+> {
+  constructor(payload: TransactionConflictError['payload'], cause?: unknown) {
+    const tries = payload.attempts === 1 ? '' : ` (${payload.attempts} attempts)`;
+    super(
+      'TransactionConflict',
+      `${payload.operation} of ${payload.items.map(show).join(', ') || 'its items'} conflicts with a transaction in flight${tries}: nothing was written, retry later`,
+      payload,
+      { cause, retryable: true },
+    );
   }
 }
 

@@ -11,7 +11,12 @@
  * await createTableFromModel(client, model);
  * const repo = new TableRepository(client, model);
  */
-export { TableRepository, type Collection, type TableRepositoryOptions } from './table-repository.js';
+export {
+  TableRepository,
+  type Collection,
+  type PatternPageOptions,
+  type TableRepositoryOptions,
+} from './table-repository.js';
 export type { DesignCheckMode } from './design-gate.js';
 export {
   EntityRepository,
@@ -69,11 +74,13 @@ export {
   TableDriftError,
   TableNotActiveError,
   TransactionCancelledError,
+  TransactionConflictError,
   UnsupportedOperationError,
   ValidationError,
   VersionConflictError,
   type CancellationReason,
   type ItemRef,
+  type ServiceErrorSummary,
 } from './errors.js';
 // The model's errors, because repository calls throw them (a key part that renders empty, …).
 export { EmptyKeyPartError, KeyMismatchError, ModelDefinitionError, ModelError } from '../model/errors.js';

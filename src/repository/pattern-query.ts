@@ -18,6 +18,10 @@ export interface QueryContext {
 export interface PageOptions {
   readonly limit?: number;
   readonly cursor?: string;
+  /**
+   * Strongly consistent (`true`) or eventually consistent (`false`) read; default: the pattern's
+   * declared `consistentRead`, else eventually consistent, as DynamoDB's own default.
+   */
   readonly consistent?: boolean;
 }
 
@@ -57,9 +61,10 @@ export function patternShardCount(
 
 /**
  * Reads one page of an access pattern. Items of entities the pattern does not return (a debug
- * payload in a job's partition) are left out. Sharded index partitions fan out and merge. A limit
- * that is not a positive integer, or a consistent read on an index (sharded or not), is refused
- * with {@link UnsupportedOperationError} before any request.
+ * payload in a job's partition) are left out. Sharded index partitions fan out and merge. The read
+ * is consistent when `options.consistent` says so, or else when the pattern declares
+ * `consistentRead`. A limit that is not a positive integer, or a consistent read on an index
+ * (sharded or not), is refused with {@link UnsupportedOperationError} before any request.
  */
 export async function queryPatternPage(
   context: QueryContext,
@@ -70,12 +75,14 @@ export async function queryPatternPage(
   if (options.limit !== undefined && (!Number.isInteger(options.limit) || options.limit < 1)) {
     throw new UnsupportedOperationError(pattern.name, `limit must be a positive integer, got ${options.limit}`);
   }
+  // A pattern may declare its reads consistent; the caller's `consistent` decides per read.
+  const read = { ...options, consistent: options.consistent ?? pattern.config.consistentRead ?? false };
   const listing = listingOf(context.tableName, pattern, params);
   const shards = patternShardCount(context.model, pattern, params);
   const page =
     shards === undefined
-      ? await queryOnePage(context, pattern, params, listing, options)
-      : await queryShardedPage(context, pattern, params, shards, listing, options);
+      ? await queryOnePage(context, pattern, params, listing, read)
+      : await queryShardedPage(context, pattern, params, shards, listing, read);
   const items = keepPatternEntities(context.model, pattern, page.items);
   return page.cursor ? { items, cursor: page.cursor } : { items };
 }

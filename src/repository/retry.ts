@@ -1,6 +1,10 @@
 import { BatchIncompleteError } from './errors.js';
+import { isRetryableBatchError, isTransactionConflictException } from './service-errors.js';
 
-/** Bounded exponential backoff with full jitter, for unprocessed batch items. */
+/**
+ * Bounded exponential backoff with full jitter, for unprocessed batch items, batches the service
+ * throttled and transitions that met a transaction in flight.
+ */
 export interface RetryOptions {
   /** Attempts in total, the first included. Default 8. */
   readonly maxAttempts: number;
@@ -35,26 +39,62 @@ export async function sleepFor(ms: number, options: RetryOptions): Promise<void>
 
 /**
  * Sends a batch call, then what it left unprocessed, with {@link backoffDelay} between attempts,
- * until nothing is left; throws {@link BatchIncompleteError} with the leftovers once
- * `maxAttempts` calls in a row left some. `sendOnce` makes one call (carrying its own pending
- * requests forward) and returns what that call left unprocessed. Returns the number of retries.
+ * until nothing is left. A call the service refuses whole with throttling or a transaction
+ * conflict ({@link isRetryableBatchError}) counts as an attempt that processed nothing; any other
+ * error is thrown as it is. Once `maxAttempts` calls in a row left some, throws
+ * {@link BatchIncompleteError} with the leftovers and the last error the service answered.
+ * `sendOnce` makes one call with the pending requests (carrying its own pending requests forward)
+ * and returns what that call left; `pending` tells what is still to send after a refused call.
+ * Returns the number of retries.
  *
  * @example
  * const retries = await retryUnprocessed('BatchWriteItem', defaultRetryOptions, async () => {
  *   const output = await send(pending);
  *   pending = output.UnprocessedItems?.[table] ?? [];
  *   return pending;
- * });
+ * }, () => pending);
  */
 export async function retryUnprocessed(
   operation: BatchIncompleteError['payload']['operation'],
   options: RetryOptions,
   sendOnce: () => Promise<readonly unknown[]>,
+  pending: () => readonly unknown[] = () => [],
 ): Promise<number> {
+  let lastError: unknown;
   for (let attempt = 1; ; attempt++) {
-    const unprocessed = await sendOnce();
-    if (unprocessed.length === 0) return attempt - 1;
-    if (attempt >= options.maxAttempts) throw new BatchIncompleteError(operation, unprocessed, attempt);
+    let unprocessed: readonly unknown[];
+    try {
+      unprocessed = await sendOnce();
+      if (unprocessed.length === 0) return attempt - 1;
+    } catch (error) {
+      if (!isRetryableBatchError(error)) throw error;
+      lastError = error;
+      unprocessed = pending();
+    }
+    if (attempt >= options.maxAttempts) throw new BatchIncompleteError(operation, unprocessed, attempt, lastError);
+    await sleepFor(backoffDelay(attempt, options), options);
+  }
+}
+
+/**
+ * Runs a single-item write again while it meets a transaction in flight
+ * (`TransactionConflictException`), with {@link backoffDelay} between attempts, at most
+ * `maxAttempts` times in all. Safe only for a write that is conditional on what it expects (a
+ * transition): a conflict means nothing was written, and the retry's condition sees whatever the
+ * other transaction did. Gives up by calling `giveUp` with the last conflict and the attempts made.
+ */
+export async function retryConflicts<T>(
+  options: RetryOptions,
+  write: () => Promise<T>,
+  giveUp: (conflict: unknown, attempts: number) => Error,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (!isTransactionConflictException(error)) throw error;
+      if (attempt >= options.maxAttempts) throw giveUp(error, attempt);
+    }
     await sleepFor(backoffDelay(attempt, options), options);
   }
 }

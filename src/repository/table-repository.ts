@@ -7,6 +7,7 @@ import {
   type ModelDefinition,
   type ModelEntity,
   type ModelEntityName,
+  type ModelPattern,
   type ModelPatternName,
   type ModelPatternParams,
   type PatternEntityName,
@@ -45,6 +46,20 @@ export interface TableRepositoryOptions {
    */
   readonly designCheck?: DesignCheckMode;
 }
+
+/**
+ * The read options of pattern `N`. On a pattern that reads an index, `consistent: true` is a
+ * compile error: DynamoDB reads a global secondary index only eventually consistently (and
+ * answers a consistent read of one with a ValidationException).
+ *
+ * @example
+ * db.query('listJobsByStatus', { status: 'running' }, { consistent: true }); // compile error: an index
+ * db.query('getJobWithFindings', { id: 'j1' }, { consistent: true });       // the table: fine
+ */
+export type PatternPageOptions<M extends ModelDefinition, N extends ModelPatternName<M>> =
+  ModelPattern<M, N> extends { readonly index: string }
+    ? Omit<PageOptions, 'consistent'> & { readonly consistent?: false }
+    : PageOptions;
 
 /** The items of a collection pattern, one array per entity. */
 export type Collection<M extends ModelDefinition, N extends ModelPatternName<M>> = {
@@ -100,12 +115,13 @@ export class TableRepository<M extends ModelDefinition> {
 
   /**
    * One page of an access pattern (a Query on the table or the index it names), with an opaque
-   * cursor for the next page. A tampered cursor throws `InvalidCursorError`.
+   * cursor for the next page. A tampered cursor throws `InvalidCursorError`. Eventually
+   * consistent unless `consistent: true` or the pattern declares `consistentRead`.
    */
   async query<N extends ModelPatternName<M>>(
     pattern: N,
     params: ModelPatternParams<M, N>,
-    options: PageOptions = {},
+    options: PatternPageOptions<M, N> = {},
   ): Promise<{ items: PatternItem<M, N>[]; cursor?: string }> {
     const definition = patternByName(this.model, pattern);
     const page = await queryPatternPage(this.context, definition, params as Record<string, unknown>, options);
@@ -117,7 +133,7 @@ export class TableRepository<M extends ModelDefinition> {
   async collection<N extends ModelPatternName<M>>(
     pattern: N,
     params: ModelPatternParams<M, N>,
-    options: { readonly consistent?: boolean } = {},
+    options: Pick<PatternPageOptions<M, N>, 'consistent'> = {},
   ): Promise<Collection<M, N>> {
     const definition = patternByName(this.model, pattern);
     const out: Record<string, unknown[]> = Object.fromEntries(definition.config.entities.map((name) => [name, []]));
@@ -128,7 +144,10 @@ export class TableRepository<M extends ModelDefinition> {
     return out as Collection<M, N>;
   }
 
-  /** Runs actions of any entities all-or-nothing (`TransactionCancelledError` names the failing items). */
+  /**
+   * Runs actions of any entities all-or-nothing (`TransactionCancelledError` names the failing
+   * items; `TransactionConflictError`, retryable, when a transaction in flight held one of them).
+   */
   async transact(
     actions: readonly (TransactAction | Promise<TransactAction>)[],
     options: { readonly clientRequestToken?: string } = {},

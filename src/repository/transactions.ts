@@ -1,6 +1,12 @@
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { CommandSender } from './command-sender.js';
-import { TransactionCancelledError, UnsupportedOperationError, type ItemRef } from './errors.js';
+import {
+  TransactionCancelledError,
+  TransactionConflictError,
+  UnsupportedOperationError,
+  type ItemRef,
+} from './errors.js';
+import { cancellationReasonsOf, isConflictCancellation } from './service-errors.js';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -34,7 +40,10 @@ export function buildTransactWriteRequest(
 
 /**
  * Runs the actions all-or-nothing. A cancellation becomes {@link TransactionCancelledError} listing
- * each failing action with the item it addressed.
+ * each failing action with the item it addressed — or, when it was caused by a transaction
+ * conflict (a `TransactionConflict` reason and no failed condition), the retryable
+ * {@link TransactionConflictError} naming the items in conflict. Not retried here: the caller
+ * decides (with the same `clientRequestToken`, a retry after a success is answered as a replay).
  */
 export async function transactWrite(
   sender: CommandSender,
@@ -46,21 +55,22 @@ export async function transactWrite(
   try {
     await sender.transactWrite(label, input);
   } catch (error) {
-    if (error instanceof Error && error.name === 'TransactionCanceledException') {
-      const reasons = (
-        (error as { CancellationReasons?: { Code?: string; Message?: string }[] }).CancellationReasons ?? []
-      )
-        .map((reason, index) => ({ reason, index }))
-        .filter(({ reason }) => reason.Code && reason.Code !== 'None')
-        .map(({ reason, index }) => ({
-          index,
-          action: actions[index]?.action ?? 'Unknown',
-          item: actions[index]?.item ?? { entity: 'unknown', key: {} },
-          code: reason.Code as string,
-          ...(reason.Message ? { message: reason.Message } : {}),
-        }));
-      throw new TransactionCancelledError(reasons, error);
+    const cancellation = cancellationReasonsOf(error);
+    if (!cancellation) throw error;
+    const reasons = cancellation
+      .map((reason, index) => ({ reason, index }))
+      .filter(({ reason }) => reason.Code && reason.Code !== 'None')
+      .map(({ reason, index }) => ({
+        index,
+        action: actions[index]?.action ?? 'Unknown',
+        item: actions[index]?.item ?? { entity: 'unknown', key: {} },
+        code: reason.Code as string,
+        ...(reason.Message ? { message: reason.Message } : {}),
+      }));
+    if (isConflictCancellation(cancellation)) {
+      const items = reasons.filter((reason) => reason.code === 'TransactionConflict').map((reason) => reason.item);
+      throw new TransactionConflictError({ operation: 'TransactWriteItems', items, reasons, attempts: 1 }, error);
     }
-    throw error;
+    throw new TransactionCancelledError(reasons, error);
   }
 }

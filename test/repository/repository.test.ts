@@ -201,12 +201,14 @@ describeEachEngine('repository', (engine) => {
       const requests = () => db.capacity.totals().get('listTasksByStatus')?.requests ?? 0;
       const before = requests();
       for (const status of ['doing', 'todo'] as const) {
+        // @ts-expect-error a consistent read of an index is a compile error too; JavaScript callers reach this check
         const error = await db.query('listTasksByStatus', { status }, { consistent: true }).catch((e: unknown) => e);
         expect(error).toBeInstanceOf(UnsupportedOperationError);
         expect((error as UnsupportedOperationError).payload).toEqual({
           entity: 'listTasksByStatus',
           reason: 'consistent reads are not supported on global secondary indexes',
         });
+        // @ts-expect-error as above, for a collection
         await expect(db.collection('listTasksByStatus', { status }, { consistent: true })).rejects.toBeInstanceOf(
           UnsupportedOperationError,
         );

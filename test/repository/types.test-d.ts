@@ -86,4 +86,33 @@ describe('types inferred from the model', () => {
     // @ts-expect-error 'gsi9' is not an index of the table
     defineModel({ table, entities: [item], accessPatterns: { get: { description: 'x', entities: ['item'], index: 'gsi9', key: { pk: 'I#{id}' } } } });
   });
+
+  it('carries a declared consistentRead into the model type, and refuses consistent reads of an index', () => {
+    const table = defineTable({ name: 'ttt', indexes: { gsi1: { partitionKey: 'a', sortKey: 'b', projection: { type: 'ALL' } } } });
+    const item = defineEntity(table, {
+      name: 'item',
+      attributes: { id: z.string(), kind: z.string() },
+      key: { pk: 'I#{id}', sk: 'M' },
+      indexes: { gsi1: { pk: 'K#{kind}', sk: '{id}' } },
+    });
+    const declared = defineModel({
+      table,
+      entities: [item],
+      accessPatterns: {
+        pollItem: { description: 'x', entities: ['item'], key: { pk: 'I#{id}', sk: { equals: 'M' } }, consistentRead: true },
+        byKind: { description: 'y', entities: ['item'], index: 'gsi1', key: { pk: 'K#{kind}' } },
+      },
+    });
+    expectTypeOf(declared.accessPatterns.pollItem.config.consistentRead).toEqualTypeOf<true>();
+    const items = new TableRepository(client, declared);
+    void items.query('pollItem', { id: '1' }, { consistent: false });
+    void items.query('byKind', { kind: 'k' }, { consistent: false });
+    // @ts-expect-error DynamoDB reads a global secondary index only eventually consistently
+    void items.query('byKind', { kind: 'k' }, { consistent: true });
+    // @ts-expect-error as above, for a collection
+    void items.collection('byKind', { kind: 'k' }, { consistent: true });
+    void db.collection('getJobWithFindings', { id: 'j1' }, { consistent: true });
+    // @ts-expect-error listJobsByStatus reads gsi1
+    void db.query('listJobsByStatus', { status: 'running' }, { consistent: true });
+  });
 });
