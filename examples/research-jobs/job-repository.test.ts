@@ -30,6 +30,18 @@ describeEachEngine('research jobs', (engine) => {
     expect(await jobs.get('missing')).toBeUndefined();
   });
 
+  it('polls a job right after creating it with a strongly consistent read', async () => {
+    const consistentUnits = () => jobs.db.capacity.totals().get('getJob')?.capacityUnits ?? 0;
+    await jobs.create({ id: 'polled', title: 'Poll me' });
+    const before = consistentUnits();
+    expect((await jobs.poll('polled'))?.status).toBe('queued');
+    // A small item: 1 read unit strongly consistent (0.5 eventually consistent).
+    expect(consistentUnits() - before).toBe(1);
+    await jobs.transitionStatus('polled', 'queued', 'running');
+    expect((await jobs.poll('polled'))?.status).toBe('running');
+    expect(await jobs.poll('never-created')).toBeUndefined();
+  });
+
   it('rejects a duplicate id', async () => {
     await jobs.create({ id: 'dup', title: 'first' });
     const error = await jobs.create({ id: 'dup', title: 'second' }).catch((e: unknown) => e);

@@ -57,9 +57,26 @@ export class JobRepository {
     });
   }
 
-  /** The job, or undefined. */
+  /**
+   * The job, or undefined: eventually consistent (DynamoDB's default, half the capacity of a
+   * consistent read) unless `consistent: true`.
+   */
   async get(jobId: string, options: { consistent?: boolean } = {}): Promise<Job | undefined> {
     return this.db.entity('job').get({ id: jobId }, options);
+  }
+
+  /**
+   * The job as it is now, for polling right after creating or moving it: a strongly consistent
+   * read. On DynamoDB an eventually consistent read (`get`, and every read of `listByStatus`,
+   * which reads a global secondary index) may still answer the job as it was before the write,
+   * or not find a job just created.
+   *
+   * @example
+   * await jobs.create({ id: 'j1', title: 'Survey' });
+   * (await jobs.poll('j1'))?.status; // 'queued'
+   */
+  async poll(jobId: string): Promise<Job | undefined> {
+    return this.get(jobId, { consistent: true });
   }
 
   /** One finding of a job, or undefined. */
@@ -86,7 +103,11 @@ export class JobRepository {
     return report ? { job, findings: collection.finding, report } : { job, findings: collection.finding };
   }
 
-  /** Jobs in one status, newest `createdAt` first, a page at a time. */
+  /**
+   * Jobs in one status, newest `createdAt` first, a page at a time. It reads GSI1, which DynamoDB
+   * keeps eventually consistent: a job just moved may still be listed under its old status, or not
+   * yet under its new one (`poll` sees the job as it is).
+   */
   async listByStatus(
     status: JobStatus,
     options: { limit?: number; cursor?: string } = {},
