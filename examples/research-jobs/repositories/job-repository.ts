@@ -1,6 +1,11 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { EntityItem } from '../../../src/model/index.js';
-import { TableRepository, type CapacityLedger } from '../../../src/repository/index.js';
+import {
+  ItemNotFoundError,
+  TableRepository,
+  type CapacityLedger,
+  type RetryOptions,
+} from '../../../src/repository/index.js';
 import {
   jobStatuses,
   model,
@@ -25,6 +30,8 @@ export interface JobRepositoryOptions {
   readonly now?: () => number;
   readonly cursorSecret?: string;
   readonly capacity?: CapacityLedger;
+  /** Backoff of the repository's own retries (batches, transitions that meet a transaction in flight). */
+  readonly retry?: Partial<RetryOptions>;
 }
 
 /**
@@ -121,6 +128,24 @@ export class JobRepository {
    */
   async transitionStatus(jobId: string, expected: JobStatus, next: JobStatus): Promise<Job> {
     return this.db.entity('job').transition({ id: jobId }, { from: expected, to: next });
+  }
+
+  /**
+   * Finishes a running job: moves it to `succeeded` and writes its report in one transaction, so
+   * no reader sees a succeeded job without its report. A transaction in flight on the job or its
+   * report cancels it with `TransactionConflictError` (retryable: nothing was written); a job
+   * that is not running cancels it with `TransactionCancelledError`.
+   */
+  async complete(jobId: string, report: { summary: string }): Promise<void> {
+    // The job's GSI1 sort key is its createdAt: a transition inside a transaction carries it.
+    const job = await this.poll(jobId);
+    if (!job) throw new ItemNotFoundError({ entity: 'job', key: { id: jobId } });
+    await this.db.transact([
+      this.db
+        .entity('job')
+        .transaction.transition({ id: jobId }, { from: 'running', to: 'succeeded', set: { createdAt: job.createdAt } }),
+      this.db.entity('report').transaction.put({ jobId, summary: report.summary }),
+    ]);
   }
 
   /** Keeps a failed job's debug payload for 7 days (TTL). */
