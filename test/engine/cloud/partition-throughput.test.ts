@@ -1,5 +1,8 @@
 import {
+  BatchWriteItemCommand,
   CreateTableCommand,
+  QueryCommand,
+  TransactWriteItemsCommand,
   DynamoDBServiceException,
   GetItemCommand,
   PutItemCommand,
@@ -164,9 +167,67 @@ describe.each(['fast', 'full-stack'] as const)('per-partition throughput (%s)', 
     expect(total.ConsumedCapacity).toEqual({ TableName: 'hot', CapacityUnits: 1 });
   });
 
+  it('returns the requests of a throttled partition in UnprocessedItems, and fails a batch only when all are throttled', async () => {
+    const { client } = await clientOnClock(mode, { partitionWriteUnits: 3 });
+    const request = (pk: string, sk: string) => ({ PutRequest: { Item: { pk: { S: pk }, sk: { S: sk } } } });
+    const hot = ['1', '2', '3', '4', '5'].map((sk) => request('HOT', sk));
+    const output = await client.send(
+      new BatchWriteItemCommand({ RequestItems: { hot: [...hot, request('COLD', '1'), request('COLD', '2')] } }),
+    );
+    expect(output.UnprocessedItems).toEqual({ hot: hot.slice(3) });
+    const written = await client.send(
+      new QueryCommand({
+        TableName: 'hot',
+        KeyConditionExpression: 'pk = :p',
+        ExpressionAttributeValues: { ':p': { S: 'HOT' } },
+        ConsistentRead: true,
+      }),
+    );
+    expect(written.Items?.map((item) => item.sk.S)).toEqual(['1', '2', '3']);
+    const error = await failureOf(client.send(new BatchWriteItemCommand({ RequestItems: { hot: hot.slice(3) } })));
+    expect(error.name).toBe('ThrottlingException');
+    expect(error.throttlingReasons).toEqual([{ reason: 'TableWriteKeyRangeThroughputExceeded', resource: ARN }]);
+  });
+
   it("the service's figures by default: 1,000 write units per second for one key", async () => {
     const { client } = await clientOnClock(mode, true);
     expect(await admittedPuts(client, 'HOT', 1005)).toBe(1000);
+  });
+});
+
+describe('capacity with transactions in flight', () => {
+  it("a batch's requests left unprocessed by both come back together", async () => {
+    const clock = { now: 1_000 };
+    const client = createLocalClient({
+      inMemory: true,
+      cloud: { capacity: { partitionWriteUnits: 1 }, transactions: { inFlightMs: 100 } },
+      engineOptions: { now: () => clock.now, ttlReapIntervalMs: 0 },
+    });
+    clients.push(client);
+    await client.send(
+      new CreateTableCommand({
+        TableName: 'hot',
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [
+          { AttributeName: 'pk', AttributeType: 'S' },
+          { AttributeName: 'sk', AttributeType: 'S' },
+        ],
+        KeySchema: [
+          { AttributeName: 'pk', KeyType: 'HASH' },
+          { AttributeName: 'sk', KeyType: 'RANGE' },
+        ],
+      }),
+    );
+    await client.send(
+      new TransactWriteItemsCommand({
+        TransactItems: [{ Put: { TableName: 'hot', Item: { pk: { S: 'T' }, sk: { S: '1' } } } }],
+      }),
+    );
+    const request = (pk: string, sk: string) => ({ PutRequest: { Item: { pk: { S: pk }, sk: { S: sk } } } });
+    const output = await client.send(
+      new BatchWriteItemCommand({ RequestItems: { hot: [request('T', '1'), request('H', '1'), request('H', '2')] } }),
+    );
+    expect(output.UnprocessedItems).toEqual({ hot: [request('H', '2'), request('T', '1')] });
   });
 });
 

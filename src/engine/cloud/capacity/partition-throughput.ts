@@ -4,6 +4,10 @@ import { tableArn } from '../../operations/tables/table-arn.js';
 import { billingModeOf, storedDescription } from '../../operations/tables/table-description.js';
 import { HOT_KEY_MESSAGE, TABLE_PROVISIONED_MESSAGE } from '../faults/fault-errors.js';
 import { tableNameOf } from '../request-targets.js';
+import { mergeUnprocessedItems } from '../unprocessed-items.js';
+import { writeCapacityUnits } from '../../capacity/capacity-units.js';
+import { itemSize } from '../../values/item-size.js';
+import type { Item } from '../../values/attribute-value.js';
 import type { ResolvedCapacityOptions } from './capacity-options.js';
 import { TokenBucket } from './token-bucket.js';
 
@@ -29,7 +33,8 @@ const SWEEP_ABOVE = 4096;
  * key: on an on-demand table `ThrottlingException` (`throttlingReasons`), on a provisioned one
  * `ProvisionedThroughputExceededException` (`ThrottlingReasons`), the reason
  * `Table{Read|Write}KeyRangeThroughputExceeded` with the table's ARN. Metered: GetItem,
- * PutItem, UpdateItem and DeleteItem, by the units they consume (their `ConsumedCapacity`).
+ * PutItem, UpdateItem and DeleteItem, by the units they consume (their `ConsumedCapacity`),
+ * and each request of a BatchWriteItem.
  */
 export class PartitionThroughput {
   private readonly buckets = new Map<string, TokenBucket>();
@@ -37,6 +42,7 @@ export class PartitionThroughput {
   constructor(private readonly figures: ResolvedCapacityOptions) {}
 
   run(context: EngineContext, operation: string, input: Input, handle: (input: Input) => Answer): Answer {
+    if (operation === 'BatchWriteItem') return this.batchWrite(context, input, handle);
     const access = METERED[operation];
     if (access === undefined) return handle(input);
     const tableName = tableNameOf(input.TableName);
@@ -67,6 +73,51 @@ export class PartitionThroughput {
       return rest;
     }
     return answer;
+  }
+
+  /**
+   * A BatchWriteItem: each request is admitted or not by its partition, as a single write
+   * would be, and charged its units before the batch runs (a put its item's size, rounded up
+   * per 1 KB; a delete one unit, the item it deletes unread). Requests not admitted come
+   * back in `UnprocessedItems`; only when none is admitted does the batch fail, with the
+   * throttling error of its first request ("If `BatchWriteItem` cannot process any items
+   * due to throttling … it returns a `ProvisionedThroughputExceededException` or a
+   * `ThrottlingException`", API model).
+   */
+  private batchWrite(context: EngineContext, input: Input, handle: (input: Input) => Answer): Answer {
+    const requestItems = input.RequestItems as Record<string, Input[]>;
+    const now = context.now();
+    const left: Record<string, Input[]> = {};
+    const unprocessed: Record<string, Input[]> = {};
+    let firstThrottle: DynamoDBError | undefined;
+    for (const [name, requests] of Object.entries(requestItems)) {
+      const tableName = tableNameOf(name);
+      const table = context.storage.getTable(tableName);
+      // An unknown table, or an item without its key: the batch's own checks answer it.
+      if (table === undefined) return handle(input);
+      for (const request of requests) {
+        const put = request.PutRequest as { Item?: Item } | undefined;
+        const attributes = put?.Item ?? ((request.DeleteRequest as { Key?: Item } | undefined)?.Key as Item);
+        const partitionValue = attributes?.[table.partitionKey.name];
+        if (partitionValue === undefined) return handle(input);
+        const bucket = this.bucketOf(`Write\n${tableName}\n${JSON.stringify(partitionValue)}`, 'Write', now);
+        if (bucket.admits(now)) {
+          bucket.charge(put?.Item === undefined ? 1 : writeCapacityUnits(itemSize(put.Item)));
+          (left[name] ??= []).push(request);
+        } else {
+          firstThrottle ??= keyRangeThrottled(
+            'Write',
+            tableArn(context, tableName),
+            billingModeOf(storedDescription(table)),
+          );
+          (unprocessed[name] ??= []).push(request);
+        }
+      }
+    }
+    if (firstThrottle === undefined) return handle(input);
+    if (Object.keys(left).length === 0) throw firstThrottle;
+    const answer = handle({ ...input, RequestItems: left });
+    return { ...answer, UnprocessedItems: mergeUnprocessedItems(answer.UnprocessedItems, unprocessed) };
   }
 
   private bucketOf(key: string, access: 'Read' | 'Write', now: number): TokenBucket {

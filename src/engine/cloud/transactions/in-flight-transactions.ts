@@ -7,6 +7,7 @@ import { drawDuration, type DurationRange } from '../duration-range.js';
 import { cancellationReason, TRANSACTION_CONFLICT_MESSAGE } from '../faults/fault-errors.js';
 import { requestTargetsOf, type TouchedItem } from '../request-targets.js';
 import type { SeededRandom } from '../seeded-random.js';
+import { mergeUnprocessedItems } from '../unprocessed-items.js';
 
 type Input = Record<string, unknown>;
 type Answer = Record<string, unknown>;
@@ -111,7 +112,7 @@ export class InFlightTransactions {
     }
     if (Object.keys(left).length === 0) return { UnprocessedItems: unprocessed };
     const answer = handle({ ...input, RequestItems: left });
-    return { ...answer, UnprocessedItems: { ...(answer.UnprocessedItems as object), ...unprocessed } };
+    return { ...answer, UnprocessedItems: mergeUnprocessedItems(answer.UnprocessedItems, unprocessed) };
   }
 
   /** Whether a transaction in flight holds the item at `now` (a table that does not exist holds nothing). */
