@@ -3,7 +3,8 @@
 # into throwaway apps, one per supported AWS SDK bound (the oldest and the latest), and
 # smoke.mjs run in each on Node 20, 22 and 24. Also: the app holds ONE copy of the SDK, the
 # package's declarations compile in a strict app (`skipLibCheck: false`, strict-types.mjs), the
-# README's runnable code blocks run from the installed package (readme-blocks.ts), and attw and
+# README's runnable code blocks run from the installed package (readme-blocks.ts), `monotable
+# console` starts from it and its pages answer (console-smoke.mjs), and attw and
 # publint find nothing in the tarball.
 #
 # Everything lives in .cache/package-smoke (git-ignored), or in MONOTABLE_SMOKE_CACHE when set
@@ -189,6 +190,13 @@ if [ "${1:-}" != "--only-smoke" ]; then
         fail "$doc code blocks from the installed package"; echo "$out" | tail -n 30
       fi
     done
+    # --- the console from the installed package: its pages answer ------------------------
+    start=$(date +%s)
+    if out="$(node "$here/console-smoke.mjs" "$dir" node_modules/monotable/examples/research-jobs/model.ts 2>&1)"; then
+      pass "monotable console from the installed package ($(elapsed "$start")): ${out##*$'\n'}"
+    else
+      fail "monotable console from the installed package"; echo "$out" | tail -n 30
+    fi
   else
     fail "README code blocks: no better-sqlite3 binding for this Node"
   fi
