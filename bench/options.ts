@@ -2,7 +2,7 @@
 export interface BenchOptions {
   /** Operations to run (`get,put,update,query,gsi,batch,transact`); all by default. */
   readonly only: ReadonlySet<OperationName>;
-  /** Sections to run (`sdk,servers,engine,scale,partiql,streams,isolation,startup,migrate`); all by default. */
+  /** Sections to run (`sdk,servers,engine,scale,partiql,streams,consistency,isolation,startup,migrate`); all by default. */
   readonly sections: ReadonlySet<SectionName>;
   readonly quick: boolean;
   /** Timed iterations per operation and peer. */
@@ -22,13 +22,14 @@ export const SECTION_NAMES = [
   'scale',
   'partiql',
   'streams',
+  'consistency',
   'isolation',
   'startup',
   'migrate',
 ] as const;
 export type SectionName = (typeof SECTION_NAMES)[number];
 
-const USAGE = `npm run bench -- [--quick] [--only get,put,…] [--sections sdk,servers,engine,scale,partiql,streams,isolation,startup,migrate]
+const USAGE = `npm run bench -- [--quick] [--only get,put,…] [--sections sdk,servers,engine,scale,partiql,streams,consistency,isolation,startup,migrate]
                     [--iterations N] [--scale-max N] [--no-write]
 operations: ${OPERATION_NAMES.join(', ')}`;
 

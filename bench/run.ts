@@ -8,9 +8,10 @@ import { runSdkAndServers } from './sections/sdk-and-servers.js';
 import { runStartup, STARTUP_METHOD } from './sections/startup.js';
 import { MIGRATION_BACKFILL_METHOD, runMigrationBackfill } from './sections/migration-backfill.js';
 import { runStreams } from './sections/streams.js';
+import { runConsistency } from './sections/consistency.js';
 
 /**
- * `npm run bench -- [--quick] [--only get,put] [--sections sdk,servers,engine,scale,partiql,streams,isolation,startup,migrate]`:
+ * `npm run bench -- [--quick] [--only get,put] [--sections sdk,servers,engine,scale,partiql,streams,consistency,isolation,startup,migrate]`:
  * measures monotable against its peers (AWS DynamoDB Local, dynalite, raw SQLite, a bare
  * HTTP server), prints a table with ratios and targets, and writes bench/RESULTS.md.
  */
@@ -48,11 +49,14 @@ const METHOD = `
 - **(f)** PutItem and UpdateItem through the in-process client (fast path, in-memory engine)
   on the seeded table with a NEW_AND_OLD_IMAGES stream against the same table without one,
   alternately as in (a); GetRecords of 1,000 records through \`engine.handle\`.
+- **(j)** eventually consistent reads with \`cloud.consistency\` lags on: a Query of 11 items
+  (3 of them changed within the lag) and a GetItem of a changed item, eventually consistent
+  against the same request with \`ConsistentRead\` on the same engine, alternately as in (a).
 - Every table has 200 partitions × 11 items (≈ 300 bytes each) and a GSI over 4 partitions.
   Writes use fresh keys each call; the conditional update succeeds.`.trim();
 
 /** The sections written to the main part of RESULTS.md; (g), (h) and (i) have parts of their own. */
-const MAIN_SECTIONS = ['sdk', 'servers', 'engine', 'scale', 'partiql', 'streams'] as const;
+const MAIN_SECTIONS = ['sdk', 'servers', 'engine', 'scale', 'partiql', 'streams', 'consistency'] as const;
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
@@ -82,6 +86,10 @@ async function main(): Promise<void> {
   if (options.sections.has('streams')) {
     console.log('Streams (f)…');
     await runStreams(options, rows, notes);
+  }
+  if (options.sections.has('consistency')) {
+    console.log('Eventually consistent reads (j)…');
+    await runConsistency(options, rows, notes);
   }
   const isolationRows: ResultRow[] = [];
   const isolationNotes: string[] = [];

@@ -29,6 +29,9 @@ export type ItemReads = Pick<Storage, 'getItem' | 'queryItems' | 'scanItems'>;
  * A table without recent changes is read from storage directly, at the same cost.
  */
 export class LaggingReads implements ItemReads {
+  /** The images lagging reads answered, as stored items: made once per image (images never change). */
+  private readonly storedForms = new WeakMap<Item, StoredItem>();
+
   constructor(
     private readonly storage: Storage,
     private readonly changes: RecentChanges,
@@ -39,7 +42,7 @@ export class LaggingReads implements ItemReads {
   getItem(table: StoredTableDefinition, key: Item): StoredItem | undefined {
     const seen = this.seenItem(table, key);
     if (seen === undefined) return this.storage.getItem(table, key);
-    return seen.item === undefined ? undefined : storedItemOf(seen.item);
+    return seen.item === undefined ? undefined : this.storedItemOf(seen.item);
   }
 
   queryItems(table: StoredTableDefinition, request: RangeRequest): IterableIterator<StoredItem> {
@@ -49,7 +52,7 @@ export class LaggingReads implements ItemReads {
     const lagging = [...this.changes.laggingItems(table, this.view, this.now(), partition)];
     if (lagging.length === 0) return this.storage.queryItems(table, request);
     const positionOf = (item: Item) => this.storage.queryPosition(table, request, item);
-    const placed = placeSeenStates(table, index, lagging, positionOf, request.forward);
+    const placed = placeSeenStates(table, index, lagging, positionOf, request.forward, this.storedItemOf);
     const rows = this.storage.queryItems(table, widenLimit(request, lagging.length));
     return mergeRows(table, rows, placed, lagging, positionOf, request.forward);
   }
@@ -60,10 +63,20 @@ export class LaggingReads implements ItemReads {
     if (lagging.length === 0) return this.storage.scanItems(table, request);
     const index = indexOf(table, request.indexName);
     const positionOf = (item: Item) => this.storage.scanPosition(table, request, item);
-    const placed = placeSeenStates(table, index, lagging, positionOf, true);
+    const placed = placeSeenStates(table, index, lagging, positionOf, true, this.storedItemOf);
     const rows = this.storage.scanItems(table, widenLimit(request, lagging.length));
     return mergeRows(table, rows, placed, lagging, positionOf, true);
   }
+
+  /** An item (or index entry) storage does not hold, as storage hands items out: its text and size as storage writes them. */
+  private readonly storedItemOf = (item: Item): StoredItem => {
+    let stored = this.storedForms.get(item);
+    if (stored === undefined) {
+      stored = new StoredItem(JSON.stringify(item), itemSize(item));
+      this.storedForms.set(item, stored);
+    }
+    return stored;
+  };
 
   private seenItem(table: StoredTableDefinition, key: Item): { item: Item | undefined } | undefined {
     if (!this.changes.hasChanges(table)) return undefined;
@@ -82,11 +95,6 @@ function indexOf(table: StoredTableDefinition, name: string | undefined): IndexD
   return [...table.globalIndexes, ...table.localIndexes].find((index) => index.name === name);
 }
 
-/** An item (or index entry) storage does not hold, as storage hands items out: its text and size as storage writes them. */
-function storedItemOf(item: Item): StoredItem {
-  return new StoredItem(JSON.stringify(item), itemSize(item));
-}
-
 /** Storage skips the rows of lagging items: it must read as many more to fill a `Limit`. */
 function widenLimit<Request extends { readonly limit?: number }>(request: Request, skipped: number): Request {
   return request.limit === undefined ? request : { ...request, limit: request.limit + skipped };
@@ -99,6 +107,7 @@ function placeSeenStates(
   lagging: readonly LaggingItem[],
   positionOf: (item: Item) => readonly unknown[] | undefined,
   forward: boolean,
+  storedItemOf: (item: Item) => StoredItem,
 ): PlacedRow[] {
   const placed: PlacedRow[] = [];
   for (const { seen } of lagging) {
@@ -124,10 +133,17 @@ function* mergeRows(
   forward: boolean,
 ): IterableIterator<StoredItem> {
   const skipped = new Set(lagging.map((item) => item.key));
+  // Rows storage holds for lagging items in this read: once all are skipped and every placed
+  // row is out, the rest passes through unread.
+  let skipsLeft = lagging.filter((item) => item.latest !== undefined && positionOf(item.latest) !== undefined).length;
   const direction = forward ? 1 : -1;
   let next = 0;
   try {
     for (const row of rows) {
+      if (skipsLeft === 0 && next >= placed.length) {
+        yield row;
+        continue;
+      }
       const item = row.item;
       if (next < placed.length) {
         const position = positionOf(item);
@@ -140,6 +156,7 @@ function* mergeRows(
         }
       }
       if (!skipped.has(itemKeyText(table, item))) yield row;
+      else skipsLeft--;
     }
     while (next < placed.length) yield placed[next++].row;
   } finally {

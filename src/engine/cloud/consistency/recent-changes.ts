@@ -133,7 +133,7 @@ export class RecentChanges {
     for (const key of keys) {
       const item = tableChanges.items.get(key) as ItemChanges;
       const seen = seenState(item.changes, view, now);
-      if (seen !== undefined) yield { key, seen: seen.item };
+      if (seen !== undefined) yield { key, seen: seen.item, latest: item.changes[item.changes.length - 1].after };
     }
   }
 
@@ -193,6 +193,8 @@ export interface LaggingItem {
   /** itemKeyText of the item. */
   readonly key: string;
   readonly seen: Item | undefined;
+  /** Its latest state, as storage holds it (`undefined`: absent). */
+  readonly latest: Item | undefined;
 }
 
 /** What a view sees of changes (oldest first): `undefined` when it sees the last one. */
