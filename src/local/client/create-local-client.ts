@@ -1,6 +1,5 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { Engine, type EngineOptions } from '../../engine/engine.js';
-import type { CloudOptions } from '../../engine/cloud/cloud-options.js';
+import { type CloudOptions, Engine, type EngineOptions } from '../../engine/engine.js';
 import {
   createEngineClientFrom,
   engineClientModeOf,
