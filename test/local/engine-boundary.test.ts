@@ -74,3 +74,32 @@ describe('house rule: src/local imports only engine/engine.ts, engine/answer.ts 
     expect(offending).toEqual([]);
   });
 });
+
+describe('house rule: the fast path is a plug-in over a narrow engine interface', () => {
+  it('src/local/sdk-accelerator reaches the engine only through engine/answer.ts (its AcceleratedEngine is the rest)', () => {
+    const files = localSourceFiles().filter((file) => file.startsWith('src/local/sdk-accelerator/'));
+    expect(files.length).toBeGreaterThan(10);
+    const engineImports = files.flatMap((file) =>
+      specifiers(readFileSync(join(root, file), 'utf8'))
+        .filter((specifier) => specifier.startsWith('.'))
+        .map((specifier) => posix.normalize(posix.join(dirname(file), specifier)).replace(/\.js$/, '.ts'))
+        .filter((target) => target.startsWith('src/engine/') && target !== 'src/engine/answer.ts')
+        .map((target) => `${file} → ${target}`),
+    );
+    expect(engineImports).toEqual([]);
+  });
+
+  it('the engine names nothing of the fast path', () => {
+    const engineFiles = readdirSync(join(root, 'src/engine'), { recursive: true, withFileTypes: true })
+      .filter(
+        (entry) =>
+          entry.isFile() && entry.name.endsWith('.ts') && !/\.test(-d)?\.ts$|\.test-support\.ts$/.test(entry.name),
+      )
+      .map((entry) => join(entry.parentPath, entry.name));
+    expect(engineFiles.length).toBeGreaterThan(50);
+    const naming = engineFiles.filter((file) =>
+      /sdk-accelerator|local\//.test(specifiers(readFileSync(file, 'utf8')).join('\n')),
+    );
+    expect(naming.map((file) => relative(root, file))).toEqual([]);
+  });
+});

@@ -1,5 +1,5 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { EngineLike } from '../engine-like.js';
+import type { AcceleratedEngine } from './accelerated-engine.js';
 import { DeferredFullStack } from './deferred-full-stack.js';
 import { identifyThroughCache } from './identify-cache.js';
 import { LeanMiddlewareStack, type DeserializerGuard } from './lean-middleware-stack.js';
@@ -58,7 +58,7 @@ export interface FastPathOptions {
  * DocumentClient call, the deserializer also does the DocumentClient's unmarshalling when
  * nothing could tell the difference (document-output/document-unmarshall.ts).
  */
-export function installFastPath(client: DynamoDBClient, engine: EngineLike, options: FastPathOptions): void {
+export function installFastPath(client: DynamoDBClient, engine: AcceleratedEngine, options: FastPathOptions): void {
   const protocol = sdkProtocolOf(client);
   const stack = client.middlewareStack;
   // The SDK's own stack, for calls of commands the fast path cannot answer (see useLeanStacks): made when first needed.
