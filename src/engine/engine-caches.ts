@@ -1,4 +1,4 @@
-import { ExpressionMemo } from './expressions/expression-memo.js';
+import { PreparedExpressions } from './expressions/prepared-expressions.js';
 import { CanonicalJsonWriter } from './operations/transact/canonical-json.js';
 import { StatementCache } from './partiql/statement-cache.js';
 
@@ -9,11 +9,9 @@ import { StatementCache } from './partiql/statement-cache.js';
  * (`Engine.clearCaches()`, and `Engine.close()`). None of it changes an answer: a cleared
  * cache only makes the next requests do the work again.
  *
- * - `expressions` (`ExpressionMemo`, expressions/expression-memo.ts): syntax trees by kind
- *   and text (at most 500 per kind, oldest dropped first), the text-only check results kept
- *   with them (bounded by the trees), checked write-request shapes (at most 500, oldest
- *   first), evaluation orders of top-level updates by their names (at most 1000, then
- *   cleared) and the last update's order.
+ * - `expressions` (`PreparedExpressions`, expressions/prepared-expressions.ts): expressions
+ *   parsed and put through their text-only checks once, by kind and text (at most 500 per
+ *   kind, oldest dropped first).
  * - `partiqlStatements` (`StatementCache`, partiql/statement-cache.ts): parsed PartiQL
  *   statements by text, at most 500, least recently used dropped first.
  * - `canonicalJson` (`CanonicalJsonWriter`, operations/transact/canonical-json.ts): the key
@@ -34,11 +32,11 @@ import { StatementCache } from './partiql/statement-cache.js';
  * caches.clear(); // → caches.size === 0
  */
 export class EngineCaches {
-  readonly expressions = new ExpressionMemo();
+  readonly expressions = new PreparedExpressions();
   readonly partiqlStatements = new StatementCache();
   readonly canonicalJson = new CanonicalJsonWriter();
 
-  /** Entries held (expression memo and PartiQL statements), for tests and diagnostics. */
+  /** Entries held (prepared expressions and PartiQL statements), for tests and diagnostics. */
   get size(): number {
     return this.expressions.size + this.partiqlStatements.size;
   }

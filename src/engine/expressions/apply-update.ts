@@ -2,12 +2,7 @@ import type { DocumentPath, UpdateAction, UpdateNode, UpdateValue } from './ast.
 import { parentOf, valueAtPath } from './document-path.js';
 import { invalidParameterValue, validationError } from '../errors.js';
 import { incorrectDataType, invalidPathForUpdate } from './update-errors.js';
-import {
-  actionsInEvaluationOrder,
-  checkUpdateInEvaluationOrder,
-  operandValue,
-  type UpdateOrderMemo,
-} from './update-evaluation-order.js';
+import { actionsInEvaluationOrder, checkUpdateInEvaluationOrder, operandValue } from './update-evaluation-order.js';
 import { addNumbers, inSetOrder, subtractNumbers, valuesEqual } from '../values/index.js';
 import type { AttributeValue, Item } from '../values/attribute-value.js';
 import { setOwnProperty } from '../values/own-property.js';
@@ -37,29 +32,35 @@ const legacyTypeMismatch = () => validationError('Type mismatch for attribute to
  * Applies the update to `item` (`{}`-like key-only item when it did not exist) as DynamoDB
  * does: every SET value is computed from the item as it was, SET runs first, then ADD and
  * DELETE, then REMOVE (list indexes refer to the original list, so higher ones go first);
- * SET past the end of a list appends. Key attributes cannot be touched. `memo` (the
- * engine's) keeps evaluation orders (update-evaluation-order.ts).
+ * SET past the end of a list appends. Key attributes cannot be touched.
  */
-export function applyUpdate(
-  node: UpdateNode,
-  item: Item,
-  keyAttributeNames: readonly string[],
-  memo?: UpdateOrderMemo,
-): UpdateResult {
-  checkKeyAttributesUntouched(node, keyAttributeNames, memo);
-  return applyUpdateToItem(node, item, memo);
+export function applyUpdate(node: UpdateNode, item: Item, keyAttributeNames: readonly string[]): UpdateResult {
+  const order = evaluationOrder(node);
+  checkKeyAttributesUntouched(order, keyAttributeNames);
+  return applyUpdateToItem(node, item, order);
 }
 
-/** {@link applyUpdate} for a caller that already ran {@link checkKeyAttributesUntouched} on `node`. */
-export function applyUpdateToItem(node: UpdateNode, item: Item, memo?: UpdateOrderMemo): UpdateResult {
+/**
+ * The update's actions in DynamoDB's evaluation order, which decides which failure is
+ * reported when several actions fail (update-evaluation-order.ts); a legacy update's in
+ * the order given.
+ */
+export function evaluationOrder(node: UpdateNode): readonly UpdateAction[] {
+  return node.legacy ? node.actions : actionsInEvaluationOrder(node.actions);
+}
+
+/**
+ * {@link applyUpdate} for a caller that already ran {@link checkKeyAttributesUntouched}, with
+ * the {@link evaluationOrder} it worked out.
+ */
+export function applyUpdateToItem(node: UpdateNode, item: Item, order: readonly UpdateAction[]): UpdateResult {
   const original = item;
   if (node.legacy) {
     for (const action of node.actions) {
       if (parentOf(original, action.path) === undefined) throw invalidPathForUpdate();
     }
   } else {
-    // When several actions fail, which failure is reported depends on DynamoDB's evaluation order.
-    checkUpdateInEvaluationOrder(node, original, memo);
+    checkUpdateInEvaluationOrder(order, original);
   }
   // Plain loops and lists of the exact size (none for a kind without actions): this runs
   // on every UpdateItem, and a list grown by `push` starts with room for 17 entries.
@@ -109,12 +110,11 @@ export function applyUpdateToItem(node: UpdateNode, item: Item, memo?: UpdateOrd
 
 /** Rejects an action on a key attribute (or inside one), DynamoDB's first check when it applies an update. */
 export function checkKeyAttributesUntouched(
-  node: UpdateNode,
+  order: readonly UpdateAction[],
   keyAttributeNames: readonly string[],
-  memo?: UpdateOrderMemo,
 ): void {
   // With both key attributes updated, the one met first in DynamoDB's evaluation order is named.
-  for (const action of node.legacy ? node.actions : actionsInEvaluationOrder(node.actions, memo)) {
+  for (const action of order) {
     const head = action.path[0] as string;
     if (keyAttributeNames.includes(head)) {
       throw invalidParameterValue(`Cannot update attribute ${head}. This attribute is part of the key`);

@@ -1,6 +1,6 @@
 import type { Comparator, ConditionFunctionName, ConditionNode, DocumentPath, Operand } from './ast.js';
 import type { ExpressionAttributes } from './expression-attributes.js';
-import type { ExpressionMemo } from './expression-memo.js';
+import { parseSyntax } from './parse-expression.js';
 import { betweenBoundsReversed } from '../errors.js';
 import { formatPathForMessage, invalidExpression, type ExpressionKind } from './expression-errors.js';
 import { CONDITION_FUNCTIONS, checkConditionStructure } from './check-structure.js';
@@ -23,24 +23,43 @@ const MAX_IN_OPERANDS = 100;
 const ORDERED_TYPES: readonly AttributeTypeName[] = ['S', 'N', 'B'];
 const PREFIX_TYPES: readonly AttributeTypeName[] = ['S', 'B'];
 
+/** The request members whose text is a condition. */
+export type ConditionKind = 'ConditionExpression' | 'FilterExpression' | 'KeyConditionExpression';
+
 /**
- * Turns a parsed condition into the AST, checking in DynamoDB's order: the structure pass
- * (functions, reserved words, path limits), then node by node in source order (undefined
- * names and values, operand counts, distinct operands, operand types).
+ * A condition parsed and put through the checks that depend on its text alone: the syntax
+ * (empty, too long, syntax errors, redundant parentheses) and the structure pass
+ * (functions, reserved words, path limits). What is left depends on the request's names
+ * and values ({@link checkCondition}).
  */
-export function checkCondition(
-  kind: ExpressionKind,
-  node: SyntaxCondition,
-  attributes: ExpressionAttributes,
-  memo?: ExpressionMemo,
-): ConditionNode {
-  checkConditionStructure(kind, node, memo);
-  const condition = new ConditionChecker(kind, attributes).condition(node);
+export interface PreparedCondition {
+  readonly kind: ConditionKind;
+  readonly syntax: SyntaxCondition;
+  /**
+   * Whether a check of this condition counted its operators within the limit: the count
+   * depends on the text alone, so later checks skip it (the one fact a check adds).
+   */
+  operatorCountChecked: boolean;
+}
+
+/** Parses a condition of `kind` and runs its text-only checks, in DynamoDB's order. */
+export function prepareCondition(text: string, kind: ConditionKind): PreparedCondition {
+  const syntax = parseSyntax(kind, text, (parser) => parser.parseConditionExpression());
+  checkConditionStructure(kind, syntax);
+  return { kind, syntax, operatorCountChecked: false };
+}
+
+/**
+ * The condition's tree for this request's names and values, checking node by node in
+ * source order (undefined names and values, operand counts, distinct operands, operand
+ * types), then the operator count.
+ */
+export function checkCondition(prepared: PreparedCondition, attributes: ExpressionAttributes): ConditionNode {
+  const condition = new ConditionChecker(prepared.kind, attributes).condition(prepared.syntax);
   // DynamoDB counts operators only once everything else about the expression is valid.
-  // The count depends on the text alone, and the memo keeps trees by text: counted once.
-  if (memo === undefined || !memo.operatorCountPassed.has(node)) {
-    checkOperatorCount(kind, conditionOperatorCount(condition));
-    memo?.operatorCountPassed.add(node);
+  if (!prepared.operatorCountChecked) {
+    checkOperatorCount(prepared.kind, conditionOperatorCount(condition));
+    prepared.operatorCountChecked = true;
   }
   return condition;
 }

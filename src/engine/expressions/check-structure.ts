@@ -1,5 +1,4 @@
 import { invalidExpression, type ExpressionKind } from './expression-errors.js';
-import type { ExpressionMemo } from './expression-memo.js';
 import { isReservedWord } from './reserved-words.js';
 import type {
   SyntaxCall,
@@ -137,24 +136,14 @@ class StructureWalk {
   }
 }
 
-/*
- * The pass depends on the tree alone and the memo keeps trees by text, so a tree the memo
- * saw pass (with the kind it passed as) passes again: a text is walked once. A failing tree
- * is walked each time, to throw.
- */
-
 /** First semantic pass over a condition (ConditionExpression, FilterExpression, KeyConditionExpression). */
-export function checkConditionStructure(kind: ExpressionKind, node: SyntaxCondition, memo?: ExpressionMemo): void {
-  if (memo !== undefined && memo.structurePassed.get(node) === kind) return;
+export function checkConditionStructure(kind: ExpressionKind, node: SyntaxCondition): void {
   new StructureWalk(kind).condition(node);
-  memo?.structurePassed.set(node, kind);
 }
 
 /** First semantic pass over an UpdateExpression. */
-export function checkUpdateStructure(clauses: readonly SyntaxUpdateClause[], memo?: ExpressionMemo): void {
-  if (memo !== undefined && memo.structurePassed.get(clauses) === 'UpdateExpression') return;
+export function checkUpdateStructure(clauses: readonly SyntaxUpdateClause[]): void {
   new StructureWalk('UpdateExpression').updateClauses(clauses);
-  memo?.structurePassed.set(clauses, 'UpdateExpression');
 }
 
 /** First semantic pass over a ProjectionExpression's paths. */

@@ -1,12 +1,12 @@
 import type { DocumentPath, UpdateAction, UpdateNode, UpdateValue } from './ast.js';
 import type { ExpressionAttributes } from './expression-attributes.js';
-import type { ExpressionMemo } from './expression-memo.js';
+import { parseSyntax } from './parse-expression.js';
 import { invalidExpression, type ExpressionKind } from './expression-errors.js';
 import { checkOperatorCount } from './operator-limit.js';
 import { checkPathsDisjoint } from './path-overlap.js';
 import { UPDATE_FUNCTIONS, checkUpdateStructure } from './check-structure.js';
 import { callsOf, resolvePath, resolveValue } from './syntax-checks.js';
-import type { SyntaxOperand, SyntaxSetValue, SyntaxUpdateAction, SyntaxUpdateClause } from './syntax-tree.js';
+import type { SyntaxOperand, SyntaxSetValue, SyntaxUpdateAction } from './syntax-tree.js';
 import { typeOf, type AttributeTypeName } from '../values/attribute-value.js';
 
 const KIND: ExpressionKind = 'UpdateExpression';
@@ -31,17 +31,33 @@ function setValueOperands(value: SyntaxSetValue): SyntaxOperand[] {
 }
 
 /**
- * Turns parsed clauses into the update AST, checking in DynamoDB's order: the structure
- * pass (functions, reserved words, repeated clauses), operator count, names in the
- * updated paths, overlapping paths, then each action's values and types (DynamoDB reports
- * the last failing action).
+ * An UpdateExpression parsed and put through the checks that depend on its text alone:
+ * the syntax, the structure pass (functions, reserved words, repeated clauses) and the
+ * operator count. Its actions in source order, clause by clause.
  */
-export function checkUpdate(
-  clauses: readonly SyntaxUpdateClause[],
-  attributes: ExpressionAttributes,
-  memo?: ExpressionMemo,
-): UpdateNode {
-  const actions = checkedActions(clauses, memo);
+export interface PreparedUpdate {
+  readonly actions: readonly SyntaxUpdateAction[];
+}
+
+/** Parses an UpdateExpression and runs its text-only checks, in DynamoDB's order. */
+export function prepareUpdate(text: string): PreparedUpdate {
+  const clauses = parseSyntax(KIND, text, (parser) => parser.parseUpdateExpression());
+  checkUpdateStructure(clauses);
+  const actions = clauses.flatMap((clause) => clause.actions);
+  const setValues = actions.flatMap((action) => (action.kind === 'set' ? [action.value] : []));
+  const calls = setValues.flatMap(setValueOperands).flatMap(callsOf);
+  const operatorCount = setValues.filter((value) => value.kind === 'arithmetic').length + calls.length;
+  checkOperatorCount(KIND, operatorCount);
+  return { actions };
+}
+
+/**
+ * The update's tree for this request's names and values, checking in DynamoDB's order:
+ * names in the updated paths, overlapping paths, then each action's values and types
+ * (DynamoDB reports the last failing action).
+ */
+export function checkUpdate(prepared: PreparedUpdate, attributes: ExpressionAttributes): UpdateNode {
+  const actions = prepared.actions;
   const targets: DocumentPath[] = new Array(actions.length);
   for (let index = actions.length - 1; index >= 0; index--) {
     targets[index] = resolvePath(KIND, actions[index].path, attributes);
@@ -53,23 +69,6 @@ export function checkUpdate(
     checked[index] = checkAction(actions[index], targets[index], attributes);
   }
   return { actions: checked };
-}
-
-/**
- * The actions of clauses that passed the checks that depend on the text alone (structure,
- * operator count). The memo keeps clauses by text, so with one these run once per text.
- */
-function checkedActions(clauses: readonly SyntaxUpdateClause[], memo?: ExpressionMemo): readonly SyntaxUpdateAction[] {
-  let actions = memo?.updateActions.get(clauses);
-  if (actions !== undefined) return actions;
-  checkUpdateStructure(clauses, memo);
-  actions = clauses.flatMap((clause) => clause.actions);
-  const setValues = actions.flatMap((action) => (action.kind === 'set' ? [action.value] : []));
-  const calls = setValues.flatMap(setValueOperands).flatMap(callsOf);
-  const operatorCount = setValues.filter((value) => value.kind === 'arithmetic').length + calls.length;
-  checkOperatorCount(KIND, operatorCount);
-  memo?.updateActions.set(clauses, actions);
-  return actions;
 }
 
 function checkAction(action: SyntaxUpdateAction, path: DocumentPath, attributes: ExpressionAttributes): UpdateAction {

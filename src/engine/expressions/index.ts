@@ -16,19 +16,19 @@ export type {
   UpdateValue,
 } from './ast.js';
 export { ExpressionAttributes } from './expression-attributes.js';
-export { ExpressionMemo } from './expression-memo.js';
+export { PreparedExpressions } from './prepared-expressions.js';
 export { checkExpressionAttributeMaps } from './expression-attribute-maps.js';
 export type { ExpressionKind } from './expression-errors.js';
 export { parseConditionExpression } from './parse-condition-expression.js';
 export { evaluateCondition } from './evaluate-condition.js';
 export { parseUpdateExpression } from './parse-update-expression.js';
 export {
-  rememberCheckedExpressions,
-  reuseCheckedExpressions,
-  type CheckedWriteExpressions,
-  type WriteExpressionTexts,
-} from './checked-write-expressions.js';
-export { applyUpdate, applyUpdateToItem, checkKeyAttributesUntouched, type UpdateResult } from './apply-update.js';
+  applyUpdate,
+  applyUpdateToItem,
+  checkKeyAttributesUntouched,
+  evaluationOrder,
+  type UpdateResult,
+} from './apply-update.js';
 export { conditionHasNestedPath, conditionPaths, updateHasNestedPath, updatePaths } from './referenced-paths.js';
 export { parseProjectionExpression, projectItem } from './projection.js';
 export { valueAtPath, formatDocumentPath } from './document-path.js';

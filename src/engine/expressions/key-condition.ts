@@ -1,8 +1,6 @@
 import type { ConditionNode, DocumentPath, Operand } from './ast.js';
-import { checkCondition } from './check-condition.js';
+import { checkCondition, prepareCondition } from './check-condition.js';
 import type { ExpressionAttributes } from './expression-attributes.js';
-import type { ExpressionMemo } from './expression-memo.js';
-import { parseSyntax } from './parse-expression.js';
 import { invalidParameterValue, validationError } from '../errors.js';
 import type { KeyAttribute, RangeRequest } from '../storage/storage.js';
 import { typeOf, type AttributeValue } from '../values/attribute-value.js';
@@ -48,20 +46,13 @@ export function parseKeyConditionExpression(
   text: string,
   attributes: ExpressionAttributes,
   keys: KeySchemaAttributes,
-  memo?: ExpressionMemo,
 ): KeyCondition {
-  return keyConditionFromNode(parseKeyConditionSyntax(text, attributes, memo), keys);
+  return keyConditionFromNode(parseKeyConditionSyntax(text, attributes), keys);
 }
 
 /** The parse and the generic condition checks of a KeyConditionExpression (`Invalid KeyConditionExpression: …`). */
-export function parseKeyConditionSyntax(
-  text: string,
-  attributes: ExpressionAttributes,
-  memo?: ExpressionMemo,
-): ConditionNode {
-  const kind = 'KeyConditionExpression';
-  const syntax = parseSyntax(kind, text, (parser) => parser.parseConditionExpression(), memo);
-  return checkCondition(kind, syntax, attributes, memo);
+export function parseKeyConditionSyntax(text: string, attributes: ExpressionAttributes): ConditionNode {
+  return checkCondition(prepareCondition(text, 'KeyConditionExpression'), attributes);
 }
 
 /** Checks that a parsed key condition fits the key schema and resolves it. */

@@ -1,21 +1,18 @@
 import type { ConditionNode } from './ast.js';
-import { checkCondition } from './check-condition.js';
+import { checkCondition, prepareCondition } from './check-condition.js';
 import type { ExpressionAttributes } from './expression-attributes.js';
-import type { ExpressionMemo } from './expression-memo.js';
-import { parseSyntax } from './parse-expression.js';
 
 /**
  * Parses a ConditionExpression or FilterExpression into the AST, resolving `#names` and
  * `:values` through `attributes`. Throws DynamoDB's ValidationException messages
- * (`Invalid ConditionExpression: …`), `kind` naming the request member. `memo` (the
- * engine's) spares a text seen before its parse and its text-only checks.
+ * (`Invalid ConditionExpression: …`), `kind` naming the request member. The engine takes
+ * the same steps through its prepared expressions (prepared-expressions.ts), which
+ * prepare a text once.
  */
 export function parseConditionExpression(
   text: string,
   attributes: ExpressionAttributes,
   kind: 'ConditionExpression' | 'FilterExpression',
-  memo?: ExpressionMemo,
 ): ConditionNode {
-  const syntax = parseSyntax(kind, text, (parser) => parser.parseConditionExpression(), memo);
-  return checkCondition(kind, syntax, attributes, memo);
+  return checkCondition(prepareCondition(text, kind), attributes);
 }

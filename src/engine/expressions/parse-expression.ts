@@ -1,7 +1,6 @@
 import type { DynamoDBError } from '../errors.js';
 import { ExpressionSyntaxError, invalidExpression, syntaxError, type ExpressionKind } from './expression-errors.js';
 import { Parser } from './parser.js';
-import type { ExpressionMemo } from './expression-memo.js';
 import { tokenize } from './tokenizer.js';
 
 /** Each expression is at most 4 KB; DynamoDB measures it in characters. */
@@ -9,15 +8,9 @@ const MAX_EXPRESSION_LENGTH = 4096;
 
 /**
  * The steps every expression kind shares, in DynamoDB's order: empty, too long, syntax,
- * redundant parentheses. `parse` runs the kind's grammar on a fresh {@link Parser}. With
- * a `memo`, a text that parsed cleanly before is not parsed again: its tree is shared.
+ * redundant parentheses. `parse` runs the kind's grammar on a fresh {@link Parser}.
  */
-export function parseSyntax<T>(
-  kind: ExpressionKind,
-  text: string,
-  parse: (parser: Parser) => T,
-  memo?: ExpressionMemo,
-): T {
+export function parseSyntax<T>(kind: ExpressionKind, text: string, parse: (parser: Parser) => T): T {
   if (typeof text !== 'string' || text.length === 0) throw invalidExpression(kind, 'The expression can not be empty;');
   if (text.length > MAX_EXPRESSION_LENGTH) {
     const detail =
@@ -26,8 +19,6 @@ export function parseSyntax<T>(
         : `Expression size has exceeded the maximum allowed size; expression size: ${text.length}`;
     throw invalidExpression(kind, detail);
   }
-  const cached = memo?.syntax(kind, text);
-  if (cached !== undefined) return cached as T;
   const tokens = tokenize(text);
   const parser = new Parser(tokens);
   let result: T;
@@ -39,7 +30,6 @@ export function parseSyntax<T>(
     throw error;
   }
   if (parser.notes.redundantParentheses) throw invalidExpression(kind, 'The expression has redundant parentheses;');
-  memo?.rememberSyntax(kind, text, result);
   return result;
 }
 

@@ -1,25 +1,40 @@
 import type { DocumentPath } from './ast.js';
 import type { ExpressionAttributes } from './expression-attributes.js';
-import type { ExpressionMemo } from './expression-memo.js';
 import { parseSyntax } from './parse-expression.js';
 import { checkProjectionPathsDisjoint } from './projection-path-overlap.js';
 import { checkProjectionStructure } from './check-structure.js';
 import { resolvePath } from './syntax-checks.js';
 import type { AttributeValue, Item } from '../values/attribute-value.js';
 import { setOwnProperty } from '../values/own-property.js';
+import type { SyntaxPath } from './syntax-tree.js';
 
-/** Parses a ProjectionExpression into its document paths (names resolved). */
-export function parseProjectionExpression(
-  text: string,
-  attributes: ExpressionAttributes,
-  memo?: ExpressionMemo,
-): DocumentPath[] {
-  const kind = 'ProjectionExpression';
-  const paths = parseSyntax(kind, text, (parser) => parser.parseProjectionExpression(), memo);
+const PROJECTION = 'ProjectionExpression';
+
+/** A ProjectionExpression parsed and put through the checks of its text alone (syntax, structure). */
+export interface PreparedProjection {
+  readonly paths: readonly SyntaxPath[];
+}
+
+/** Parses a ProjectionExpression and runs its text-only checks. */
+export function prepareProjection(text: string): PreparedProjection {
+  const paths = parseSyntax(PROJECTION, text, (parser) => parser.parseProjectionExpression());
   checkProjectionStructure(paths);
-  const resolved = paths.map((path) => resolvePath(kind, path, attributes));
-  checkProjectionPathsDisjoint(kind, resolved);
+  return { paths };
+}
+
+/** The projection's document paths for this request's names (resolved, then checked disjoint). */
+export function checkProjection(prepared: PreparedProjection, attributes: ExpressionAttributes): DocumentPath[] {
+  const resolved = prepared.paths.map((path) => resolvePath(PROJECTION, path, attributes));
+  checkProjectionPathsDisjoint(PROJECTION, resolved);
   return resolved;
+}
+
+/**
+ * Parses a ProjectionExpression into its document paths (names resolved). The engine takes
+ * the same steps through its prepared expressions (prepared-expressions.ts).
+ */
+export function parseProjectionExpression(text: string, attributes: ExpressionAttributes): DocumentPath[] {
+  return checkProjection(prepareProjection(text), attributes);
 }
 
 /**

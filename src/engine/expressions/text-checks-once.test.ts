@@ -2,10 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { AttributeValue } from '../values/attribute-value.js';
 import { applyUpdate } from './apply-update.js';
 import { ExpressionAttributes } from './expression-attributes.js';
-import { ExpressionMemo } from './expression-memo.js';
-import { parseConditionExpression } from './parse-condition-expression.js';
-import { parseUpdateExpression } from './parse-update-expression.js';
-import { actionsInEvaluationOrder, UpdateOrderMemo } from './update-evaluation-order.js';
+import { PreparedExpressions } from './prepared-expressions.js';
+import { actionsInEvaluationOrder } from './update-evaluation-order.js';
 import { validationMessage } from './validation-message.test-support.js';
 
 /*
@@ -17,11 +15,11 @@ import { validationMessage } from './validation-message.test-support.js';
 const attributes = (names?: Record<string, string>, values?: Record<string, AttributeValue>) =>
   new ExpressionAttributes(names, values);
 
-/** An engine's memo: the texts below are parsed and text-checked once, then known. */
-const memo = new ExpressionMemo();
-const parseUpdate = (text: string, given: ExpressionAttributes) => parseUpdateExpression(text, given, memo);
+/** An engine's prepared expressions: the texts below are parsed and text-checked once, then known. */
+const expressions = new PreparedExpressions();
+const parseUpdate = (text: string, given: ExpressionAttributes) => expressions.update(text, given);
 const parseCondition = (text: string, given: ExpressionAttributes, kind: 'ConditionExpression' | 'FilterExpression') =>
-  parseConditionExpression(text, given, kind, memo);
+  expressions.condition(text, given, kind);
 
 describe('checks of an expression text run once, the rest on every call', () => {
   it('resolves the names of a known UpdateExpression text on each call', () => {
@@ -75,14 +73,14 @@ describe('checks of an expression text run once, the rest on every call', () => 
     }
   });
 
-  it('hands out one evaluation order per update, the same each time', () => {
+  it('gives an update of a known text its own evaluation order, the same each time', () => {
     const update = parseUpdate('SET a = :v, b = :v, c.d = :v', attributes(undefined, { ':v': { N: '1' } }));
-    const memo = new UpdateOrderMemo();
-    const first = actionsInEvaluationOrder(update.actions, memo);
-    expect(actionsInEvaluationOrder(update.actions, memo)).toBe(first);
+    const first = actionsInEvaluationOrder(update.actions);
+    expect(actionsInEvaluationOrder(update.actions)).toEqual(first);
     expect(first).toHaveLength(update.actions.length);
     expect(new Set(first)).toEqual(new Set(update.actions));
-    const result = applyUpdate(update, { pk: { S: 'k' }, c: { M: {} } }, ['pk'], memo);
+    expect(expressions.size).toBeGreaterThan(0);
+    const result = applyUpdate(update, { pk: { S: 'k' }, c: { M: {} } }, ['pk']);
     expect(result.item).toEqual({ pk: { S: 'k' }, a: { N: '1' }, b: { N: '1' }, c: { M: { d: { N: '1' } } } });
     expect(result.updatedPaths).toEqual([['a'], ['b'], ['c', 'd']]);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyUpdate, checkKeyAttributesUntouched } from './apply-update.js';
+import { applyUpdate, checkKeyAttributesUntouched, evaluationOrder } from './apply-update.js';
 import { ExpressionAttributes } from './expression-attributes.js';
 import { parseUpdateExpression } from './parse-update-expression.js';
 import { validationMessage } from './validation-message.test-support.js';
@@ -57,7 +57,8 @@ describe('update failure precedence follows the evaluation order of the path tre
   });
 
   it('names the key attribute met first in path-tree order when both are updated', () => {
-    const message = (text: string) => validationMessage(() => checkKeyAttributesUntouched(parse(text), ['pk', 'sk']));
+    const message = (text: string) =>
+      validationMessage(() => checkKeyAttributesUntouched(evaluationOrder(parse(text)), ['pk', 'sk']));
     expect(message('SET sk = :v, pk = :v')).toBe(
       'One or more parameter values were invalid: Cannot update attribute pk. This attribute is part of the key',
     );

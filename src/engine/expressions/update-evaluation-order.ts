@@ -1,4 +1,4 @@
-import type { DocumentPath, PathElement, UpdateAction, UpdateNode, UpdateValue } from './ast.js';
+import type { DocumentPath, PathElement, UpdateAction, UpdateValue } from './ast.js';
 import { parentOf, valueAtPath } from './document-path.js';
 import { pathElementIterationOrder } from './document-path-hash-order.js';
 import { incorrectDataType, invalidPathForUpdate, missingAttribute } from './update-errors.js';
@@ -7,62 +7,22 @@ import type { AttributeValue, Item } from '../values/attribute-value.js';
 /**
  * When several actions of an UpdateExpression cannot apply to the stored item, DynamoDB
  * Local reports the first failure it meets while it evaluates the actions one at a time,
- * in the order of its tree of the actions' paths (see {@link actionsInEvaluationOrder}).
+ * in the order of its tree of the actions' paths (`order`, see {@link actionsInEvaluationOrder}).
  * Within an action it evaluates the operands left to right, checking each operand's type
  * as soon as it has it, and the target path last. Everything is read from the item as it
  * was before the update. Throws that first failure; returns when every action can apply.
  */
-export function checkUpdateInEvaluationOrder(node: UpdateNode, item: Item, memo?: UpdateOrderMemo): void {
-  for (const action of actionsInEvaluationOrder(node.actions, memo)) checkAction(action, item);
+export function checkUpdateInEvaluationOrder(order: readonly UpdateAction[], item: Item): void {
+  for (const action of order) checkAction(action, item);
 }
 
 /**
  * The actions in the order DynamoDB Local evaluates them: their paths merged into a tree
  * from the last action to the first, then walked depth first, each node's children in the
- * iteration order of DynamoDB Local's `HashMap` of path elements. With the engine's
- * `memo`, asking again for the same actions gives the same list, and the orders of the
- * usual updates (distinct top-level names) are looked up rather than worked out.
+ * iteration order of DynamoDB Local's `HashMap` of path elements.
  */
-export function actionsInEvaluationOrder(
-  actions: readonly UpdateAction[],
-  memo?: UpdateOrderMemo,
-): readonly UpdateAction[] {
-  if (memo === undefined) return topLevelOrder(actions, undefined) ?? treeOrder(actions);
-  // Applying one update asks for its order several times in a row (key checks,
-  // evaluation): the last answer is kept, which costs less than a WeakMap entry per update.
-  if (actions !== memo.lastActions) {
-    memo.lastOrder = topLevelOrder(actions, memo) ?? treeOrder(actions);
-    memo.lastActions = actions;
-  }
-  return memo.lastOrder;
-}
-
-/** Evaluation orders of top-level actions by their names (`null`: a repeated name); at most this many, then cleared. */
-const TOP_LEVEL_POSITIONS_LIMIT = 1000;
-
-/**
- * One engine's memo of evaluation orders (part of its `ExpressionMemo`): the last actions
- * asked for and their order, the names of the last top-level update and its positions, and
- * up to {@link TOP_LEVEL_POSITIONS_LIMIT} positions by names, cleared when full.
- */
-export class UpdateOrderMemo {
-  lastActions: readonly UpdateAction[] | undefined;
-  lastOrder: readonly UpdateAction[] = [];
-  lastTopLevelNames: readonly string[] = [];
-  lastTopLevelPositions: readonly number[] | null = null;
-  readonly topLevelPositions = new Map<string, readonly number[] | null>();
-
-  get size(): number {
-    return this.topLevelPositions.size;
-  }
-
-  clear(): void {
-    this.lastActions = undefined;
-    this.lastOrder = [];
-    this.lastTopLevelNames = [];
-    this.lastTopLevelPositions = null;
-    this.topLevelPositions.clear();
-  }
+export function actionsInEvaluationOrder(actions: readonly UpdateAction[]): readonly UpdateAction[] {
+  return topLevelOrder(actions) ?? treeOrder(actions);
 }
 
 /**
@@ -70,43 +30,12 @@ export class UpdateOrderMemo {
  * root with one leaf per action, inserted from the last action to the first, and the order
  * is that of the root's map alone. `undefined` for any other shape.
  */
-function topLevelOrder(
-  actions: readonly UpdateAction[],
-  memo: UpdateOrderMemo | undefined,
-): readonly UpdateAction[] | undefined {
-  // The same names as the previous update (the usual stream of one expression): no key to build.
-  if (memo !== undefined && sameTopLevelNames(actions, memo.lastTopLevelNames)) {
-    return inPositions(actions, memo.lastTopLevelPositions);
+function topLevelOrder(actions: readonly UpdateAction[]): readonly UpdateAction[] | undefined {
+  for (const action of actions) {
+    const path = action.path;
+    if (path.length !== 1 || typeof path[0] !== 'string') return undefined;
   }
-  const shapeKey = topLevelShapeKey(actions);
-  if (shapeKey === undefined) return undefined;
-  if (memo === undefined) return inPositions(actions, computeTopLevelPositions(actions));
-  // The order depends only on the names, in request order: the same expression on every
-  // call reuses it instead of hashing and sorting the names again.
-  const known = memo.topLevelPositions;
-  let positions = known.get(shapeKey);
-  if (positions === undefined) {
-    positions = computeTopLevelPositions(actions);
-    if (known.size >= TOP_LEVEL_POSITIONS_LIMIT) known.clear();
-    known.set(shapeKey, positions);
-  }
-  memo.lastTopLevelNames = actions.map(topLevelName);
-  memo.lastTopLevelPositions = positions;
-  return inPositions(actions, positions);
-}
-
-function topLevelName(action: UpdateAction): string {
-  return action.path[0] as string;
-}
-
-/** Whether every action's path is the one top-level name at its position in `names`. */
-function sameTopLevelNames(actions: readonly UpdateAction[], names: readonly string[]): boolean {
-  if (actions.length !== names.length || names.length === 0) return false;
-  for (let index = 0; index < actions.length; index++) {
-    const path = actions[index].path;
-    if (path.length !== 1 || path[0] !== names[index]) return false;
-  }
-  return true;
+  return inPositions(actions, computeTopLevelPositions(actions));
 }
 
 function inPositions(
@@ -117,20 +46,6 @@ function inPositions(
   const ordered: UpdateAction[] = new Array(positions.length);
   for (let index = 0; index < positions.length; index++) ordered[index] = actions[positions[index]];
   return ordered;
-}
-
-/**
- * The actions' names, each prefixed with its length so that no two lists of names give
- * the same key; `undefined` when an action's path is not one attribute name.
- */
-function topLevelShapeKey(actions: readonly UpdateAction[]): string | undefined {
-  let key = '';
-  for (const action of actions) {
-    const path = action.path;
-    if (path.length !== 1 || typeof path[0] !== 'string') return undefined;
-    key += `${path[0].length}:${path[0]}`;
-  }
-  return key;
 }
 
 /** Positions of the actions in evaluation order, `null` when a name repeats (see {@link topLevelOrder}). */

@@ -2,7 +2,7 @@ import { DynamoDBError, validationError } from '../errors.js';
 import {
   keyConditionFromKeyConditions,
   keyConditionFromNode,
-  parseKeyConditionSyntax,
+  type parseKeyConditionSyntax,
   type LegacyCondition,
 } from '../expressions/index.js';
 import type { OperationHandler } from '../operations/operation.js';
@@ -49,12 +49,16 @@ export const query: OperationHandler = (context, input: QueryInput) => {
   try {
     keyNode = isAbsent(input.KeyConditionExpression)
       ? undefined
-      : parseKeyConditionSyntax(input.KeyConditionExpression as string, attributes, context.caches.expressions);
+      : context.caches.expressions.condition(
+          input.KeyConditionExpression as string,
+          attributes,
+          'KeyConditionExpression',
+        );
   } catch (error) {
     if (!(error instanceof DynamoDBError && error.reason === 'between-bounds-reversed')) throw error;
     boundsError = error;
   }
-  const clauses = parseReadClauses(input, attributes, 'QueryFilter', context.caches.expressions);
+  const clauses = parseReadClauses(context, input, attributes, 'QueryFilter');
   // DynamoDB Local rejects a bad filter or projection before BETWEEN bounds in the wrong order.
   if (boundsError !== undefined) throw boundsError;
   attributes.assertAllUsed();

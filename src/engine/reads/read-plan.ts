@@ -1,10 +1,7 @@
-import type { ExpressionMemo } from '../expressions/expression-memo.js';
 import {
   conditionFromFilter,
   conditionPaths,
   evaluateCondition,
-  parseConditionExpression,
-  parseProjectionExpression,
   projectItem,
   projectionFromAttributesToGet,
   type ConditionNode,
@@ -58,18 +55,18 @@ export interface PageReadInput extends ClauseInput, ExpressionMembers {
 }
 
 /**
- * Parses the filter and the projection. Names and values are resolved through
+ * Parses the filter and the projection (through the engine's prepared expressions). Names and values are resolved through
  * `attributes`, which records their use for the request's unused-name check.
  */
 export function parseReadClauses(
+  context: EngineContext,
   input: ClauseInput,
   attributes: ExpressionAttributes,
   legacyFilterMember: 'QueryFilter' | 'ScanFilter',
-  memo?: ExpressionMemo,
 ): ReadClauses {
   let filter: ConditionNode | undefined;
   if (input.FilterExpression !== undefined && input.FilterExpression !== null) {
-    filter = parseConditionExpression(input.FilterExpression, attributes, 'FilterExpression', memo);
+    filter = context.caches.expressions.condition(input.FilterExpression, attributes, 'FilterExpression');
   } else if (input[legacyFilterMember] !== undefined && input[legacyFilterMember] !== null) {
     filter = conditionFromFilter(
       input[legacyFilterMember] as Record<string, LegacyCondition>,
@@ -79,7 +76,7 @@ export function parseReadClauses(
   let projection: readonly DocumentPath[] | undefined;
   let projectionMember: ReadClauses['projectionMember'];
   if (input.ProjectionExpression !== undefined && input.ProjectionExpression !== null) {
-    projection = parseProjectionExpression(input.ProjectionExpression, attributes, memo);
+    projection = context.caches.expressions.projection(input.ProjectionExpression, attributes);
     projectionMember = 'ProjectionExpression';
   } else if (input.AttributesToGet !== undefined && input.AttributesToGet !== null) {
     projection = projectionFromAttributesToGet(input.AttributesToGet);

@@ -1,10 +1,5 @@
-import type { ExpressionMemo } from '../expressions/expression-memo.js';
-import {
-  parseProjectionExpression,
-  projectItem,
-  projectionFromAttributesToGet,
-  type DocumentPath,
-} from '../expressions/index.js';
+import type { EngineContext } from '../operations/operation.js';
+import { projectItem, projectionFromAttributesToGet, type DocumentPath } from '../expressions/index.js';
 import type { AnswerItem } from '../answer.js';
 import { readCapacityUnits } from '../capacity/index.js';
 import type { StoredTableDefinition } from '../storage/storage.js';
@@ -34,16 +29,16 @@ export function checkProjectionParameters(input: ProjectionMembers): void {
  * given the table, paths into its key attributes (`pk.x`), which DynamoDB checks next.
  */
 export function parseReadProjection(
+  context: EngineContext,
   input: ProjectionMembers,
-  table?: StoredTableDefinition,
-  memo?: ExpressionMemo,
+  table: StoredTableDefinition | undefined,
 ): DocumentPath[] | undefined {
   // GetItem, BatchGetItem's entries and a transaction's Get have no ExpressionAttributeValues
   // member: DynamoDB ignores one sent anyway (even empty or invalid), as any unknown member.
   const attributes = expressionAttributesOf({ ...input, ExpressionAttributeValues: undefined });
   let paths: DocumentPath[] | undefined;
   if (input.ProjectionExpression !== undefined) {
-    paths = parseProjectionExpression(input.ProjectionExpression, attributes, memo);
+    paths = context.caches.expressions.projection(input.ProjectionExpression, attributes);
   } else if (input.AttributesToGet !== undefined) {
     paths = projectionFromAttributesToGet(input.AttributesToGet);
   }

@@ -31,7 +31,7 @@ export const scan: OperationHandler = (context, input: ScanInput) => {
   const target = resolveReadTarget(table, input.IndexName, consistent);
 
   const attributes = expressionAttributesOf(input);
-  const clauses = parseReadClauses(input, attributes, 'ScanFilter', context.caches.expressions);
+  const clauses = parseReadClauses(context, input, attributes, 'ScanFilter');
   attributes.assertAllUsed();
   const select = selectOfReadClauses(target, clauses, input);
 

@@ -3,17 +3,12 @@ import {
   conditionFromExpected,
   conditionHasNestedPath,
   conditionPaths,
-  parseConditionExpression,
-  parseUpdateExpression,
-  rememberCheckedExpressions,
-  reuseCheckedExpressions,
   updateFromAttributeUpdates,
   type ConditionNode,
   type UpdateNode,
-  type WriteExpressionTexts,
 } from '../expressions/index.js';
-import type { ExpressionMemo } from '../expressions/expression-memo.js';
-import type { Storage, StoredTableDefinition } from '../storage/storage.js';
+import type { EngineContext } from '../operations/operation.js';
+import type { StoredTableDefinition } from '../storage/storage.js';
 import type { AttributeValue, Item } from '../values/attribute-value.js';
 import {
   itemSize,
@@ -129,67 +124,27 @@ function canonicalAttributeUpdates(
 
 /**
  * Parses the condition and update of a request in DynamoDB's order (UpdateExpression,
- * then ConditionExpression), then rejects unused substitutions.
+ * then ConditionExpression), then rejects unused substitutions. Expressions come from the
+ * engine's prepared expressions (each text parsed once).
  */
 function parseExpressions(
+  context: EngineContext,
   input: WriteRequest,
   withUpdate: boolean,
-  memo: ExpressionMemo | undefined,
 ): { condition?: ConditionNode; update?: UpdateNode } {
   if (withoutExpressions(input, withUpdate)) return {};
-  if (memo === undefined) return parseExpressionsInFull(input, withUpdate, undefined);
-  const expressionsOnly = hasExpressionsOnly(input, withUpdate);
-  const updateText = withUpdate ? input.UpdateExpression : undefined;
-  if (expressionsOnly) {
-    const reused = reuseCheckedExpressions(
-      memo,
-      updateText,
-      input.ConditionExpression,
-      input.ExpressionAttributeNames,
-      input.ExpressionAttributeValues,
-    );
-    if (reused !== undefined) return reused;
-  }
-  const parsed = parseExpressionsInFull(input, withUpdate, memo);
-  if (expressionsOnly) {
-    const texts: WriteExpressionTexts = {
-      updateText,
-      conditionText: input.ConditionExpression,
-      names: input.ExpressionAttributeNames,
-      rawValues: input.ExpressionAttributeValues,
-    };
-    rememberCheckedExpressions(memo, texts, parsed);
-  }
-  return parsed;
-}
-
-/**
- * Whether the request's condition and update come from expressions alone (no legacy
- * member), the requests whose checks {@link reuseCheckedExpressions} may remember.
- */
-function hasExpressionsOnly(input: WriteRequest, withUpdate: boolean): boolean {
-  if ((!withUpdate || input.UpdateExpression === undefined) && input.ConditionExpression === undefined) return false;
-  if (input.Expected !== undefined || input.ConditionalOperator !== undefined) return false;
-  return !(withUpdate && input.AttributeUpdates !== undefined);
-}
-
-/** Every check of {@link parseExpressions}, in DynamoDB's order. */
-function parseExpressionsInFull(
-  input: WriteRequest,
-  withUpdate: boolean,
-  memo: ExpressionMemo | undefined,
-): { condition?: ConditionNode; update?: UpdateNode } {
+  const expressions = context.caches.expressions;
   const attributes = expressionAttributesOf(input);
   let update: UpdateNode | undefined;
   let condition: ConditionNode | undefined;
   if (withUpdate) {
-    if (input.UpdateExpression !== undefined) update = parseUpdateExpression(input.UpdateExpression, attributes, memo);
+    if (input.UpdateExpression !== undefined) update = expressions.update(input.UpdateExpression, attributes);
     else if (input.AttributeUpdates !== undefined) {
       update = updateFromAttributeUpdates(canonicalAttributeUpdates(input.AttributeUpdates));
     }
   }
   if (input.ConditionExpression !== undefined) {
-    condition = parseConditionExpression(input.ConditionExpression, attributes, 'ConditionExpression', memo);
+    condition = expressions.condition(input.ConditionExpression, attributes, 'ConditionExpression');
   } else if (input.Expected !== undefined || input.ConditionalOperator !== undefined) {
     const expected = input.Expected === undefined ? undefined : canonicalExpected(input.Expected);
     condition = conditionFromExpected(expected, input.ConditionalOperator);
@@ -214,8 +169,8 @@ function withoutExpressions(input: WriteRequest, withUpdate: boolean): boolean {
 }
 
 /** Only the expression checks of a write request (parse, substitutions used), for callers that order errors across requests. */
-export function checkWriteExpressions(input: WriteRequest, withUpdate: boolean, memo?: ExpressionMemo): void {
-  parseExpressions(input, withUpdate, memo);
+export function checkWriteExpressions(context: EngineContext, input: WriteRequest, withUpdate: boolean): void {
+  parseExpressions(context, input, withUpdate);
 }
 
 function readKey(
@@ -234,19 +189,14 @@ function readKey(
 }
 
 /** PutItem, BatchWriteItem's PutRequest, a transaction's Put. */
-export function preparePut(
-  storage: Storage,
-  input: WriteRequest,
-  options: PrepareOptions = {},
-  memo?: ExpressionMemo,
-): PreparedWrite {
+export function preparePut(context: EngineContext, input: WriteRequest, options: PrepareOptions = {}): PreparedWrite {
   checkExpressionParameters(input, CONDITION_EXPRESSION_MEMBERS, CONDITION_LEGACY_MEMBERS);
-  const table = storage.requireTable(input.TableName);
+  const table = context.storage.requireTable(input.TableName);
   const item = validateItemValues(input.Item ?? {});
   const size = itemSize(item);
   if (size > maximumItemSize) throw validationError('Item size has exceeded the maximum allowed size');
   const keyError = checkKey(options, () => validateItemKey(table, item, options.itemKeyWording ?? 'put'));
-  const { condition } = parseExpressions(input, false, memo);
+  const { condition } = parseExpressions(context, input, false);
   assertConditionKeyPathsScalar(table, condition);
   return {
     kind: 'Put',
@@ -262,15 +212,14 @@ export function preparePut(
 
 /** UpdateItem, a transaction's Update. */
 export function prepareUpdate(
-  storage: Storage,
+  context: EngineContext,
   input: WriteRequest,
   options: PrepareOptions = {},
-  memo?: ExpressionMemo,
 ): PreparedWrite {
   checkExpressionParameters(input, UPDATE_EXPRESSION_MEMBERS, UPDATE_LEGACY_MEMBERS);
-  const table = storage.requireTable(input.TableName);
+  const table = context.storage.requireTable(input.TableName);
   const { key, keyError } = readKey(table, options, input.Key ?? {});
-  const { condition, update } = parseExpressions(input, true, memo);
+  const { condition, update } = parseExpressions(context, input, true);
   assertConditionKeyPathsScalar(table, condition);
   // The update's own paths into key attributes are checked when it is applied, after
   // its condition (see `evaluateWrite`).
@@ -279,28 +228,26 @@ export function prepareUpdate(
 
 /** DeleteItem, BatchWriteItem's DeleteRequest, a transaction's Delete. */
 export function prepareDelete(
-  storage: Storage,
+  context: EngineContext,
   input: WriteRequest,
   options: PrepareOptions = {},
-  memo?: ExpressionMemo,
 ): PreparedWrite {
   checkExpressionParameters(input, CONDITION_EXPRESSION_MEMBERS, CONDITION_LEGACY_MEMBERS);
-  const table = storage.requireTable(input.TableName);
+  const table = context.storage.requireTable(input.TableName);
   const { key, keyError } = readKey(table, options, input.Key ?? {});
-  const { condition } = parseExpressions(input, false, memo);
+  const { condition } = parseExpressions(context, input, false);
   assertConditionKeyPathsScalar(table, condition);
   return { kind: 'Delete', tableName: input.TableName, table, key, condition, keyError };
 }
 
 /** A transaction's ConditionCheck. */
 export function prepareConditionCheck(
-  storage: Storage,
+  context: EngineContext,
   input: WriteRequest,
   options: PrepareOptions = {},
-  memo?: ExpressionMemo,
 ): PreparedWrite {
-  const table = storage.requireTable(input.TableName);
+  const table = context.storage.requireTable(input.TableName);
   const { key, keyError } = readKey(table, options, input.Key ?? {});
-  const { condition } = parseExpressions(input, false, memo);
+  const { condition } = parseExpressions(context, input, false);
   return { kind: 'ConditionCheck', tableName: input.TableName, table, key, condition, keyError };
 }

@@ -3,6 +3,7 @@ import { consumedCapacity } from '../capacity/index.js';
 import {
   applyUpdateToItem,
   checkKeyAttributesUntouched,
+  evaluationOrder,
   evaluateCondition,
   projectItem,
   updateHasNestedPath,
@@ -11,7 +12,6 @@ import {
   type DocumentPath,
   type UpdateNode,
 } from '../expressions/index.js';
-import type { UpdateOrderMemo } from '../expressions/update-evaluation-order.js';
 import type { EngineContext } from '../operations/operation.js';
 import { writeUsage, type CapacityMode } from '../capacity/capacity-usage.js';
 import { assertKeyPathsScalar } from '../keys/key-paths.js';
@@ -84,20 +84,17 @@ function onlyDeletes(update: UpdateNode): boolean {
   );
 }
 
-function computeUpdate(
-  write: PreparedWrite,
-  before: StoredItem | undefined,
-  memo: UpdateOrderMemo | undefined,
-): WriteOutcome {
+function computeUpdate(write: PreparedWrite, before: StoredItem | undefined): WriteOutcome {
   if (!write.update) {
     // UpdateItem without actions still creates the item with just its key.
     return { before, after: before?.item ?? write.key, change: 'put', updatedPaths: [] };
   }
   const keyNames = keyAttributeNames(write.table);
   // Updating a key attribute is reported before a path into an index key.
-  checkKeyAttributesUntouched(write.update, keyNames, memo);
+  const order = evaluationOrder(write.update);
+  checkKeyAttributesUntouched(order, keyNames);
   if (updateHasNestedPath(write.update)) assertKeyPathsScalar(write.table, updatePaths(write.update));
-  const { item, updatedPaths } = applyUpdateToItem(write.update, before?.item ?? write.key, memo);
+  const { item, updatedPaths } = applyUpdateToItem(write.update, before?.item ?? write.key, order);
   // Actions that only delete (REMOVE, DELETE from a set) leave a missing item missing.
   if (!before && onlyDeletes(write.update)) {
     return { before, after: undefined, change: 'none', updatedPaths };
@@ -131,12 +128,7 @@ function isBlindPut(write: PreparedWrite): boolean {
  * put that no condition guards is decided without reading the stored item
  * (`beforeUnread`).
  */
-export function evaluateWrite(
-  storage: Storage,
-  write: PreparedWrite,
-  memo?: UpdateOrderMemo,
-  needsBefore = true,
-): WriteOutcome {
+export function evaluateWrite(storage: Storage, write: PreparedWrite, needsBefore = true): WriteOutcome {
   if (!needsBefore && isBlindPut(write)) {
     return {
       before: undefined,
@@ -151,14 +143,10 @@ export function evaluateWrite(
   if (write.condition && !evaluateCondition(write.condition, before?.item)) {
     throw new ConditionFailure(before?.item);
   }
-  return decideWrite(write, before, memo);
+  return decideWrite(write, before);
 }
 
-function decideWrite(
-  write: PreparedWrite,
-  before: StoredItem | undefined,
-  memo: UpdateOrderMemo | undefined,
-): WriteOutcome {
+function decideWrite(write: PreparedWrite, before: StoredItem | undefined): WriteOutcome {
   switch (write.kind) {
     case 'Put':
       return { before, after: write.item, change: 'put', updatedPaths: [], afterSize: write.itemSize };
@@ -167,7 +155,7 @@ function decideWrite(
     case 'ConditionCheck':
       return { before, after: before?.item, change: 'none', updatedPaths: [] };
     case 'Update':
-      return computeUpdate(write, before, memo);
+      return computeUpdate(write, before);
   }
 }
 
@@ -209,7 +197,7 @@ export function runSingleWrite(
   return storage.writeTransaction(() => {
     let outcome: WriteOutcome;
     try {
-      outcome = evaluateWrite(storage, write, context.caches.expressions.updateOrder, needsBefore);
+      outcome = evaluateWrite(storage, write, needsBefore);
     } catch (error) {
       if (error instanceof ConditionFailure) {
         const item = options.ReturnValuesOnConditionCheckFailure === 'ALL_OLD' ? error.before : undefined;

@@ -89,10 +89,9 @@ export const batchGetItem: OperationHandler<BatchGetItemRequest> = (context, inp
   const keyed = Object.entries(requestItems).map(([tableName, request]) =>
     prepareTableKeys(context, tableName, request, seen),
   );
-  const memo = context.caches.expressions;
   const reads: TableRead[] = keyed.map((read) => ({
     ...read,
-    paths: parseReadProjection(read.request, read.table, memo),
+    paths: parseReadProjection(context, read.request, read.table),
   }));
   return context.storage.readTransaction(() => {
     const responses: Record<string, AnswerItem[]> = {};

@@ -68,8 +68,8 @@ export const batchWriteItem: OperationHandler<BatchWriteItemRequest> = (context,
     storage.requireTable(tableName);
     for (const entry of requestItems[tableName]) {
       const write = entry.PutRequest
-        ? preparePut(storage, { TableName: tableName, Item: entry.PutRequest.Item }, batchPutOptions)
-        : prepareDelete(storage, { TableName: tableName, Key: entry.DeleteRequest?.Key ?? {} });
+        ? preparePut(context, { TableName: tableName, Item: entry.PutRequest.Item }, batchPutOptions)
+        : prepareDelete(context, { TableName: tableName, Key: entry.DeleteRequest?.Key ?? {} });
       const identity = itemIdentity(tableName, write.table, write.key);
       if (seen.has(identity)) throw duplicateKeys();
       seen.add(identity);
@@ -83,7 +83,7 @@ export const batchWriteItem: OperationHandler<BatchWriteItemRequest> = (context,
   return storage.writeTransaction(() => {
     const usage = billed ? new UsageByTable() : undefined;
     for (const write of writes) {
-      const outcome = evaluateWrite(storage, write, context.caches.expressions.updateOrder, billed);
+      const outcome = evaluateWrite(storage, write, billed);
       commitWrite(storage, write, outcome);
       usage?.add(write.tableName, writeUsage(write.table, outcome.before?.item, outcome.after, false));
     }

@@ -9,7 +9,7 @@ export interface DeleteItemRequest extends WriteRequest, SingleWriteOptions {}
 /** DeleteItem: removes one item (a missing item is no error), optionally under a condition. */
 export const deleteItem: OperationHandler<DeleteItemRequest> = (context, input) => {
   checkReturnValuesOldOnly(input.ReturnValues);
-  const write = prepareDelete(context.storage, input, undefined, context.caches.expressions);
+  const write = prepareDelete(context, input);
   return runSingleWrite(context, write, input);
 };
 

@@ -28,7 +28,7 @@ export const getItem: OperationHandler<GetItemRequest> = (context, input) => {
   const keyValues = validateItemValues(input.Key);
   // DynamoDB parses the projection (and rejects paths into key attributes) before it
   // matches the key against the schema.
-  const paths = parseReadProjection(input, table, context.caches.expressions);
+  const paths = parseReadProjection(context, input, table);
   const key = validateKey(table, keyValues);
   const row = (context.consistency?.reads(input.ConsistentRead === true) ?? context.storage).getItem(table, key);
   const response: Record<string, unknown> = {};

@@ -9,7 +9,7 @@ export interface PutItemRequest extends WriteRequest, SingleWriteOptions {}
 /** PutItem: creates or replaces one item, optionally under a condition. */
 export const putItem: OperationHandler<PutItemRequest> = (context, input) => {
   checkReturnValuesOldOnly(input.ReturnValues);
-  const write = preparePut(context.storage, input, undefined, context.caches.expressions);
+  const write = preparePut(context, input);
   return runSingleWrite(context, write, input);
 };
 

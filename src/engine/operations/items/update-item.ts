@@ -11,7 +11,7 @@ export interface UpdateItemRequest extends WriteRequest, SingleWriteOptions {}
  * optionally under a condition; every ReturnValues mode.
  */
 export const updateItem: OperationHandler<UpdateItemRequest> = (context, input) => {
-  const write = prepareUpdate(context.storage, input, undefined, context.caches.expressions);
+  const write = prepareUpdate(context, input);
   return runSingleWrite(context, write, input);
 };
 

@@ -44,7 +44,7 @@ function prepareGet(context: Parameters<OperationHandler>[0], entry: { Get?: Get
   const table = context.storage.requireTable(request.TableName);
   const key = validateItemValues(request.Key ?? {});
   // The projection, with its paths into key attributes, is checked before the key schema.
-  const paths = parseReadProjection(request, table, context.caches.expressions);
+  const paths = parseReadProjection(context, request, table);
   let reason = noReason;
   try {
     validateKey(table, key);
@@ -68,7 +68,7 @@ function rejectRepeatedItemsAsSent(context: Parameters<OperationHandler>[0], ent
     const request = entry.Get;
     if (!request) return;
     checkProjectionParameters(request);
-    parseReadProjection(request, context.storage.getTable(request.TableName), context.caches.expressions);
+    parseReadProjection(context, request, context.storage.getTable(request.TableName));
   }
   for (const entry of entries) {
     const request = entry.Get as GetRequest;

@@ -66,16 +66,14 @@ const transactionOptions = { transaction: true };
 function prepareAction(context: Parameters<OperationHandler>[0], entry: TransactWriteAction): Action {
   const kind = actionKind(entry);
   const request = entry[kind] as NonNullable<TransactWriteAction[typeof kind]>;
-  const { storage } = context;
-  const memo = context.caches.expressions;
   const write =
     kind === 'Put'
-      ? preparePut(storage, request, transactionOptions, memo)
+      ? preparePut(context, request, transactionOptions)
       : kind === 'Update'
-        ? prepareUpdate(storage, request, transactionOptions, memo)
+        ? prepareUpdate(context, request, transactionOptions)
         : kind === 'Delete'
-          ? prepareDelete(storage, request, transactionOptions, memo)
-          : prepareConditionCheck(storage, request, transactionOptions, memo);
+          ? prepareDelete(context, request, transactionOptions)
+          : prepareConditionCheck(context, request, transactionOptions);
   return { write, returnOldOnFailure: request.ReturnValuesOnConditionCheckFailure === 'ALL_OLD' };
 }
 
@@ -125,8 +123,7 @@ function prepareActions(context: Parameters<OperationHandler>[0], entries: reado
       // This action's own expressions still come first (unless they are what is missing).
       const request = Object.values(entry)[0] as WriteRequest | undefined;
       const withoutExpression = error instanceof DynamoDBError && error.reason === 'substitutions-without-expression';
-      if (request && !withoutExpression)
-        checkWriteExpressions(request, entry.Update !== undefined, context.caches.expressions);
+      if (request && !withoutExpression) checkWriteExpressions(context, request, entry.Update !== undefined);
     }
   }
   if (deferred !== undefined) throw deferred;
@@ -149,7 +146,7 @@ function tryAction(context: Parameters<OperationHandler>[0], action: Action, bil
   try {
     // A Put without condition cannot fail: only its capacity depends on the stored item.
     return {
-      outcome: evaluateWrite(context.storage, action.write, context.caches.expressions.updateOrder, billed),
+      outcome: evaluateWrite(context.storage, action.write, billed),
       reason: noReason,
     };
   } catch (error) {
