@@ -10,6 +10,7 @@ import {
   type LegacyCondition,
 } from '../expressions/index.js';
 import type { Item } from '../values/attribute-value.js';
+import type { EngineContext } from '../operations/operation.js';
 import type { ItemReads } from '../cloud/consistency/lagging-reads.js';
 import { validationError } from '../errors.js';
 import { checkExpressionParameters, type ExpressionMembers } from '../expressions/expression-parameters.js';
