@@ -101,7 +101,7 @@ class Model {
     const history = this.history(key);
     if (lag === 0) return [history[history.length - 1].item];
     return history
-      .filter((version, index) => index === history.length - 1 || history[index + 1].at >= now - lag)
+      .filter((_version, index) => index === history.length - 1 || history[index + 1].at >= now - lag)
       .map((version) => version.item);
   }
 
