@@ -32,15 +32,25 @@ function engineWithExpiredAndOneLiveItem(path?: string): Engine {
   return engine;
 }
 
-/** Counts the engine's write transactions: each slice of the reap is one. */
+/**
+ * Counts the engine's outermost write transactions: each slice of the reap is one. The
+ * deletes inside a slice ask storage for a write transaction too and join the slice's,
+ * so nested calls are not counted.
+ */
 function countWriteTransactions(engine: Engine): () => number {
   let count = 0;
+  let depth = 0;
   const storage = engine.context.storage;
   const writeTransaction = storage.writeTransaction.bind(storage);
   Object.assign(storage, {
     writeTransaction: <T>(work: () => T): T => {
-      count++;
-      return writeTransaction(work);
+      if (depth === 0) count++;
+      depth++;
+      try {
+        return writeTransaction(work);
+      } finally {
+        depth--;
+      }
     },
   });
   return () => count;
